@@ -1,0 +1,101 @@
+/* refmath: bit-exact reference fp32 transcendentals.
+ *
+ * Every function below returns the same bits on every target (scalar, 128-,
+ * 256-, 512-bit lanes) of every build.  The algorithms are those of the
+ * "Exact fp32 transcendental functions" specification; docs/api.md lists
+ * each function's special cases.
+ */
+#ifndef REFMATH_REFMATH_H_
+#define REFMATH_REFMATH_H_
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  REFMATH_EXP,
+  REFMATH_EXP_NONPOSITIVE,
+  REFMATH_LOG,
+  REFMATH_SIGMOID,
+  REFMATH_TANH,
+  REFMATH_ERF,
+  REFMATH_ONE_PLUS_ERF,
+  REFMATH_GELU_ERF,
+  REFMATH_GELU_TANH
+} refmath_function;
+#define REFMATH_NUM_FUNCTIONS 9
+
+typedef enum { REFMATH_EXACT, REFMATH_FAST } refmath_variant;
+#define REFMATH_NUM_VARIANTS 2
+
+/* Lane widths.  SCALAR is one lane in plain C++; SSSE3 and SSE4 are 128-bit,
+ * AVX2 256-bit, AVX3 (AVX-512F/BW/DQ/VL) and AVX3_DL 512-bit.  EMU128 is the
+ * portable 128-bit emulation that clang builds in place of SCALAR. */
+typedef enum {
+  REFMATH_TARGET_BEST,
+  REFMATH_TARGET_SCALAR,
+  REFMATH_TARGET_SSE4,
+  REFMATH_TARGET_AVX2,
+  REFMATH_TARGET_AVX3,
+  REFMATH_TARGET_SSSE3,
+  REFMATH_TARGET_AVX3_DL,
+  REFMATH_TARGET_EMU128
+} refmath_target;
+#define REFMATH_NUM_TARGETS 8
+
+/* Status codes: 0 is success, every failure is negative. */
+#define REFMATH_OK 0
+#define REFMATH_E_UNKNOWN_FUNCTION (-1)
+#define REFMATH_E_UNKNOWN_VARIANT (-2)
+#define REFMATH_E_VARIANT_NOT_BUILT (-3)
+#define REFMATH_E_UNKNOWN_TARGET (-4)
+#define REFMATH_E_TARGET_NOT_BUILT (-5)
+#define REFMATH_E_TARGET_NOT_SUPPORTED (-6)
+#define REFMATH_E_NULL_POINTER (-7)
+#define REFMATH_E_OVERLAP (-8)
+
+/* out[i] = f(in[i]) for i < n.  Any n (0 included), any alignment; out may
+ * equal in (in-place), but must not otherwise overlap it.  Returns
+ * REFMATH_OK or one of the negative codes above. */
+int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
+                     const float *in, float *out, size_t n);
+
+/* A one-line English description of a status code; never NULL. */
+const char *refmath_status_string(int status);
+
+/* Lower-case names ("exp", "gelu_tanh", "exact", "avx2", "best"), and the
+ * reverse lookups, which return -1 for an unknown name.  Name lookups of an
+ * out-of-range value return NULL. */
+const char *refmath_function_name(refmath_function f);
+const char *refmath_variant_name(refmath_variant v);
+const char *refmath_target_name(refmath_target t);
+int refmath_function_from_name(const char *name);
+int refmath_variant_from_name(const char *name);
+int refmath_target_from_name(const char *name);
+
+/* REFMATH_OK if (v, t) can run here: compiled into this build and supported
+ * by this CPU; otherwise the status refmath_eval_f32 would return. */
+int refmath_target_status(refmath_variant v, refmath_target t);
+
+/* The concrete target REFMATH_TARGET_BEST resolves to for variant v, or a
+ * negative status if v has no usable target. */
+int refmath_best_target(refmath_variant v);
+
+/* Scalar conveniences: the exact variant, same bits as refmath_eval_f32. */
+float refmath_expf(float x);
+float refmath_exp_nonpositivef(float x);
+float refmath_logf(float x);
+float refmath_sigmoidf(float x);
+float refmath_tanhf(float x);
+float refmath_erff(float x);
+float refmath_one_plus_erff(float x);
+float refmath_gelu_erff(float x);
+float refmath_gelu_tanhf(float x);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* REFMATH_REFMATH_H_ */

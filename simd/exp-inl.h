@@ -1,0 +1,85 @@
+// exp(x) and ExpNonPositive(x): spec section "exp(x)".
+
+// clang-format off
+#if defined(REFMATH_SIMD_EXP_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_EXP_INL_H_
+#undef REFMATH_SIMD_EXP_INL_H_
+#else
+#define REFMATH_SIMD_EXP_INL_H_
+#endif
+// clang-format on
+
+#include "simd/lane_ops-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// Step 1: x * log2(e), rounded to fp32.
+constexpr float kLog2E = 1.44269502f;
+// Step 2: ln 2 split in two; kLn2Hi has 14 significant bits, so n*kLn2Hi is
+// exact for |n| < 256.
+constexpr float kLn2Hi = 0.693145751953125f;
+constexpr float kLn2Lo = 1.4286068e-6f;
+// Step 3: q(r), highest coefficient first.
+constexpr float kExpPoly[] = {0.0013814613f, 0.00836871f, 0.04166839f,
+                              0.16666521f, 0.49999994f};
+// Step 5: above this exp overflows (+inf); below the other it is +0.
+constexpr float kExpOverflow = 88.72283172607422f;
+constexpr float kExpUnderflow = -103.97207641601562f;
+// ExpNonPositive flushes to +0 below this instead of returning subnormals.
+constexpr float kExpNonPositiveUnderflow = -87.33654f;
+
+// Steps 1-3, shared by Exp and ExpNonPositive: p ~ exp(r) and the integer n
+// with exp(x) = p * 2^n.
+template <class D>
+struct ExpReduced {
+  VecF<D> p;
+  VecI<D> n_int;
+};
+template <class Ar, class D>
+HWY_INLINE ExpReduced<D> ExpReduce(D d, VecF<D> x) {
+  const VecF<D> t = hn::Add(hn::Mul(x, Const(d, kLog2E)), Const(d, kRoundM));
+  const Rounded<D> n = RoundViaM(d, t);
+  const VecF<D> r = hn::Sub(hn::Sub(x, hn::Mul(n.n, Const(d, kLn2Hi))),
+                            hn::Mul(n.n, Const(d, kLn2Lo)));
+  const VecF<D> q = Horner<Ar>(d, r, kExpPoly);
+  ExpReduced<D> out;
+  out.p = hn::Add(Const(d, 1.0f), hn::Add(r, hn::Mul(hn::Mul(r, r), q)));
+  out.n_int = n.n_int;
+  return out;
+}
+
+template <class Ar, class D>
+HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
+  const ExpReduced<D> red = ExpReduce<Ar>(d, x);
+  // Step 4: 2^n applied as 2^a * 2^b, each exact, so that a subnormal result
+  // is rounded once, by the second product.
+  const VecI<D> a = hn::ShiftRight<1>(red.n_int);
+  const VecI<D> b = hn::Sub(red.n_int, a);
+  VecF<D> result = hn::Mul(hn::Mul(red.p, Pow2(d, a)), Pow2(d, b));
+  // Step 5.
+  result = hn::IfThenElse(hn::Gt(x, Const(d, kExpOverflow)),
+                          hn::Inf(d), result);
+  result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kExpUnderflow)), result);
+  return CanonicalizeNaN(d, result);
+}
+
+// For x <= 0 (softmax, attention).  Positive x is outside the domain; there
+// the formula's value is returned, +inf above kExpOverflow as for Exp.
+template <class Ar, class D>
+HWY_INLINE VecF<D> ExpNonPositive(D d, VecF<D> x) {
+  const ExpReduced<D> red = ExpReduce<Ar>(d, x);
+  VecF<D> result = hn::Mul(red.p, Pow2(d, red.n_int));
+  result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kExpNonPositiveUnderflow)),
+                              result);
+  result = hn::IfThenElse(hn::Gt(x, Const(d, kExpOverflow)),
+                          hn::Inf(d), result);
+  return CanonicalizeNaN(d, result);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

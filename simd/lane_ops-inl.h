@@ -1,0 +1,126 @@
+// The lane-level bit tricks every kernel uses, in one place: round to an
+// integer through M, power-of-two scaling in the exponent field, int-to-float
+// through M, the canonical NaN, and OR-ing a sign bit.  Plus the arithmetic
+// policy: ExactArith never fuses a multiply with an add.
+//
+// Highway "-inl.h" header: included once per target by foreach_target.h.
+
+#include "simd/no_fast_math.h"
+
+// clang-format off
+#if defined(REFMATH_SIMD_LANE_OPS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_LANE_OPS_INL_H_
+#undef REFMATH_SIMD_LANE_OPS_INL_H_
+#else
+#define REFMATH_SIMD_LANE_OPS_INL_H_
+#endif
+// clang-format on
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// M = 1.5 * 2^23: adding it to |v| < 2^22 rounds v to the nearest integer
+// (ties to even) and leaves that integer in the low mantissa bits.
+constexpr float kRoundM = 12582912.0f;
+constexpr int32_t kRoundMBits = 0x4B400000;  // bits(kRoundM)
+
+constexpr uint32_t kCanonicalNaNBits = 0x7FC00000u;
+constexpr uint32_t kSignBit = 0x80000000u;
+constexpr int32_t kExponentBias = 127;
+constexpr int kMantissaBits = 23;
+
+template <class D>
+using VecF = hn::Vec<D>;
+template <class D>
+using VecI = hn::Vec<hn::RebindToSigned<D>>;
+
+template <class D>
+HWY_INLINE VecF<D> Const(D d, float c) {
+  return hn::Set(d, c);
+}
+
+// Exact arithmetic: every operator rounds once; `MulAdd(a, b, c)` is the
+// product rounded, then the sum rounded.  Written out so that no optimiser
+// flag can fuse it (the translation unit is also built -ffp-contract=off).
+struct ExactArith {
+  template <class V>
+  static HWY_INLINE V MulAdd(V a, V b, V c) {
+    return hn::Add(hn::Mul(a, b), c);
+  }
+};
+
+// Horner's rule from the highest coefficient down, each step `c + q*r`.
+template <class Ar, class D, size_t kN>
+HWY_INLINE VecF<D> Horner(D d, VecF<D> r, const float (&coeffs)[kN]) {
+  VecF<D> q = Const(d, coeffs[0]);
+  for (size_t i = 1; i < kN; ++i) {
+    q = Ar::MulAdd(q, r, Const(d, coeffs[i]));
+  }
+  return q;
+}
+
+// v rounded to the nearest integer through M: n as a float and as an int32.
+// Requires |v| < 2^22, which every caller guarantees inside its thresholds.
+template <class D>
+struct Rounded {
+  VecF<D> n;
+  VecI<D> n_int;
+};
+template <class D>
+HWY_INLINE Rounded<D> RoundViaM(D d, VecF<D> t_plus_m) {
+  const hn::RebindToSigned<D> di;
+  Rounded<D> out;
+  out.n = hn::Sub(t_plus_m, Const(d, kRoundM));
+  out.n_int =
+      hn::Sub(hn::BitCast(di, t_plus_m), hn::Set(di, kRoundMBits));
+  return out;
+}
+
+// float(e) for a small integer e, as float(bits(M) + e) - M.
+template <class D>
+HWY_INLINE VecF<D> IntToFloatViaM(D d, VecI<D> e) {
+  const hn::RebindToSigned<D> di;
+  return hn::Sub(hn::BitCast(d, hn::Add(e, hn::Set(di, kRoundMBits))),
+                 Const(d, kRoundM));
+}
+
+// 2^k as a float built in the exponent field: bits((k + 127) << 23).
+// Exact for -126 <= k <= 127.
+template <class D>
+HWY_INLINE VecF<D> Pow2(D d, VecI<D> k) {
+  const hn::RebindToSigned<D> di;
+  return hn::BitCast(
+      d, hn::ShiftLeft<kMantissaBits>(hn::Add(k, hn::Set(di, kExponentBias))));
+}
+
+template <class D>
+HWY_INLINE VecF<D> FromBits(D d, uint32_t bits) {
+  const hn::RebindToUnsigned<D> du;
+  return hn::BitCast(d, hn::Set(du, bits));
+}
+
+// Every NaN result becomes the canonical quiet NaN 0x7FC00000, whatever the
+// hardware's default NaN (x86 produces 0xFFC00000) or the input's payload.
+template <class D>
+HWY_INLINE VecF<D> CanonicalizeNaN(D d, VecF<D> r) {
+  return hn::IfThenElse(hn::IsNaN(r), FromBits(d, kCanonicalNaNBits), r);
+}
+
+// r with the sign bit of x OR-ed in.
+template <class D>
+HWY_INLINE VecF<D> OrSignOf(D d, VecF<D> r, VecF<D> x) {
+  return hn::Or(r, hn::And(x, FromBits(d, kSignBit)));
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

@@ -1,0 +1,69 @@
+// log(x): spec section "log(x)".
+
+// clang-format off
+#if defined(REFMATH_SIMD_LOG_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_LOG_INL_H_
+#undef REFMATH_SIMD_LOG_INL_H_
+#else
+#define REFMATH_SIMD_LOG_INL_H_
+#endif
+// clang-format on
+
+#include "simd/exp-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// Step 1: subnormal and zero inputs are scaled by 2^24 first.
+constexpr float kFltMin = 1.17549435e-38f;
+constexpr float kTwoTo24 = 16777216.0f;
+constexpr float kSubnormalExponentShift = 24.0f;
+// Step 2: bits(sqrt(1/2)) moves the mantissa into [sqrt(1/2), sqrt(2)).
+constexpr int32_t kSqrtHalfBits = 0x3F3504F3;
+constexpr int32_t kMantissaMask = 0x007FFFFF;
+// Step 3: w(z) = 1/11 z^4 + 1/9 z^3 + 1/7 z^2 + 1/5 z + 1/3, fp32 constants.
+constexpr float kLogPoly[] = {0.0909090936f, 0.111111112f, 0.142857149f,
+                              0.200000003f, 0.333333343f};
+constexpr float kFltMax = 3.40282347e+38f;
+
+template <class Ar, class D>
+HWY_INLINE VecF<D> Log(D d, VecF<D> x) {
+  const hn::RebindToSigned<D> di;
+  // Step 1.
+  const auto subnormal = hn::Lt(x, Const(d, kFltMin));
+  const VecF<D> xs =
+      hn::IfThenElse(subnormal, hn::Mul(x, Const(d, kTwoTo24)), x);
+  // Step 2.
+  const VecI<D> ix = hn::Sub(hn::BitCast(di, xs), hn::Set(di, kSqrtHalfBits));
+  const VecI<D> e = hn::ShiftRight<kMantissaBits>(ix);
+  const VecF<D> m = hn::BitCast(
+      d, hn::Add(hn::And(ix, hn::Set(di, kMantissaMask)),
+                 hn::Set(di, kSqrtHalfBits)));
+  const VecF<D> e_float = IntToFloatViaM(d, e);
+  const VecF<D> ef = hn::IfThenElse(
+      subnormal, hn::Sub(e_float, Const(d, kSubnormalExponentShift)), e_float);
+  // Step 3.
+  const VecF<D> f = hn::Sub(m, Const(d, 1.0f));
+  const VecF<D> s = hn::Div(f, hn::Add(Const(d, 2.0f), f));
+  const VecF<D> z = hn::Mul(s, s);
+  const VecF<D> w = Horner<Ar>(d, z, kLogPoly);
+  const VecF<D> s2 = hn::Add(s, s);
+  const VecF<D> logm = hn::Add(s2, hn::Mul(s2, hn::Mul(z, w)));
+  // Step 4.
+  VecF<D> result =
+      hn::Add(hn::Mul(ef, Const(d, kLn2Hi)),
+              hn::Add(logm, hn::Mul(ef, Const(d, kLn2Lo))));
+  // Step 5.
+  result = hn::IfThenElse(hn::Gt(x, Const(d, kFltMax)), hn::Inf(d), result);
+  result = hn::IfThenElse(hn::Lt(x, hn::Zero(d)),
+                          FromBits(d, kCanonicalNaNBits), result);
+  result = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), hn::Neg(hn::Inf(d)), result);
+  return CanonicalizeNaN(d, result);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

@@ -1,0 +1,21 @@
+// SHA-256 of kernel outputs, serialized as little-endian uint32 in input
+// order (docs/golden-hashes.md).
+#ifndef REFMATH_SRC_DIGEST_H_
+#define REFMATH_SRC_DIGEST_H_
+
+#include <stddef.h>
+
+#include <string>
+#include <vector>
+
+namespace refmath {
+
+// Lower-case hex SHA-256 of the values' bit patterns, little-endian.
+std::string DigestFloats(const float* values, size_t n);
+
+// Lower-case hex SHA-256 of raw bytes.
+std::string Sha256Hex(const void* data, size_t size);
+
+}  // namespace refmath
+
+#endif  // REFMATH_SRC_DIGEST_H_

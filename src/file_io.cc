@@ -1,0 +1,156 @@
+#include "src/file_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace refmath {
+namespace io {
+namespace {
+
+std::string SysError(const std::string& path, const char* what) {
+  return path + ": " + what + ": " + strerror(errno);
+}
+
+bool ReadFd(int fd, const std::string& path, std::vector<uint8_t>* bytes,
+            std::string* error) {
+  bytes->clear();
+  uint8_t buf[1 << 16];
+  for (;;) {
+    const ssize_t got = read(fd, buf, sizeof(buf));
+    if (got == 0) return true;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      *error = SysError(path, "cannot read");
+      return false;
+    }
+    bytes->insert(bytes->end(), buf, buf + got);
+  }
+}
+
+bool WriteFd(int fd, const uint8_t* p, size_t size) {
+  while (size > 0) {
+    const ssize_t put = write(fd, p, size);
+    if (put < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    p += put;
+    size -= static_cast<size_t>(put);
+  }
+  return true;
+}
+
+}  // namespace
+
+uint32_t LoadLE32(const uint8_t* p) {
+  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
+         static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
+}
+
+void StoreLE32(uint32_t v, uint8_t* p) {
+  p[0] = static_cast<uint8_t>(v);
+  p[1] = static_cast<uint8_t>(v >> 8);
+  p[2] = static_cast<uint8_t>(v >> 16);
+  p[3] = static_cast<uint8_t>(v >> 24);
+}
+
+uint32_t FloatBits(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof(bits));
+  return bits;
+}
+
+float BitsToFloat(uint32_t bits) {
+  float f;
+  memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
+             std::string* error) {
+  if (path == "-") return ReadFd(STDIN_FILENO, "<stdin>", bytes, error);
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *error = SysError(path, "cannot open");
+    return false;
+  }
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    *error = path + ": is a directory";
+    return false;
+  }
+  const bool ok = ReadFd(fd, path, bytes, error);
+  close(fd);
+  return ok;
+}
+
+bool ReadFloats(const std::string& path, std::vector<float>* values,
+                std::string* error) {
+  std::vector<uint8_t> bytes;
+  if (!ReadAll(path, &bytes, error)) return false;
+  const std::string name = path == "-" ? "<stdin>" : path;
+  if (bytes.size() % 4 != 0) {
+    *error = name + ": size " + std::to_string(bytes.size()) +
+             " bytes is not a multiple of 4 (raw binary32 expected)";
+    return false;
+  }
+  values->resize(bytes.size() / 4);
+  for (size_t i = 0; i < values->size(); ++i) {
+    (*values)[i] = BitsToFloat(LoadLE32(&bytes[4 * i]));
+  }
+  return true;
+}
+
+bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
+                    std::string* error) {
+  const uint8_t* p = static_cast<const uint8_t*>(data);
+  if (path == "-") {
+    if (!WriteFd(STDOUT_FILENO, p, size)) {
+      *error = SysError("<stdout>", "cannot write");
+      return false;
+    }
+    return true;
+  }
+  std::string tmp = path + ".tmp.XXXXXX";
+  const int fd = mkstemp(&tmp[0]);
+  if (fd < 0) {
+    *error = SysError(path, "cannot create");
+    return false;
+  }
+  bool ok = WriteFd(fd, p, size) && fsync(fd) == 0;
+  if (!ok) *error = SysError(path, "cannot write");
+  // mkstemp creates 0600; give the file the usual permissions.
+  const mode_t mask = umask(0);
+  umask(mask);
+  if (ok && fchmod(fd, 0666 & ~mask) != 0) {
+    ok = false;
+    *error = SysError(path, "cannot set permissions");
+  }
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    *error = SysError(path, "cannot write");
+  }
+  if (ok && rename(tmp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    *error = SysError(path, "cannot rename into place");
+  }
+  if (!ok) unlink(tmp.c_str());
+  return ok;
+}
+
+bool WriteFloats(const std::string& path, const std::vector<float>& values,
+                 std::string* error) {
+  std::vector<uint8_t> bytes(values.size() * 4);
+  for (size_t i = 0; i < values.size(); ++i) {
+    StoreLE32(FloatBits(values[i]), &bytes[4 * i]);
+  }
+  return WriteAllAtomic(path, bytes.data(), bytes.size(), error);
+}
+
+}  // namespace io
+}  // namespace refmath

@@ -1,0 +1,42 @@
+// Whole-file reads and all-or-nothing writes of raw little-endian binary32
+// data, with one-line error messages.  "-" means stdin / stdout.
+#ifndef REFMATH_SRC_FILE_IO_H_
+#define REFMATH_SRC_FILE_IO_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <string>
+#include <vector>
+
+namespace refmath {
+namespace io {
+
+// Reads every byte of `path` ("-" = stdin).
+bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
+             std::string* error);
+
+// Reads a raw little-endian binary32 file; its size must be a multiple of 4.
+bool ReadFloats(const std::string& path, std::vector<float>* values,
+                std::string* error);
+
+// Writes `size` bytes to `path` ("-" = stdout) all or nothing: a file is
+// written under a temporary name in the same directory and renamed into
+// place only once complete, so a failure never leaves a partial file.
+bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
+                    std::string* error);
+
+bool WriteFloats(const std::string& path, const std::vector<float>& values,
+                 std::string* error);
+
+// Little-endian bytes <-> uint32 values, independent of the host's order.
+uint32_t LoadLE32(const uint8_t* p);
+void StoreLE32(uint32_t v, uint8_t* p);
+
+uint32_t FloatBits(float f);
+float BitsToFloat(uint32_t bits);
+
+}  // namespace io
+}  // namespace refmath
+
+#endif  // REFMATH_SRC_FILE_IO_H_

@@ -1,0 +1,26 @@
+// The golden input set (docs/golden-hashes.md): every 4099th binary32 bit
+// pattern, 0, 4099, ..., below 2^32, followed by the special-value list.
+// Changing either changes every digest: the list is append-never, frozen.
+#ifndef REFMATH_SRC_GOLDEN_INPUTS_H_
+#define REFMATH_SRC_GOLDEN_INPUTS_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vector>
+
+namespace refmath {
+
+constexpr uint32_t kGoldenStride = 4099;
+// ceil(2^32 / 4099): the strided part of the set.
+constexpr size_t kGoldenStridedCount = 1047809;
+
+// The special values, in their fixed order (bit patterns).
+const std::vector<uint32_t>& SpecialValueBits();
+
+// The whole golden input set as floats, in order.
+std::vector<float> GoldenInputs();
+
+}  // namespace refmath
+
+#endif  // REFMATH_SRC_GOLDEN_INPUTS_H_

@@ -1,0 +1,127 @@
+#include "tools/cli/args.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include <cmath>
+
+namespace refmath {
+namespace cli {
+namespace {
+
+template <class Enum>
+bool ParseName(const std::string& kind, const std::string& name, int count,
+               const char* (*name_of)(Enum), int (*from_name)(const char*),
+               Enum* out, std::string* error) {
+  const int id = from_name(name.c_str());
+  if (id >= 0) {
+    *out = static_cast<Enum>(id);
+    return true;
+  }
+  std::string known;
+  for (int i = 0; i < count; ++i) {
+    known += (i ? ", " : "") + std::string(name_of(static_cast<Enum>(i)));
+  }
+  *error = "unknown " + kind + " '" + name + "' (known: " + known + ")";
+  return false;
+}
+
+}  // namespace
+
+bool Args::Parse(const std::vector<std::string>& argv,
+                 const std::set<std::string>& valued,
+                 const std::set<std::string>& flags, std::string* error) {
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) {
+      *error = "unexpected argument '" + arg + "'";
+      return false;
+    }
+    std::string name = arg.substr(2), value;
+    const size_t eq = name.find('=');
+    const bool inline_value = eq != std::string::npos;
+    if (inline_value) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (values_.count(name)) {
+      *error = "option --" + name + " given twice";
+      return false;
+    }
+    if (flags.count(name)) {
+      if (inline_value) {
+        *error = "option --" + name + " takes no value";
+        return false;
+      }
+      values_[name] = "";
+    } else if (valued.count(name)) {
+      if (!inline_value) {
+        if (i + 1 >= argv.size()) {
+          *error = "option --" + name + " needs a value";
+          return false;
+        }
+        value = argv[++i];
+      }
+      values_[name] = value;
+    } else {
+      *error = "unknown option '--" + name + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string Args::Get(const std::string& name, const std::string& def) const {
+  const auto it = values_.find(name);
+  return it == values_.end() ? def : it->second;
+}
+
+bool Args::Require(const std::string& name, std::string* value,
+                   std::string* error) const {
+  const auto it = values_.find(name);
+  if (it == values_.end()) {
+    *error = "missing required option --" + name;
+    return false;
+  }
+  *value = it->second;
+  return true;
+}
+
+bool ParseFunction(const std::string& name, refmath_function* f,
+                   std::string* error) {
+  return ParseName("function", name, REFMATH_NUM_FUNCTIONS,
+                   refmath_function_name, refmath_function_from_name, f, error);
+}
+bool ParseVariant(const std::string& name, refmath_variant* v,
+                  std::string* error) {
+  return ParseName("variant", name, REFMATH_NUM_VARIANTS, refmath_variant_name,
+                   refmath_variant_from_name, v, error);
+}
+bool ParseTarget(const std::string& name, refmath_target* t,
+                 std::string* error) {
+  return ParseName("target", name, REFMATH_NUM_TARGETS, refmath_target_name,
+                   refmath_target_from_name, t, error);
+}
+
+bool ParseDouble(const std::string& text, double* value) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  const double v = strtod(text.c_str(), &end);
+  if (errno != 0 || *end != '\0' || !std::isfinite(v) || v < 0) return false;
+  *value = v;
+  return true;
+}
+
+bool ParseSize(const std::string& text, size_t* value) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return false;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long v = strtoull(text.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0') return false;
+  *value = static_cast<size_t>(v);
+  return true;
+}
+
+}  // namespace cli
+}  // namespace refmath

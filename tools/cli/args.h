@@ -1,0 +1,50 @@
+// A small option parser for `refmath COMMAND [--opt value]...`: every option
+// takes one value (`--opt value` or `--opt=value`) unless declared a flag;
+// unknown, repeated and value-less options are errors.
+#ifndef REFMATH_TOOLS_CLI_ARGS_H_
+#define REFMATH_TOOLS_CLI_ARGS_H_
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "refmath/refmath.h"
+
+namespace refmath {
+namespace cli {
+
+class Args {
+ public:
+  // `valued` options take a value, `flags` do not.  Returns false and sets
+  // *error on a malformed command line.
+  bool Parse(const std::vector<std::string>& argv,
+             const std::set<std::string>& valued,
+             const std::set<std::string>& flags, std::string* error);
+
+  bool Has(const std::string& name) const { return values_.count(name) != 0; }
+  std::string Get(const std::string& name, const std::string& def = "") const;
+  // A required option; sets *error if missing.
+  bool Require(const std::string& name, std::string* value,
+               std::string* error) const;
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// Name lookups with one-line errors that list the accepted names.
+bool ParseFunction(const std::string& name, refmath_function* f,
+                   std::string* error);
+bool ParseVariant(const std::string& name, refmath_variant* v,
+                  std::string* error);
+bool ParseTarget(const std::string& name, refmath_target* t,
+                 std::string* error);
+
+// Parses a non-negative decimal or floating-point number; false on junk.
+bool ParseDouble(const std::string& text, double* value);
+bool ParseSize(const std::string& text, size_t* value);
+
+}  // namespace cli
+}  // namespace refmath
+
+#endif  // REFMATH_TOOLS_CLI_ARGS_H_

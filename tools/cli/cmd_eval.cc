@@ -1,0 +1,49 @@
+// refmath eval: raw binary32 in, raw binary32 out.
+#include <vector>
+
+#include "refmath/refmath.h"
+#include "src/file_io.h"
+#include "tools/cli/args.h"
+#include "tools/cli/commands.h"
+
+namespace refmath {
+namespace cli {
+
+int RunEval(const Argv& argv) {
+  const char* cmd = "eval";
+  Args args;
+  std::string error, fn_name, in_path, out_path;
+  if (!args.Parse(argv, {"function", "variant", "target", "in", "out"}, {},
+                  &error) ||
+      !args.Require("function", &fn_name, &error) ||
+      !args.Require("in", &in_path, &error) ||
+      !args.Require("out", &out_path, &error)) {
+    return Fail(cmd, error);
+  }
+  refmath_function f;
+  refmath_variant v;
+  refmath_target t;
+  if (!ParseFunction(fn_name, &f, &error) ||
+      !ParseVariant(args.Get("variant", "exact"), &v, &error) ||
+      !ParseTarget(args.Get("target", "best"), &t, &error)) {
+    return Fail(cmd, error);
+  }
+  const int status = refmath_target_status(v, t);
+  if (status != REFMATH_OK) {
+    return Fail(cmd, args.Get("variant", "exact") + " on " +
+                         args.Get("target", "best") + ": " +
+                         refmath_status_string(status));
+  }
+  std::vector<float> values;
+  if (!io::ReadFloats(in_path, &values, &error)) return Fail(cmd, error);
+  const int eval_status =
+      refmath_eval_f32(f, v, t, values.data(), values.data(), values.size());
+  if (eval_status != REFMATH_OK) {
+    return Fail(cmd, refmath_status_string(eval_status));
+  }
+  if (!io::WriteFloats(out_path, values, &error)) return Fail(cmd, error);
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace refmath

@@ -1,0 +1,28 @@
+// The subcommands of the refmath tool.  Each takes the arguments after its
+// name and returns the process exit status: 0 success, 1 a check failed
+// (mismatch, error beyond bound), 2 bad usage or unreadable/unwritable input.
+#ifndef REFMATH_TOOLS_CLI_COMMANDS_H_
+#define REFMATH_TOOLS_CLI_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace refmath {
+namespace cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitCheckFailed = 1;
+constexpr int kExitUsage = 2;
+
+using Argv = std::vector<std::string>;
+
+int RunTargets(const Argv& args);
+int RunEval(const Argv& args);
+
+// Prints "refmath COMMAND: MESSAGE" on stderr and returns kExitUsage.
+int Fail(const std::string& command, const std::string& message);
+
+}  // namespace cli
+}  // namespace refmath
+
+#endif  // REFMATH_TOOLS_CLI_COMMANDS_H_
