@@ -73,10 +73,10 @@ HWY_INLINE ErfResult<D> ErfBoth(D d, VecF<D> x) {
   ErfResult<D> out;
   out.erf = OrSignOf(d, hn::IfThenElse(is_small, erf_small, erf_large), x);
   out.erf = hn::IfThenElse(hn::IsInf(x), OrSignOf(d, one, x), out.erf);
-  out.erf = CanonicalizeNaN(d, out.erf);
+  out.erf = ApplyNaNRule(d, x, out.erf);
   const VecF<D> ope_small = hn::Add(one, OrSignOf(d, erf_small, x));
   out.one_plus_erf =
-      CanonicalizeNaN(d, hn::IfThenElse(is_small, ope_small, ope_large));
+      ApplyNaNRule(d, x, hn::IfThenElse(is_small, ope_small, ope_large));
   return out;
 }
 

@@ -62,7 +62,7 @@ HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
   result = hn::IfThenElse(hn::Gt(x, Const(d, kExpOverflow)),
                           hn::Inf(d), result);
   result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kExpUnderflow)), result);
-  return CanonicalizeNaN(d, result);
+  return ApplyNaNRule(d, x, result);
 }
 
 // For x <= 0 (softmax, attention).  Positive x is outside the domain; there
@@ -75,7 +75,7 @@ HWY_INLINE VecF<D> ExpNonPositive(D d, VecF<D> x) {
                               result);
   result = hn::IfThenElse(hn::Gt(x, Const(d, kExpOverflow)),
                           hn::Inf(d), result);
-  return CanonicalizeNaN(d, result);
+  return ApplyNaNRule(d, x, result);
 }
 
 }  // namespace HWY_NAMESPACE

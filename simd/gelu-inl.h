@@ -27,7 +27,7 @@ HWY_INLINE VecF<D> GeluSpecials(D d, VecF<D> x, VecF<D> gelu) {
   const VecF<D> inf = hn::Inf(d);
   gelu = hn::IfThenElse(hn::Eq(x, hn::Neg(inf)), FromBits(d, kSignBit), gelu);
   gelu = hn::IfThenElse(hn::Eq(x, inf), inf, gelu);
-  return CanonicalizeNaN(d, gelu);
+  return ApplyNaNRule(d, x, gelu);
 }
 
 // gelu = (0.5*x) * (1 + erf(x * 0.70710677)).

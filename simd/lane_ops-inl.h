@@ -106,11 +106,15 @@ HWY_INLINE VecF<D> FromBits(D d, uint32_t bits) {
   return hn::BitCast(d, hn::Set(du, bits));
 }
 
-// Every NaN result becomes the canonical quiet NaN 0x7FC00000, whatever the
-// hardware's default NaN (x86 produces 0xFFC00000) or the input's payload.
+// The NaN rule of every kernel: a NaN input, or a NaN produced on the way,
+// gives the canonical quiet NaN 0x7FC00000, whatever the hardware's default
+// NaN (x86 produces 0xFFC00000) or the input's payload.  The input is tested
+// too because some paths (log's integer exponent split) turn a NaN into a
+// finite garbage value.
 template <class D>
-HWY_INLINE VecF<D> CanonicalizeNaN(D d, VecF<D> r) {
-  return hn::IfThenElse(hn::IsNaN(r), FromBits(d, kCanonicalNaNBits), r);
+HWY_INLINE VecF<D> ApplyNaNRule(D d, VecF<D> x, VecF<D> r) {
+  const auto nan = hn::Or(hn::IsNaN(x), hn::IsNaN(r));
+  return hn::IfThenElse(nan, FromBits(d, kCanonicalNaNBits), r);
 }
 
 // r with the sign bit of x OR-ed in.

@@ -59,7 +59,7 @@ HWY_INLINE VecF<D> Log(D d, VecF<D> x) {
   result = hn::IfThenElse(hn::Lt(x, hn::Zero(d)),
                           FromBits(d, kCanonicalNaNBits), result);
   result = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), hn::Neg(hn::Inf(d)), result);
-  return CanonicalizeNaN(d, result);
+  return ApplyNaNRule(d, x, result);
 }
 
 }  // namespace HWY_NAMESPACE

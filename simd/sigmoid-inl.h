@@ -21,7 +21,7 @@ HWY_INLINE VecF<D> Sigmoid(D d, VecF<D> x) {
   const VecF<D> one = Const(d, 1.0f);
   const VecF<D> s = Exp<Ar>(d, hn::Sub(hn::Zero(d), hn::Abs(x)));
   const VecF<D> num = hn::IfThenElse(hn::Ge(x, hn::Zero(d)), one, s);
-  return CanonicalizeNaN(d, hn::Div(num, hn::Add(one, s)));
+  return ApplyNaNRule(d, x, hn::Div(num, hn::Add(one, s)));
 }
 
 }  // namespace HWY_NAMESPACE

@@ -34,7 +34,7 @@ HWY_INLINE VecF<D> Tanh(D d, VecF<D> x) {
   const VecF<D> result =
       hn::IfThenElse(hn::Lt(ax, Const(d, kTanhPolyLimit)), small, large);
   // The sign goes in last, so tanh(-0) = -0.
-  return CanonicalizeNaN(d, OrSignOf(d, result, x));
+  return ApplyNaNRule(d, x, OrSignOf(d, result, x));
 }
 
 }  // namespace HWY_NAMESPACE

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# refmath eval / targets: the same bits on every target, one-line errors with
+# a non-zero exit, and no output file left behind by a failure.
+# Usage: cli_test.sh PATH/TO/refmath
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect_error DESCRIPTION PATTERN COMMAND...: non-zero exit, exactly one line
+# on stderr matching PATTERN, nothing on stdout.
+expect_error() {
+  local what=$1 pattern=$2; shift 2
+  "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+  local rc=$?
+  [ "$rc" -ne 0 ] || fail "$what: exit status 0"
+  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/stderr")"
+  grep -q -- "$pattern" "$tmp/stderr" || fail "$what: stderr '$(cat "$tmp/stderr")' lacks '$pattern'"
+  [ ! -s "$tmp/stdout" ] || fail "$what: wrote to stdout"
+}
+
+targets=$("$bin" targets) || fail "targets failed"
+echo "targets: $(echo $targets)"
+echo "$targets" | grep -qx scalar || fail "scalar is not listed"
+
+# 4099 patterns spread over the whole bit range, plus specials.
+python3 - "$tmp/in.bin" <<'PY'
+import struct, sys
+vals = list(range(0, 2**32, 2**32 // 4099))[:4099]
+vals += [0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x7F800001, 1, 0x807FFFFF]
+open(sys.argv[1], 'wb').write(b''.join(struct.pack('<I', v) for v in vals))
+PY
+for f in exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh; do
+  "$bin" eval --function $f --target scalar --in "$tmp/in.bin" --out "$tmp/ref.bin" || fail "$f scalar"
+  [ "$(stat -c %s "$tmp/ref.bin")" -eq "$(stat -c %s "$tmp/in.bin")" ] || fail "$f: output size"
+  for t in $targets best; do
+    "$bin" eval --function $f --target $t --in "$tmp/in.bin" --out "$tmp/out.bin" || fail "$f $t"
+    cmp -s "$tmp/ref.bin" "$tmp/out.bin" || fail "$f on $t differs from scalar"
+  done
+  # stdin/stdout and the default target.
+  "$bin" eval --function=$f --in - --out - <"$tmp/in.bin" >"$tmp/pipe.bin" || fail "$f via pipes"
+  cmp -s "$tmp/ref.bin" "$tmp/pipe.bin" || fail "$f via pipes differs"
+done
+
+# Errors.
+printf 'abcde' >"$tmp/odd.bin"
+expect_error "size not a multiple of 4" "not a multiple of 4" "$bin" eval --function exp --in "$tmp/odd.bin" --out "$tmp/o1.bin"
+[ ! -e "$tmp/o1.bin" ] || fail "output file created on error"
+expect_error "missing input" "cannot open" "$bin" eval --function exp --in "$tmp/nope.bin" --out "$tmp/o2.bin"
+expect_error "input is a directory" "is a directory" "$bin" eval --function exp --in "$tmp" --out "$tmp/o3.bin"
+expect_error "unknown function" "unknown function 'expo'" "$bin" eval --function expo --in "$tmp/in.bin" --out "$tmp/o4.bin"
+expect_error "unknown target" "unknown target 'avx9'" "$bin" eval --function exp --target avx9 --in "$tmp/in.bin" --out "$tmp/o5.bin"
+expect_error "unknown variant" "unknown variant" "$bin" eval --function exp --variant slow --in "$tmp/in.bin" --out "$tmp/o6.bin"
+expect_error "fast not built" "not built" "$bin" eval --function exp --variant fast --in "$tmp/in.bin" --out "$tmp/o7.bin"
+expect_error "missing --out" "missing required option --out" "$bin" eval --function exp --in "$tmp/in.bin"
+expect_error "unknown option" "unknown option '--bogus'" "$bin" eval --bogus 1 --function exp --in "$tmp/in.bin" --out "$tmp/o8.bin"
+expect_error "option without value" "needs a value" "$bin" eval --function exp --in "$tmp/in.bin" --out
+expect_error "repeated option" "given twice" "$bin" eval --function exp --function log --in "$tmp/in.bin" --out "$tmp/o9.bin"
+expect_error "unknown command" "unknown command" "$bin" frobnicate
+expect_error "unwritable output" "cannot create" "$bin" eval --function exp --in "$tmp/in.bin" --out "$tmp/no/such/dir/out.bin"
+for o in o2 o3 o4 o5 o6 o7 o8 o9; do [ ! -e "$tmp/$o.bin" ] || fail "$o.bin left behind"; done
+# A failed run leaves an existing output file as it was, and no temporaries.
+echo keep >"$tmp/existing.bin"
+"$bin" eval --function exp --in "$tmp/odd.bin" --out "$tmp/existing.bin" 2>/dev/null
+[ "$(cat "$tmp/existing.bin")" = keep ] || fail "existing output clobbered on error"
+ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
+# Empty input gives empty output.
+: >"$tmp/empty.bin"
+"$bin" eval --function log --in "$tmp/empty.bin" --out "$tmp/empty_out.bin" || fail "empty input"
+[ -e "$tmp/empty_out.bin" ] && [ ! -s "$tmp/empty_out.bin" ] || fail "empty input: output not empty"
+
+if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
+echo "cli: all checks passed"

@@ -1,0 +1,149 @@
+// The C API's contract: status codes, names, target resolution, and the
+// scalar conveniences agreeing with the array API.
+#include <set>
+
+#include "conformance/tests/test_util.h"
+#include "refmath/refmath.hpp"
+
+namespace refmath {
+namespace test {
+namespace {
+
+TEST(CApi, StatusCodesForBadArguments) {
+  float x = 1.0f, y = 0.0f;
+  EXPECT_EQ(refmath_eval_f32(static_cast<refmath_function>(99), REFMATH_EXACT,
+                             REFMATH_TARGET_BEST, &x, &y, 1),
+            REFMATH_E_UNKNOWN_FUNCTION);
+  EXPECT_EQ(refmath_eval_f32(static_cast<refmath_function>(-1), REFMATH_EXACT,
+                             REFMATH_TARGET_BEST, &x, &y, 1),
+            REFMATH_E_UNKNOWN_FUNCTION);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, static_cast<refmath_variant>(7),
+                             REFMATH_TARGET_BEST, &x, &y, 1),
+            REFMATH_E_UNKNOWN_VARIANT);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT,
+                             static_cast<refmath_target>(42), &x, &y, 1),
+            REFMATH_E_UNKNOWN_TARGET);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             nullptr, &y, 1),
+            REFMATH_E_NULL_POINTER);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             &x, nullptr, 1),
+            REFMATH_E_NULL_POINTER);
+  EXPECT_EQ(Bits(y), 0u) << "a failed call must not write";
+}
+
+TEST(CApi, ZeroLengthAcceptsNullPointers) {
+  EXPECT_EQ(refmath_eval_f32(REFMATH_LOG, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             nullptr, nullptr, 0),
+            REFMATH_OK);
+}
+
+TEST(CApi, PartialOverlapIsRefusedExactAliasingIsNot) {
+  std::vector<float> buf(64, 1.0f);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             buf.data(), buf.data() + 1, 32),
+            REFMATH_E_OVERLAP);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             buf.data() + 1, buf.data(), 32),
+            REFMATH_E_OVERLAP);
+  EXPECT_EQ(Bits(buf[0]), Bits(1.0f));
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             buf.data(), buf.data() + 32, 32),
+            REFMATH_OK);  // adjacent, not overlapping
+}
+
+TEST(CApi, FastVariantIsNotBuiltYet) {
+  float x = 1.0f, y = 0.0f;
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_FAST, REFMATH_TARGET_BEST,
+                             &x, &y, 1),
+            REFMATH_E_VARIANT_NOT_BUILT);
+  EXPECT_EQ(refmath_target_status(REFMATH_FAST, REFMATH_TARGET_SCALAR),
+            REFMATH_E_VARIANT_NOT_BUILT);
+  EXPECT_EQ(refmath_best_target(REFMATH_FAST), REFMATH_E_VARIANT_NOT_BUILT);
+}
+
+TEST(CApi, StatusStringsAreDistinctOneLiners) {
+  std::set<std::string> seen;
+  for (int s = REFMATH_E_OVERLAP; s <= REFMATH_OK; ++s) {
+    const std::string text = refmath_status_string(s);
+    EXPECT_FALSE(text.empty());
+    EXPECT_EQ(text.find('\n'), std::string::npos);
+    EXPECT_TRUE(seen.insert(text).second) << "duplicate: " << text;
+  }
+  EXPECT_STREQ(refmath_status_string(12345), "unknown status code");
+}
+
+TEST(CApi, NamesRoundTrip) {
+  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+    const char* name = refmath_function_name(static_cast<refmath_function>(f));
+    ASSERT_NE(name, nullptr);
+    EXPECT_EQ(refmath_function_from_name(name), f);
+  }
+  for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
+    const char* name = refmath_target_name(static_cast<refmath_target>(t));
+    ASSERT_NE(name, nullptr);
+    EXPECT_EQ(refmath_target_from_name(name), t);
+  }
+  EXPECT_STREQ(refmath_function_name(REFMATH_EXP_NONPOSITIVE), "exp_nonpositive");
+  EXPECT_STREQ(refmath_function_name(REFMATH_ONE_PLUS_ERF), "one_plus_erf");
+  EXPECT_STREQ(refmath_variant_name(REFMATH_FAST), "fast");
+  EXPECT_EQ(refmath_function_from_name("expf"), -1);
+  EXPECT_EQ(refmath_function_from_name(nullptr), -1);
+  EXPECT_EQ(refmath_function_name(static_cast<refmath_function>(9)), nullptr);
+}
+
+TEST(CApi, ScalarTargetAlwaysRunsAndBestIsTheWidestUsable) {
+  EXPECT_EQ(refmath_target_status(REFMATH_EXACT, REFMATH_TARGET_SCALAR), REFMATH_OK);
+  const int best = refmath_best_target(REFMATH_EXACT);
+  ASSERT_GE(best, 0);
+  const auto usable = UsableTargets(REFMATH_EXACT);
+  bool found = false;
+  for (refmath_target t : usable) found |= (t == best);
+  EXPECT_TRUE(found) << "best target " << best << " is not usable";
+  // Width order of the concrete targets.
+  const int order[] = {REFMATH_TARGET_SCALAR, REFMATH_TARGET_EMU128,
+                       REFMATH_TARGET_SSSE3,  REFMATH_TARGET_SSE4,
+                       REFMATH_TARGET_AVX2,   REFMATH_TARGET_AVX3,
+                       REFMATH_TARGET_AVX3_DL};
+  int best_rank = -1, max_rank = -1;
+  for (int r = 0; r < 7; ++r) {
+    if (order[r] == best) best_rank = r;
+    for (refmath_target t : usable) {
+      if (t == order[r]) max_rank = r;
+    }
+  }
+  EXPECT_EQ(best_rank, max_rank);
+}
+
+TEST(CApi, ScalarConveniencesMatchTheArrayApi) {
+  float (*const fns[])(float) = {
+      refmath_expf,  refmath_exp_nonpositivef, refmath_logf,
+      refmath_sigmoidf, refmath_tanhf,        refmath_erff,
+      refmath_one_plus_erff, refmath_gelu_erff, refmath_gelu_tanhf};
+  const std::vector<float> xs = {-3.5f, -0.25f, 0.0f, 0.75f, 2.0f, 1e-40f};
+  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+    const auto fn = static_cast<refmath_function>(f);
+    const std::vector<float> want = Eval(fn, REFMATH_TARGET_BEST, xs);
+    for (size_t i = 0; i < xs.size(); ++i) {
+      EXPECT_EQ(Bits(fns[f](xs[i])), Bits(want[i])) << Name(fn) << "(" << xs[i] << ")";
+    }
+  }
+}
+
+TEST(CppApi, ThrowsWithTheStatusAndMatchesC) {
+  std::vector<float> in = {0.5f, -2.0f}, out(2);
+  refmath::Eval(refmath::Function::kTanh, in.data(), out.data(), in.size());
+  EXPECT_EQ(Bits(out[1]), Bits(refmath_tanhf(-2.0f)));
+  try {
+    refmath::Eval(refmath::Function::kTanh, in.data(), out.data(), 2,
+                  refmath::Variant::kFast);
+    FAIL() << "no exception";
+  } catch (const refmath::Error& e) {
+    EXPECT_EQ(e.status(), REFMATH_E_VARIANT_NOT_BUILT);
+    EXPECT_NE(std::string(e.what()).find("not built"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace refmath

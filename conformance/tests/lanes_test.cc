@@ -1,0 +1,103 @@
+// Lane independence and tail handling: a value gives the same bits in every
+// lane position whatever its neighbours hold; every length from 0 to
+// 2*lanes+1 works at an unaligned address, in place or not, and nothing
+// past the end is written.
+#include <random>
+
+#include "conformance/tests/test_util.h"
+#include "src/golden_inputs.h"
+#include "src/kernel_table.h"
+
+namespace refmath {
+namespace test {
+namespace {
+
+struct TargetLanes {
+  refmath_target target;
+  size_t lanes;
+};
+
+std::vector<TargetLanes> UsableTargetLanes() {
+  std::vector<TargetLanes> out;
+  const detail::KernelTable table = detail::ExactKernelTable();
+  for (refmath_target t : UsableTargets(REFMATH_EXACT)) {
+    for (size_t i = 0; i < table.count; ++i) {
+      if (table.entries[i].target == t) {
+        out.push_back({t, table.entries[i].lanes()});
+      }
+    }
+  }
+  return out;
+}
+
+float ScalarOf(refmath_function f, float x) {
+  float y;
+  EXPECT_EQ(refmath_eval_f32(f, REFMATH_EXACT, REFMATH_TARGET_SCALAR, &x, &y, 1),
+            REFMATH_OK);
+  return y;
+}
+
+class Lanes : public ::testing::TestWithParam<refmath_function> {};
+
+TEST_P(Lanes, EveryLanePositionWithRandomNeighbours) {
+  const refmath_function f = GetParam();
+  std::mt19937 rng(7);
+  std::vector<uint32_t> values = SpecialValueBits();
+  for (int i = 0; i < 64; ++i) values.push_back(rng());
+  for (const TargetLanes& tl : UsableTargetLanes()) {
+    std::vector<float> buf(tl.lanes), out(tl.lanes);
+    for (uint32_t v : values) {
+      const uint32_t want = Bits(ScalarOf(f, FromBits(v)));
+      for (size_t pos = 0; pos < tl.lanes; ++pos) {
+        for (float& b : buf) b = FromBits(rng());
+        buf[pos] = FromBits(v);
+        ASSERT_EQ(refmath_eval_f32(f, REFMATH_EXACT, tl.target, buf.data(),
+                                   out.data(), tl.lanes),
+                  REFMATH_OK);
+        ASSERT_EQ(Bits(out[pos]), want)
+            << Name(f) << " on " << Name(tl.target) << ", lane " << pos
+            << " of " << tl.lanes << ", input " << Hex(v);
+      }
+    }
+  }
+}
+
+TEST_P(Lanes, EveryTailLengthUnalignedInPlaceAndNoOverrun) {
+  const refmath_function f = GetParam();
+  constexpr uint32_t kSentinel = 0x7F812345;  // a signalling NaN pattern
+  std::mt19937 rng(11);
+  for (const TargetLanes& tl : UsableTargetLanes()) {
+    for (size_t n = 0; n <= 2 * tl.lanes + 1; ++n) {
+      // One float past an aligned start: unaligned for every vector width.
+      std::vector<float> in(n + 2), out(n + 2, FromBits(kSentinel));
+      for (float& x : in) x = FromBits(rng());
+      ASSERT_EQ(refmath_eval_f32(f, REFMATH_EXACT, tl.target, in.data() + 1,
+                                 out.data() + 1, n),
+                REFMATH_OK);
+      std::vector<float> in_place(in);
+      ASSERT_EQ(refmath_eval_f32(f, REFMATH_EXACT, tl.target,
+                                 in_place.data() + 1, in_place.data() + 1, n),
+                REFMATH_OK);
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t want = Bits(ScalarOf(f, in[i + 1]));
+        ASSERT_EQ(Bits(out[i + 1]), want)
+            << Name(f) << " on " << Name(tl.target) << ", n=" << n << ", i=" << i;
+        ASSERT_EQ(Bits(in_place[i + 1]), want)
+            << "in place: " << Name(f) << " on " << Name(tl.target) << ", n="
+            << n << ", i=" << i;
+      }
+      EXPECT_EQ(Bits(out[0]), kSentinel) << "wrote before the start, n=" << n;
+      EXPECT_EQ(Bits(out[n + 1]), kSentinel) << "wrote past the end, n=" << n;
+      EXPECT_EQ(Bits(in_place[0]), Bits(in[0]));
+      EXPECT_EQ(Bits(in_place[n + 1]), Bits(in[n + 1]));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllFunctions, Lanes,
+                         ::testing::ValuesIn(AllFunctions()),
+                         [](const auto& info) { return Name(info.param); });
+
+}  // namespace
+}  // namespace test
+}  // namespace refmath

@@ -1,0 +1,82 @@
+// Shared helpers of the conformance tests: bit access, the targets usable
+// here, and evaluation that fails the test on a non-zero status.
+#ifndef REFMATH_CONFORMANCE_TESTS_TEST_UTIL_H_
+#define REFMATH_CONFORMANCE_TESTS_TEST_UTIL_H_
+
+#include <stdint.h>
+#include <string.h>
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "refmath/refmath.h"
+
+namespace refmath {
+namespace test {
+
+inline uint32_t Bits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof(b));
+  return b;
+}
+
+inline float FromBits(uint32_t b) {
+  float f;
+  memcpy(&f, &b, sizeof(f));
+  return f;
+}
+
+inline std::vector<refmath_function> AllFunctions() {
+  std::vector<refmath_function> fs;
+  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+    fs.push_back(static_cast<refmath_function>(f));
+  }
+  return fs;
+}
+
+// Concrete targets (not BEST) that the variant can run on here.
+inline std::vector<refmath_target> UsableTargets(refmath_variant v) {
+  std::vector<refmath_target> ts;
+  for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
+    const auto target = static_cast<refmath_target>(t);
+    if (target != REFMATH_TARGET_BEST &&
+        refmath_target_status(v, target) == REFMATH_OK) {
+      ts.push_back(target);
+    }
+  }
+  return ts;
+}
+
+inline std::vector<float> Eval(refmath_function f, refmath_target t,
+                               const std::vector<float>& in,
+                               refmath_variant v = REFMATH_EXACT) {
+  std::vector<float> out(in.size());
+  const int status = refmath_eval_f32(f, v, t, in.data(), out.data(), in.size());
+  EXPECT_EQ(status, REFMATH_OK) << refmath_status_string(status);
+  return out;
+}
+
+inline std::string Hex(uint32_t bits) {
+  char buf[16];
+  snprintf(buf, sizeof(buf), "0x%08X", bits);
+  return buf;
+}
+
+// Index of the first element whose bits differ, or -1.
+inline long FirstBitDifference(const std::vector<float>& a,
+                               const std::vector<float>& b) {
+  if (a.size() != b.size()) return 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (Bits(a[i]) != Bits(b[i])) return static_cast<long>(i);
+  }
+  return -1;
+}
+
+inline std::string Name(refmath_function f) { return refmath_function_name(f); }
+inline std::string Name(refmath_target t) { return refmath_target_name(t); }
+
+}  // namespace test
+}  // namespace refmath
+
+#endif  // REFMATH_CONFORMANCE_TESTS_TEST_UTIL_H_
