@@ -18,6 +18,10 @@ using Argv = std::vector<std::string>;
 
 int RunTargets(const Argv& args);
 int RunEval(const Argv& args);
+int RunConform(const Argv& args);
+int RunInputs(const Argv& args);
+int RunHash(const Argv& args);
+int RunCompare(const Argv& args);
 
 // Prints "refmath COMMAND: MESSAGE" on stderr and returns kExitUsage.
 int Fail(const std::string& command, const std::string& message);

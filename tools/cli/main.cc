@@ -16,12 +16,29 @@ struct Command {
 };
 
 const Command kCommands[] = {
+    {"conform", refmath::cli::RunConform,
+     "conform [--golden DIR] [--json FILE] [--quiet]\n"
+     "                             check every function, variant and usable "
+     "target\n"
+     "                             against the golden digests (the main job)"},
+    {"compare", refmath::cli::RunCompare,
+     "compare --function F [--variant V] --inputs X --outputs Y "
+     "[--max-ulp U]\n"
+     "        [--worst K] [--json FILE]\n"
+     "                             measure another backend's outputs against "
+     "the oracle\n"
+     "                             (raw binary32 or .npy float32/float16)"},
     {"targets", refmath::cli::RunTargets,
      "targets                      targets usable on this CPU, one per line"},
     {"eval", refmath::cli::RunEval,
      "eval --function F [--variant V] [--target T] --in FILE --out FILE\n"
      "                             evaluate raw little-endian binary32 "
      "('-' = stdin/stdout)"},
+    {"inputs", refmath::cli::RunInputs,
+     "inputs --out FILE            write the golden input set as raw binary32"},
+    {"hash", refmath::cli::RunHash,
+     "hash --function F|inputs [--variant V] [--target T]\n"
+     "                             print one golden-set digest"},
 };
 
 void PrintUsage(FILE* to) {

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""refmath conform / hash / inputs: the runner passes against golden/, a
+tampered or incomplete golden directory makes it fail naming the row, and
+the hash and inputs commands reproduce the golden rows by hand.
+
+Usage: conform_test.py PATH/TO/refmath GOLDEN_DIR"""
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BIN, GOLDEN = sys.argv[1], sys.argv[2]
+FAILURES = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+
+
+def run(*args):
+    return subprocess.run([BIN, *args], capture_output=True, text=True)
+
+
+def golden_rows(path):
+    rows = {}
+    for line in open(path):
+        if line.strip() and not line.startswith("#"):
+            digest, name = line.split()
+            rows[name] = digest
+    return rows
+
+
+def main():
+    rows = golden_rows(os.path.join(GOLDEN, "exact.sha256"))
+    targets = run("targets").stdout.split()
+    with tempfile.TemporaryDirectory() as tmp:
+        # The main job passes and its JSON says the same.
+        report = os.path.join(tmp, "report.json")
+        r = run("conform", "--golden", GOLDEN, "--json", report)
+        check(r.returncode == 0, "conform exits 0: " + r.stdout[-300:] + r.stderr)
+        check(r.stdout.rstrip().splitlines()[-1].startswith("PASS: "), "verdict line")
+        data = json.load(open(report))
+        check(data["verdict"] == "pass", "json verdict")
+        check(len(data["rows"]) == 9 * len(targets),
+              "one row per function and target: %d" % len(data["rows"]))
+        check(all(row["match"] for row in data["rows"]), "all rows match")
+
+        # One changed byte in one digest: that row fails, by name.
+        bad = os.path.join(tmp, "tampered")
+        shutil.copytree(GOLDEN, bad)
+        text = open(os.path.join(bad, "exact.sha256")).read()
+        d = rows["tanh"]
+        tampered = d[:10] + ("0" if d[10] != "0" else "1") + d[11:]
+        open(os.path.join(bad, "exact.sha256"), "w").write(text.replace(d, tampered))
+        r = run("conform", "--golden", bad)
+        check(r.returncode == 1, "tampered golden: exit 1, got %d" % r.returncode)
+        failed = [l for l in r.stdout.splitlines() if " NO " in l]
+        check(len(failed) == len(targets) and all(l.startswith("tanh ") for l in failed),
+              "only the tanh rows fail: %r" % failed)
+        check("no target here reproduces it" in r.stdout, "tampered: note")
+        check(r.stdout.rstrip().splitlines()[-1].startswith("FAIL: "), "tampered: verdict")
+
+        # A missing row and a missing file are failures too.
+        open(os.path.join(bad, "exact.sha256"), "w").write(
+            "".join(l for l in text.splitlines(True) if not l.rstrip().endswith("  erf")))
+        r = run("conform", "--golden", bad)
+        check(r.returncode == 1 and "no golden digest for this function" in r.stdout,
+              "missing row")
+        r = run("conform", "--golden", os.path.join(tmp, "nowhere"))
+        check(r.returncode == 1 and "cannot open" in r.stdout, "missing golden dir")
+        open(os.path.join(bad, "exact.sha256"), "w").write("zz  tanh\n")
+        r = run("conform", "--golden", bad)
+        check(r.returncode == 1 and "exact.sha256:1: not a lower-case hex" in r.stdout,
+              "malformed golden line")
+
+        # Reproducing rows by hand.
+        for name in ("exp", "gelu_tanh"):
+            for t in ("scalar", targets[-1]):
+                r = run("hash", "--function", name, "--target", t)
+                check(r.returncode == 0 and r.stdout.split()[0] == rows[name],
+                      "hash %s on %s" % (name, t))
+        inputs = os.path.join(tmp, "inputs.bin")
+        check(run("inputs", "--out", inputs).returncode == 0, "inputs command")
+        blob = open(inputs, "rb").read()
+        check(hashlib.sha256(blob).hexdigest() == rows["inputs"], "inputs digest (hashlib)")
+        check(len(blob) // 4 >= 1047809, "inputs size")
+        check(run("hash", "--function", "inputs").stdout.split()[0] == rows["inputs"],
+              "hash --function inputs")
+        r = run("hash", "--function", "nope")
+        check(r.returncode == 2 and "unknown function" in r.stderr, "hash: unknown function")
+
+    print("%d failure(s)" % len(FAILURES) if FAILURES else "conform: all checks passed")
+    return 1 if FAILURES else 0
+
+
+sys.exit(main())

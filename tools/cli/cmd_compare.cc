@@ -1,0 +1,257 @@
+// refmath compare: how far another backend's outputs are from the oracle
+// (refmath's kernels on the same inputs), bit for bit and in ULPs.
+#include <stdio.h>
+#include <string.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "src/file_io.h"
+#include "src/fp16.h"
+#include "src/npy.h"
+#include "src/ulp.h"
+#include "tools/cli/args.h"
+#include "tools/cli/commands.h"
+
+namespace refmath {
+namespace cli {
+namespace {
+
+const char* kCmd = "compare";
+
+struct Dump {
+  bool is_npy = false;
+  io::NpyArray array;  // raw files become a 1-d float32 array
+};
+
+bool LoadDump(const std::string& path, Dump* dump, std::string* error) {
+  std::vector<uint8_t> bytes;
+  if (!io::ReadAll(path, &bytes, error)) return false;
+  static const uint8_t kMagic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
+  if (bytes.size() >= sizeof(kMagic) &&
+      memcmp(bytes.data(), kMagic, sizeof(kMagic)) == 0) {
+    dump->is_npy = true;
+    return io::ParseNpy(bytes.data(), bytes.size(), path, &dump->array, error);
+  }
+  if (bytes.size() % 4 != 0) {
+    *error = path + ": size " + std::to_string(bytes.size()) +
+             " bytes is not a multiple of 4 (raw binary32 or .npy expected)";
+    return false;
+  }
+  dump->array.dtype = io::DType::kFloat32;
+  dump->array.shape = {bytes.size() / 4};
+  dump->array.bits.resize(bytes.size() / 4);
+  for (size_t i = 0; i < dump->array.bits.size(); ++i) {
+    dump->array.bits[i] = io::LoadLE32(&bytes[4 * i]);
+  }
+  return true;
+}
+
+std::string ShapeText(const std::vector<size_t>& shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  }
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+struct Entry {
+  size_t index;
+  double ulp;  // +inf for a NaN/inf disagreement
+};
+
+struct Stats {
+  size_t count = 0, identical = 0, special_disagreements = 0;
+  double max_ulp = 0, sum_ulp = 0;
+  size_t max_index = 0;
+  size_t buckets[6] = {};  // 0, <=1, <=2, <=4, <=16, >16
+  std::vector<Entry> worst;
+};
+
+const char* const kBucketNames[6] = {"0", "<=1", "<=2", "<=4", "<=16", ">16"};
+
+int Bucket(double ulp) {
+  if (ulp == 0) return 0;
+  if (ulp <= 1) return 1;
+  if (ulp <= 2) return 2;
+  if (ulp <= 4) return 3;
+  if (ulp <= 16) return 4;
+  return 5;
+}
+
+Stats Measure(const std::vector<uint32_t>& oracle,
+              const std::vector<uint32_t>& got, Format format, size_t keep) {
+  Stats s;
+  s.count = oracle.size();
+  std::vector<Entry> all;
+  for (size_t i = 0; i < oracle.size(); ++i) {
+    const double want = io::BitsToFloat(oracle[i]);
+    const double have = io::BitsToFloat(got[i]);
+    if (oracle[i] == got[i]) ++s.identical;
+    double ulp;
+    if (std::isnan(want) || std::isnan(have)) {
+      ulp = std::isnan(want) && std::isnan(have) ? 0 : HUGE_VAL;
+    } else if (std::isinf(want) || std::isinf(have)) {
+      ulp = want == have ? 0 : HUGE_VAL;
+    } else {
+      ulp = UlpError(have, want, format);
+    }
+    if (std::isinf(ulp)) {
+      ++s.special_disagreements;
+    } else {
+      ++s.buckets[Bucket(ulp)];
+      s.sum_ulp += ulp;
+      if (ulp > s.max_ulp) {
+        s.max_ulp = ulp;
+        s.max_index = i;
+      }
+    }
+    if (ulp > 0) all.push_back({i, ulp});
+  }
+  // Worst first; ties keep input order.
+  std::stable_sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) {
+    return a.ulp > b.ulp;
+  });
+  if (all.size() > keep) all.resize(keep);
+  s.worst = all;
+  return s;
+}
+
+std::string HexAndValue(uint32_t bits) {
+  char buf[64];
+  snprintf(buf, sizeof(buf), "0x%08X (%.9g)", bits, io::BitsToFloat(bits));
+  return buf;
+}
+
+}  // namespace
+
+int RunCompare(const Argv& argv) {
+  Args args;
+  std::string error, fn_name, in_path, out_path;
+  if (!args.Parse(argv,
+                  {"function", "variant", "inputs", "outputs", "max-ulp",
+                   "worst", "json"},
+                  {}, &error) ||
+      !args.Require("function", &fn_name, &error) ||
+      !args.Require("inputs", &in_path, &error) ||
+      !args.Require("outputs", &out_path, &error)) {
+    return Fail(kCmd, error);
+  }
+  refmath_function f;
+  refmath_variant v;
+  if (!ParseFunction(fn_name, &f, &error) ||
+      !ParseVariant(args.Get("variant", "exact"), &v, &error)) {
+    return Fail(kCmd, error);
+  }
+  double max_ulp = 0;
+  if (!ParseDouble(args.Get("max-ulp", "0"), &max_ulp)) {
+    return Fail(kCmd, "--max-ulp needs a non-negative number, got '" +
+                          args.Get("max-ulp") + "'");
+  }
+  size_t worst = 10;
+  if (!ParseSize(args.Get("worst", "10"), &worst)) {
+    return Fail(kCmd, "--worst needs a count, got '" + args.Get("worst") + "'");
+  }
+  Dump x, y;
+  if (!LoadDump(in_path, &x, &error) || !LoadDump(out_path, &y, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (x.array.dtype != io::DType::kFloat32) {
+    return Fail(kCmd, in_path + ": inputs must be float32");
+  }
+  if (x.is_npy && y.is_npy ? x.array.shape != y.array.shape
+                           : x.array.count() != y.array.count()) {
+    return Fail(kCmd, "shape mismatch: inputs " + ShapeText(x.array.shape) +
+                          ", outputs " + ShapeText(y.array.shape));
+  }
+  // The oracle.
+  const size_t n = x.array.count();
+  std::vector<float> in(n), oracle_f(n);
+  for (size_t i = 0; i < n; ++i) in[i] = io::BitsToFloat(x.array.bits[i]);
+  const int status = refmath_eval_f32(f, v, REFMATH_TARGET_BEST, in.data(),
+                                      oracle_f.data(), n);
+  if (status != REFMATH_OK) return Fail(kCmd, refmath_status_string(status));
+  std::vector<uint32_t> oracle(n), got(n);
+  for (size_t i = 0; i < n; ++i) oracle[i] = io::FloatBits(oracle_f[i]);
+  const bool half = y.array.dtype == io::DType::kFloat16;
+  for (size_t i = 0; i < n; ++i) {
+    got[i] = half ? HalfBitsToFloatBits(static_cast<uint16_t>(y.array.bits[i]))
+                  : y.array.bits[i];
+  }
+  const Format format = half ? Format::kBinary16 : Format::kBinary32;
+  const Stats s = Measure(oracle, got, format, worst);
+  const bool pass = s.special_disagreements == 0 && s.max_ulp <= max_ulp;
+
+  std::ostringstream out;
+  char line[256];
+  out << "refmath compare: " << fn_name << " (" << refmath_variant_name(v)
+      << ") vs " << out_path << " (" << (half ? "float16" : "float32") << "), "
+      << n << " values\n";
+  snprintf(line, sizeof(line),
+           "  bit-identical          %zu (%.2f%%)\n"
+           "  NaN/inf disagreements  %zu\n"
+           "  max ulp (%s)      %.3f%s\n"
+           "  mean ulp               %.4f\n",
+           s.identical, n ? 100.0 * s.identical / n : 100.0,
+           s.special_disagreements, half ? "binary16" : "binary32", s.max_ulp,
+           s.max_ulp > 0 ? (" at x = " + HexAndValue(oracle.empty() ? 0 : x.array.bits[s.max_index])).c_str() : "",
+           n > s.special_disagreements ? s.sum_ulp / (n - s.special_disagreements) : 0.0);
+  out << line << "  histogram             ";
+  for (int b = 0; b < 6; ++b) {
+    out << " " << kBucketNames[b] << ": " << s.buckets[b];
+  }
+  out << "\n";
+  if (!s.worst.empty()) out << "  worst inputs:\n";
+  for (const Entry& e : s.worst) {
+    out << "    x = " << HexAndValue(x.array.bits[e.index]) << "  oracle "
+        << HexAndValue(oracle[e.index]) << "  backend "
+        << HexAndValue(got[e.index]) << "  ";
+    if (std::isinf(e.ulp)) {
+      out << "NaN/inf disagreement\n";
+    } else {
+      snprintf(line, sizeof(line), "%.3f ulp\n", e.ulp);
+      out << line;
+    }
+  }
+  snprintf(line, sizeof(line), "%s: max ulp %.3f %s --max-ulp %g, %zu NaN/inf disagreement(s)\n",
+           pass ? "PASS" : "FAIL", s.max_ulp, s.max_ulp <= max_ulp ? "within" : "beyond",
+           max_ulp, s.special_disagreements);
+  out << line;
+  fputs(out.str().c_str(), stdout);
+
+  if (args.Has("json")) {
+    std::ostringstream js;
+    js << "{\"function\": \"" << fn_name << "\", \"variant\": \""
+       << refmath_variant_name(v) << "\", \"output_format\": \""
+       << (half ? "float16" : "float32") << "\", \"count\": " << n
+       << ", \"bit_identical\": " << s.identical
+       << ", \"nan_inf_disagreements\": " << s.special_disagreements
+       << ", \"max_ulp\": " << s.max_ulp << ", \"histogram\": {";
+    for (int b = 0; b < 6; ++b) {
+      js << (b ? ", " : "") << "\"" << kBucketNames[b] << "\": " << s.buckets[b];
+    }
+    js << "}, \"worst\": [";
+    for (size_t i = 0; i < s.worst.size(); ++i) {
+      const Entry& e = s.worst[i];
+      snprintf(line, sizeof(line),
+               "%s{\"index\": %zu, \"input\": \"0x%08X\", \"oracle\": "
+               "\"0x%08X\", \"backend\": \"0x%08X\", \"ulp\": %s}",
+               i ? ", " : "", e.index, x.array.bits[e.index], oracle[e.index],
+               got[e.index],
+               std::isinf(e.ulp) ? "null" : std::to_string(e.ulp).c_str());
+      js << line;
+    }
+    js << "], \"max_ulp_allowed\": " << max_ulp << ", \"pass\": "
+       << (pass ? "true" : "false") << "}\n";
+    const std::string text = js.str();
+    if (!io::WriteAllAtomic(args.Get("json"), text.data(), text.size(),
+                            &error)) {
+      return Fail(kCmd, error);
+    }
+  }
+  return pass ? kExitOk : kExitCheckFailed;
+}
+
+}  // namespace cli
+}  // namespace refmath

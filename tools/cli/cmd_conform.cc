@@ -1,0 +1,98 @@
+// refmath conform: the main job.  refmath inputs / refmath hash: the pieces
+// needed to reproduce one row by hand.
+#include <stdio.h>
+#include <unistd.h>
+
+#include "conformance/runner/runner.h"
+#include "src/digest.h"
+#include "src/file_io.h"
+#include "src/golden_file.h"
+#include "src/golden_inputs.h"
+#include "tools/cli/args.h"
+#include "tools/cli/commands.h"
+
+namespace refmath {
+namespace cli {
+
+int RunConform(const Argv& argv) {
+  const char* cmd = "conform";
+  Args args;
+  std::string error;
+  if (!args.Parse(argv, {"golden", "json"}, {"quiet"}, &error)) {
+    return Fail(cmd, error);
+  }
+  const std::string golden = args.Get("golden", DefaultGoldenDir());
+  const bool quiet = args.Has("quiet");
+  // Progress goes to a terminal only; logs get the table and verdict.
+  const bool show_progress = !quiet && isatty(STDERR_FILENO);
+  if (!quiet) {
+    fprintf(stderr, "refmath conform: golden digests from %s\n", golden.c_str());
+  }
+  size_t done = 0;
+  const conformance::Report report =
+      conformance::Run(golden, [&](const conformance::Row& row) {
+        if (!show_progress) return;
+        fprintf(stderr, "\r  %zu rows checked (%s on %s)        ", ++done,
+                refmath_function_name(row.function),
+                refmath_target_name(row.target));
+        fflush(stderr);
+      });
+  if (show_progress) fprintf(stderr, "\n");
+  printf("%s%s\n", conformance::FormatTable(report).c_str(),
+         conformance::Verdict(report).c_str());
+  if (args.Has("json")) {
+    const std::string json = conformance::ToJson(report);
+    if (!io::WriteAllAtomic(args.Get("json"), json.data(), json.size(),
+                            &error)) {
+      return Fail(cmd, error);
+    }
+  }
+  return report.Passed() ? kExitOk : kExitCheckFailed;
+}
+
+int RunInputs(const Argv& argv) {
+  Args args;
+  std::string error, out;
+  if (!args.Parse(argv, {"out"}, {}, &error) ||
+      !args.Require("out", &out, &error)) {
+    return Fail("inputs", error);
+  }
+  if (!io::WriteFloats(out, GoldenInputs(), &error)) {
+    return Fail("inputs", error);
+  }
+  return kExitOk;
+}
+
+int RunHash(const Argv& argv) {
+  const char* cmd = "hash";
+  Args args;
+  std::string error, name;
+  if (!args.Parse(argv, {"function", "variant", "target"}, {}, &error) ||
+      !args.Require("function", &name, &error)) {
+    return Fail(cmd, error);
+  }
+  const std::vector<float> inputs = GoldenInputs();
+  if (name == kInputsRowName) {
+    printf("%s  %s\n", DigestFloats(inputs.data(), inputs.size()).c_str(),
+           kInputsRowName);
+    return kExitOk;
+  }
+  refmath_function f;
+  refmath_variant v;
+  refmath_target t;
+  if (!ParseFunction(name, &f, &error) ||
+      !ParseVariant(args.Get("variant", "exact"), &v, &error) ||
+      !ParseTarget(args.Get("target", "best"), &t, &error)) {
+    return Fail(cmd, error);
+  }
+  std::vector<float> outputs;
+  std::string digest;
+  const int status =
+      conformance::DigestOutputs(f, v, t, inputs, &outputs, &digest);
+  if (status != REFMATH_OK) return Fail(cmd, refmath_status_string(status));
+  printf("%s  %s\n", digest.c_str(), name.c_str());
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace refmath

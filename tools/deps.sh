@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages refmath needs to build and test, if any
+# is missing.  Sourced by tools/bootstrap.sh and tools/test.sh.
+REFMATH_PACKAGES=(
+  g++ cmake make pkg-config binutils   # compiler, build, objdump for the FMA scan
+  libhwy-dev                           # Google Highway 1.0.3
+  libssl-dev                           # SHA-256 (OpenSSL EVP) for golden digests
+  libgtest-dev                         # unit tests
+  libmpfr-dev libgmp-dev               # ULP sweeps against MPFR
+  python3 python3-numpy                # test drivers, the independent spec port
+)
+
+refmath_install_deps() {
+  local missing=()
+  for pkg in "${REFMATH_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "refmath: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Configures and builds into build/ (Release).
+refmath_build() {
+  local root=$1
+  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    cmake --build "$root/build" -j"$(nproc)"
+}

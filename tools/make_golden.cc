@@ -1,0 +1,67 @@
+// refmath_make_golden: writes golden/VARIANT.sha256 from the scalar target,
+// after checking that every other target usable here gives the same
+// digest.  Run only for a deliberate change of the specification
+// (docs/golden-hashes.md, "Changing the golden digests").
+#include <stdio.h>
+
+#include "conformance/runner/runner.h"
+#include "src/digest.h"
+#include "src/golden_file.h"
+#include "src/golden_inputs.h"
+#include "tools/cli/args.h"
+
+int main(int argc, char** argv) {
+  using namespace refmath;
+  cli::Args args;
+  std::string error, dir;
+  if (!args.Parse(std::vector<std::string>(argv + 1, argv + argc),
+                  {"out", "variant"}, {}, &error) ||
+      !args.Require("out", &dir, &error)) {
+    fprintf(stderr, "refmath_make_golden: %s\nusage: refmath_make_golden "
+                    "--out DIR [--variant exact|fast]\n", error.c_str());
+    return 2;
+  }
+  refmath_variant v;
+  if (!cli::ParseVariant(args.Get("variant", "exact"), &v, &error)) {
+    fprintf(stderr, "refmath_make_golden: %s\n", error.c_str());
+    return 2;
+  }
+  const std::vector<float> inputs = GoldenInputs();
+  GoldenFile golden;
+  golden.digests[kInputsRowName] = DigestFloats(inputs.data(), inputs.size());
+  bool consistent = true;
+  for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
+    const auto f = static_cast<refmath_function>(fi);
+    std::vector<float> out;
+    std::string reference;
+    if (const int s = conformance::DigestOutputs(f, v, REFMATH_TARGET_SCALAR,
+                                                 inputs, &out, &reference)) {
+      fprintf(stderr, "refmath_make_golden: %s on scalar: %s\n",
+              refmath_function_name(f), refmath_status_string(s));
+      return 2;
+    }
+    golden.digests[refmath_function_name(f)] = reference;
+    for (int ti = 0; ti < REFMATH_NUM_TARGETS; ++ti) {
+      const auto t = static_cast<refmath_target>(ti);
+      if (t == REFMATH_TARGET_BEST || refmath_target_status(v, t) != REFMATH_OK) {
+        continue;
+      }
+      std::string digest;
+      conformance::DigestOutputs(f, v, t, inputs, &out, &digest);
+      const bool same = digest == reference;
+      consistent &= same;
+      printf("%-16s %-8s %s\n", refmath_function_name(f),
+             refmath_target_name(t), same ? "same as scalar" : "DIFFERS");
+    }
+  }
+  if (!consistent) {
+    fprintf(stderr, "refmath_make_golden: targets disagree; nothing written\n");
+    return 1;
+  }
+  if (!WriteGoldenFile(GoldenPath(dir, v), v, golden, &error)) {
+    fprintf(stderr, "refmath_make_golden: %s\n", error.c_str());
+    return 2;
+  }
+  printf("wrote %s\n", GoldenPath(dir, v).c_str());
+  return 0;
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The whole test suite: install what is missing, build, run ctest.  The
+# output ends with ctest's summary; the exit status is ctest's.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/tools/deps.sh"
+refmath_install_deps
+refmath_build "$root"
+cd "$root/build"
+exec ctest -j"$(nproc)" --output-on-failure "$@"
