@@ -30,9 +30,14 @@ bool ParseName(const std::string& kind, const std::string& name, int count,
 
 bool Args::Parse(const std::vector<std::string>& argv,
                  const std::set<std::string>& valued,
-                 const std::set<std::string>& flags, std::string* error) {
+                 const std::set<std::string>& flags, std::string* error,
+                 std::vector<std::string>* positional) {
   for (size_t i = 0; i < argv.size(); ++i) {
     const std::string& arg = argv[i];
+    if (positional != nullptr && arg.compare(0, 2, "--") != 0) {
+      positional->push_back(arg);
+      continue;
+    }
     if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) {
       *error = "unexpected argument '" + arg + "'";
       return false;

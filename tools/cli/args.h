@@ -18,9 +18,12 @@ class Args {
  public:
   // `valued` options take a value, `flags` do not.  Returns false and sets
   // *error on a malformed command line.
+  // Arguments not starting with "--" are collected in *positional when it
+  // is given, and are an error otherwise.
   bool Parse(const std::vector<std::string>& argv,
              const std::set<std::string>& valued,
-             const std::set<std::string>& flags, std::string* error);
+             const std::set<std::string>& flags, std::string* error,
+             std::vector<std::string>* positional = nullptr);
 
   bool Has(const std::string& name) const { return values_.count(name) != 0; }
   std::string Get(const std::string& name, const std::string& def = "") const;

@@ -22,6 +22,7 @@ int RunConform(const Argv& args);
 int RunInputs(const Argv& args);
 int RunHash(const Argv& args);
 int RunCompare(const Argv& args);
+int RunSweep(const Argv& args);
 
 // Prints "refmath COMMAND: MESSAGE" on stderr and returns kExitUsage.
 int Fail(const std::string& command, const std::string& message);

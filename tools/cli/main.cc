@@ -34,6 +34,12 @@ const Command kCommands[] = {
      "eval --function F [--variant V] [--target T] --in FILE --out FILE\n"
      "                             evaluate raw little-endian binary32 "
      "('-' = stdin/stdout)"},
+    {"sweep", refmath::cli::RunSweep,
+     "sweep --function F [--variant V] [--target T] (--range LO:HI | --all)\n"
+     "        [--stride N] [--label L] [--shard i/N] [--threads N] [--bins N]\n"
+     "        [--out RESULT] [--csv F] [--md F] [--bins-csv F] [--max-ulp U]\n"
+     "      sweep --merge --out RESULT SHARD...  |  sweep --report RESULT...\n"
+     "                             ULP error against MPFR-checked references"},
     {"inputs", refmath::cli::RunInputs,
      "inputs --out FILE            write the golden input set as raw binary32"},
     {"hash", refmath::cli::RunHash,

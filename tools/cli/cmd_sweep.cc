@@ -1,0 +1,251 @@
+// refmath sweep: ULP sweeps against MPFR-checked references, shard merging
+// and table rendering (ulp_tables/).
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cfloat>
+#include <chrono>
+
+#include "src/file_io.h"
+#include "tools/cli/args.h"
+#include "tools/cli/commands.h"
+#include "tools/sweep/sweep.h"
+#include "tools/sweep/sweep_io.h"
+
+namespace refmath {
+namespace cli {
+namespace {
+
+const char* kCmd = "sweep";
+std::atomic<bool> g_stop{false};
+
+void OnSignal(int) { g_stop = true; }
+
+bool ParseBound(const std::string& text, float* v) {
+  if (text == "FLT_MAX" || text == "max") {
+    *v = FLT_MAX;
+    return true;
+  }
+  if (text == "-FLT_MAX" || text == "-max") {
+    *v = -FLT_MAX;
+    return true;
+  }
+  char* end;
+  *v = strtof(text.c_str(), &end);
+  return !text.empty() && *end == '\0' && !isnan(*v);
+}
+
+bool ParseRange(const std::string& text, float* lo, float* hi) {
+  // The separator is the first ':' not at position 0.
+  const size_t colon = text.find(':', 1);
+  return colon != std::string::npos && ParseBound(text.substr(0, colon), lo) &&
+         ParseBound(text.substr(colon + 1), hi);
+}
+
+bool ParseShard(const std::string& text, int* index, int* count) {
+  const size_t slash = text.find('/');
+  size_t i, n;
+  if (slash == std::string::npos || !ParseSize(text.substr(0, slash), &i) ||
+      !ParseSize(text.substr(slash + 1), &n) || n == 0 || i >= n ||
+      n > 1000000) {
+    return false;
+  }
+  *index = static_cast<int>(i);
+  *count = static_cast<int>(n);
+  return true;
+}
+
+// Progress on stderr: a bar redrawn in place on a terminal, a line every
+// 30 s otherwise.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool quiet)
+      : quiet_(quiet), tty_(isatty(STDERR_FILENO)),
+        start_(std::chrono::steady_clock::now()) {}
+  void Update(uint64_t done, uint64_t total) {
+    if (quiet_) return;
+    const double s = Seconds();
+    if (!tty_ && s - last_ < 30 && done < total) return;
+    last_ = s;
+    const double frac = total ? static_cast<double>(done) / total : 1;
+    const double rate = s > 0 ? done / s : 0;
+    const double eta = rate > 0 ? (total - done) / rate : 0;
+    char bar[31];
+    const int filled = static_cast<int>(frac * 30);
+    for (int i = 0; i < 30; ++i) bar[i] = i < filled ? '#' : '.';
+    bar[30] = '\0';
+    fprintf(stderr, "%s[%s] %5.1f%%  %.1f M values/s  elapsed %.0f s  ETA %.0f s%s",
+            tty_ ? "\r" : "", bar, 100 * frac, rate / 1e6, s, eta,
+            tty_ ? "   " : "\n");
+    fflush(stderr);
+  }
+  void Finish() {
+    if (!quiet_ && tty_) fprintf(stderr, "\n");
+  }
+
+ private:
+  double Seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+        .count();
+  }
+  bool quiet_, tty_;
+  std::chrono::steady_clock::time_point start_;
+  double last_ = -1e9;
+};
+
+// Writes the result file and the requested tables; all or nothing each.
+int Emit(const Args& args, const std::vector<sweep::Result>& rows,
+         std::string* error) {
+  if (args.Has("out") && rows.size() == 1) {
+    const std::string text = sweep::SerializeResult(rows[0]);
+    if (!io::WriteAllAtomic(args.Get("out"), text.data(), text.size(), error)) {
+      return Fail(kCmd, *error);
+    }
+  }
+  const std::pair<const char*, std::string (*)(const std::vector<sweep::Result>&)>
+      tables[] = {{"csv", sweep::CsvTable}, {"md", sweep::MarkdownTable}};
+  for (const auto& t : tables) {
+    if (!args.Has(t.first)) continue;
+    const std::string text = t.second(rows);
+    if (!io::WriteAllAtomic(args.Get(t.first), text.data(), text.size(), error)) {
+      return Fail(kCmd, *error);
+    }
+  }
+  if (args.Has("bins-csv") && rows.size() == 1) {
+    const std::string text = sweep::BinsCsv(rows[0]);
+    if (!io::WriteAllAtomic(args.Get("bins-csv"), text.data(), text.size(), error)) {
+      return Fail(kCmd, *error);
+    }
+  }
+  printf("%s", sweep::MarkdownTable(rows).c_str());
+  int status = kExitOk;
+  for (const sweep::Result& r : rows) {
+    printf("%s: histogram", refmath_function_name(r.spec.function));
+    for (int b = 0; b < sweep::kHistogramBuckets; ++b) {
+      printf(" %s:%llu", sweep::kHistogramLabels[b],
+             static_cast<unsigned long long>(r.histogram[b]));
+    }
+    printf("; reference check: %llu MPFR samples, max |double - MPFR| %.2g ulp; "
+           "%llu close calls settled by MPFR\n",
+           static_cast<unsigned long long>(r.reference_samples),
+           r.reference_max_discrepancy,
+           static_cast<unsigned long long>(r.mpfr_decisions));
+    if (r.special_disagreements) {
+      printf("FAIL: %llu NaN/inf disagreements, first at x = 0x%08X\n",
+             static_cast<unsigned long long>(r.special_disagreements),
+             r.first_disagreement_bits);
+      status = kExitCheckFailed;
+    }
+    if (!r.Sound() && r.special_disagreements == 0) {
+      printf("FAIL: the double reference differs from MPFR by %.2g ulp\n",
+             r.reference_max_discrepancy);
+      status = kExitCheckFailed;
+    }
+    if (args.Has("max-ulp")) {
+      double bound = 0;
+      ParseDouble(args.Get("max-ulp"), &bound);
+      if (r.max_ulp > bound) {
+        printf("FAIL: max ulp %.6f exceeds --max-ulp %g\n", r.max_ulp, bound);
+        status = kExitCheckFailed;
+      }
+    }
+  }
+  return status;
+}
+
+}  // namespace
+
+int RunSweep(const Argv& argv) {
+  Args args;
+  std::string error;
+  std::vector<std::string> files;
+  if (!args.Parse(argv,
+                  {"function", "variant", "target", "range", "stride", "label",
+                   "shard", "threads", "bins", "out", "csv", "md", "bins-csv",
+                   "max-ulp"},
+                  {"all", "merge", "report", "quiet"}, &error, &files)) {
+    return Fail(kCmd, error);
+  }
+  double bound;
+  if (args.Has("max-ulp") && !ParseDouble(args.Get("max-ulp"), &bound)) {
+    return Fail(kCmd, "--max-ulp needs a non-negative number");
+  }
+  if (args.Has("merge") || args.Has("report")) {
+    if (args.Has("merge") && args.Has("report")) {
+      return Fail(kCmd, "--merge and --report exclude each other");
+    }
+    if (files.empty()) return Fail(kCmd, "no result files given");
+    std::vector<sweep::Result> rows(files.size());
+    for (size_t i = 0; i < files.size(); ++i) {
+      if (!sweep::ReadResult(files[i], &rows[i], &error)) return Fail(kCmd, error);
+    }
+    if (args.Has("merge")) {
+      sweep::Result merged;
+      if (!sweep::Merge(rows, &merged, &error)) return Fail(kCmd, error);
+      rows = {merged};
+    }
+    return Emit(args, rows, &error);
+  }
+  if (!files.empty()) return Fail(kCmd, "unexpected argument '" + files[0] + "'");
+
+  sweep::Spec spec;
+  std::string name;
+  if (!args.Require("function", &name, &error) ||
+      !ParseFunction(name, &spec.function, &error) ||
+      !ParseVariant(args.Get("variant", "exact"), &spec.variant, &error) ||
+      !ParseTarget(args.Get("target", "best"), &spec.target, &error)) {
+    return Fail(kCmd, error);
+  }
+  spec.all = args.Has("all");
+  if (spec.all == args.Has("range")) {
+    return Fail(kCmd, "give exactly one of --range LO:HI and --all");
+  }
+  if (args.Has("range") && !ParseRange(args.Get("range"), &spec.lo, &spec.hi)) {
+    return Fail(kCmd, "--range needs LO:HI (numbers, FLT_MAX, inf), got '" +
+                          args.Get("range") + "'");
+  }
+  size_t stride = 1, threads = 0, bins = 0;
+  if (!ParseSize(args.Get("stride", "1"), &stride) || stride == 0) {
+    return Fail(kCmd, "--stride needs a positive count");
+  }
+  if (!ParseSize(args.Get("threads", "0"), &threads) ||
+      !ParseSize(args.Get("bins", "0"), &bins) || bins > 10000000) {
+    return Fail(kCmd, "--threads and --bins need counts");
+  }
+  if (args.Has("shard") &&
+      !ParseShard(args.Get("shard"), &spec.shard_index, &spec.shard_count)) {
+    return Fail(kCmd, "--shard needs i/N with 0 <= i < N");
+  }
+  spec.stride = stride;
+  spec.label = args.Get("label");
+  if (spec.label.find('\n') != std::string::npos) {
+    return Fail(kCmd, "--label must be one line");
+  }
+
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  ProgressBar bar(args.Has("quiet"));
+  sweep::Options options;
+  options.threads = static_cast<int>(threads);
+  options.bins = bins;
+  options.stop = &g_stop;
+  options.progress = [&](uint64_t done, uint64_t total) { bar.Update(done, total); };
+  sweep::Result result;
+  const bool ok = sweep::Run(spec, options, &result, &error);
+  bar.Finish();
+  if (!ok) {
+    if (g_stop) {
+      fprintf(stderr, "refmath sweep: interrupted; nothing written\n");
+      return 130;
+    }
+    return Fail(kCmd, error);
+  }
+  return Emit(args, {result}, &error);
+}
+
+}  // namespace cli
+}  // namespace refmath
