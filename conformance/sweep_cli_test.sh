@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# refmath sweep from the command line: shards merged by --merge equal the
+# whole sweep, an interrupted sweep writes nothing, bad arguments fail with
+# one line, and a bound below the measured error fails.
+# Usage: sweep_cli_test.sh PATH/TO/refmath
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+common=(--function erf --range=-6:6 --stride 997 --quiet)
+"$bin" sweep "${common[@]}" --out "$tmp/whole.result" --csv "$tmp/whole.csv" >/dev/null || fail "whole sweep"
+for i in 0 1; do
+  "$bin" sweep "${common[@]}" --shard $i/2 --out "$tmp/part$i.result" >/dev/null || fail "shard $i"
+done
+"$bin" sweep --merge --out "$tmp/merged.result" --csv "$tmp/merged.csv" "$tmp/part1.result" "$tmp/part0.result" >/dev/null || fail "merge"
+# Same figures (the run time aside).
+keys='^(count|histogram|max_ulp|max_x|max_position|not_correctly_rounded|nan_agreements|special_disagreements|positions) '
+[ "$(grep -E "$keys" "$tmp/whole.result")" = "$(grep -E "$keys" "$tmp/merged.result")" ] ||
+  fail "merged result differs from the whole sweep"
+[ "$(head -2 "$tmp/whole.csv" | cut -c1-60)" = "$(head -2 "$tmp/merged.csv" | cut -c1-60)" ] || fail "merged csv differs"
+grep -q '(partial)' <("$bin" sweep --report "$tmp/part0.result") || fail "a lone shard is not marked partial"
+"$bin" sweep --merge --out "$tmp/x.result" "$tmp/part0.result" "$tmp/part0.result" 2>"$tmp/err" && fail "merging a shard twice succeeded"
+grep -q "given twice" "$tmp/err" || fail "merge twice: message"
+
+# Interrupted: exit 130, no output files, no temporaries.
+"$bin" sweep --function erf --range=-6:6 --out "$tmp/int.result" --csv "$tmp/int.csv" --quiet &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] || fail "interrupted sweep exit $rc"
+[ ! -e "$tmp/int.result" ] && [ ! -e "$tmp/int.csv" ] || fail "interrupted sweep wrote output"
+ls "$tmp" | grep -q '\.tmp\.' && fail "temporary left behind"
+
+# A bound below the measured maximum fails; errors are one line.
+"$bin" sweep --function exp --range=-16:16 --stride 4099 --max-ulp 0.5 --quiet >/dev/null && fail "--max-ulp 0.5 passed for exp"
+for args in "--function exp" "--function exp --range=1" "--function exp --range=2:1" \
+            "--function exp --all --range=1:2" "--function nope --all" \
+            "--function exp --all --stride 0" "--function exp --all --shard 2/2" \
+            "--report" "--merge $tmp/whole.csv"; do
+  "$bin" sweep $args >/dev/null 2>"$tmp/err" && fail "accepted: $args"
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "not one line for '$args': $(cat "$tmp/err")"
+done
+
+if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
+echo "sweep cli: all checks passed"

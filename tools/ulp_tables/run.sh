@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Regenerates ulp_tables/ from sweeps.  Usage:
+#   tools/ulp_tables/run.sh spec   # the specification's rows (+ exp_nonpositive,
+#                                  #   one_plus_erf), about 15 minutes on 2 cores
+#   tools/ulp_tables/run.sh full   # every binary32 input of each exact function,
+#                                  #   about 20 minutes on 2 cores
+#   tools/ulp_tables/run.sh render # tables and plots from the saved results
+# Results (one small text file per row) go to ulp_tables/results/; a row
+# already there is not run again (delete it to redo it).  Needs build/.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$root/build/bin/refmath"
+out="$root/ulp_tables"
+mkdir -p "$out/results" "$out/profiles"
+
+# run NAME FUNCTION VARIANT LABEL RANGE STRIDE [extra sweep options]
+run() {
+  local name=$1 fn=$2 variant=$3 label=$4 range=$5 stride=$6; shift 6
+  local result="$out/results/$name.result"
+  if [ -f "$result" ]; then echo "have $name"; return; fi
+  echo "== $name: $fn $variant $label $range stride $stride" >&2
+  local args=(--function "$fn" --variant "$variant" --label "$label" --stride "$stride" --out "$result")
+  if [ "$range" = all ]; then args+=(--all); else args+=("--range=$range"); fi
+  "$bin" sweep "${args[@]}" "$@" | sed -n 3p
+}
+
+spec_rows() {
+  # Hot ranges at stride 1 also record an error profile for the plots.
+  local prof=(--bins 2000)
+  run exp-hot exp exact hot -16:16 1 "${prof[@]}" --bins-csv "$out/profiles/exp.csv"
+  run exp-wide exp exact wide -110:90 67
+  run log-hot log exact hot 0.0625:16 1 "${prof[@]}" --bins-csv "$out/profiles/log.csv"
+  run log-wide log exact wide 0:FLT_MAX 67
+  run tanh-hot tanh exact hot -10:10 1 "${prof[@]}" --bins-csv "$out/profiles/tanh.csv"
+  run tanh-wide tanh exact wide -50:50 67
+  run erf-hot erf exact hot -6:6 1 "${prof[@]}" --bins-csv "$out/profiles/erf.csv"
+  run erf-wide erf exact wide -10:10 67
+  run sigmoid-hot sigmoid exact hot -16:16 1 "${prof[@]}" --bins-csv "$out/profiles/sigmoid.csv"
+  run sigmoid-wide sigmoid exact wide -110:90 67
+  run gelu_erf-hot gelu_erf exact hot -3:10 1 "${prof[@]}" --bins-csv "$out/profiles/gelu_erf.csv"
+  run gelu_tanh-hot gelu_tanh exact hot -3:10 1 "${prof[@]}" --bins-csv "$out/profiles/gelu_tanh.csv"
+  run gelu_erf-tail1 gelu_erf exact "negative tail" -6:-3 1
+  run gelu_erf-tail2 gelu_erf exact "negative tail" -12:-6 1
+  run gelu_tanh-tail1 gelu_tanh exact "negative tail" -6:-3 1
+  run gelu_tanh-tail2 gelu_tanh exact "negative tail" -12:-6 1
+  # Beyond the specification's table.
+  run exp_nonpositive-domain exp_nonpositive exact domain -87.33654:0 1
+  run one_plus_erf-hot one_plus_erf exact hot -6:6 1 "${prof[@]}" --bins-csv "$out/profiles/one_plus_erf.csv"
+}
+
+full_rows() {
+  for fn in exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh; do
+    run "$fn-all" "$fn" exact "" all 1
+  done
+}
+
+render() {
+  python3 "$root/tools/ulp_tables/render.py" --refmath "$bin" --out "$out" \
+    --spec "$root/tools/ulp_tables/spec_rows.csv"
+}
+
+case "${1:-}" in
+  spec) spec_rows; render ;;
+  full) full_rows; render ;;
+  render) render ;;
+  *) echo "usage: $0 spec|full|render" >&2; exit 2 ;;
+esac
