@@ -4,12 +4,13 @@
 #                                  #   one_plus_erf), about 15 minutes on 2 cores
 #   tools/ulp_tables/run.sh full   # every binary32 input of each exact function,
 #                                  #   about 20 minutes on 2 cores
+#   tools/ulp_tables/run.sh fast   # the fast variant's rows, about 15 minutes
 #   tools/ulp_tables/run.sh render # tables and plots from the saved results
 # Results (one small text file per row) go to ulp_tables/results/; a row
 # already there is not run again (delete it to redo it).  Needs build/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-bin="$root/build/bin/refmath"
+bin="${REFMATH_BIN:-$root/build/bin/refmath}"
 out="$root/ulp_tables"
 mkdir -p "$out/results" "$out/profiles"
 
@@ -48,6 +49,21 @@ spec_rows() {
   run one_plus_erf-hot one_plus_erf exact hot -6:6 1 "${prof[@]}" --bins-csv "$out/profiles/one_plus_erf.csv"
 }
 
+fast_rows() {
+  run fast-exp-hot exp fast hot -16:16 1
+  run fast-exp-wide exp fast wide -87:88 67
+  run fast-log-hot log fast hot 0.0625:16 1
+  run fast-tanh-hot tanh fast hot -10:10 1
+  run fast-erf-hot erf fast hot -6:6 1
+  run fast-sigmoid-hot sigmoid fast hot -16:16 1
+  run fast-gelu_erf-hot gelu_erf fast hot -3:10 1
+  run fast-gelu_tanh-hot gelu_tanh fast hot -3:10 1
+  run fast-gelu_erf-tail1 gelu_erf fast "negative tail" -6:-3 1
+  run fast-gelu_erf-tail2 gelu_erf fast "negative tail" -12:-6 1
+  run fast-exp_nonpositive-domain exp_nonpositive fast domain -87.33654:0 1
+  run fast-one_plus_erf-hot one_plus_erf fast hot -6:6 1
+}
+
 full_rows() {
   for fn in exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh; do
     run "$fn-all" "$fn" exact "" all 1
@@ -62,6 +78,7 @@ render() {
 case "${1:-}" in
   spec) spec_rows; render ;;
   full) full_rows; render ;;
+  fast) fast_rows; render ;;
   render) render ;;
-  *) echo "usage: $0 spec|full|render" >&2; exit 2 ;;
+  *) echo "usage: $0 spec|full|fast|render" >&2; exit 2 ;;
 esac
