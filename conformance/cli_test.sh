@@ -24,6 +24,9 @@ expect_error() {
 targets=$("$bin" targets) || fail "targets failed"
 echo "targets: $(echo $targets)"
 echo "$targets" | grep -qx scalar || fail "scalar is not listed"
+fast_targets=$("$bin" targets --variant fast) || fail "targets --variant fast failed"
+echo "fast targets: $(echo $fast_targets)"
+echo "$fast_targets" | grep -qx sse4 && fail "fast lists sse4 (no FMA)"
 
 # 4099 patterns spread over the whole bit range, plus specials.
 python3 - "$tmp/in.bin" <<'PY'
@@ -39,6 +42,12 @@ for f in exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tan
     "$bin" eval --function $f --target $t --in "$tmp/in.bin" --out "$tmp/out.bin" || fail "$f $t"
     cmp -s "$tmp/ref.bin" "$tmp/out.bin" || fail "$f on $t differs from scalar"
   done
+  # The fast variant: the same bits on every target that offers it.
+  "$bin" eval --function $f --variant fast --target scalar --in "$tmp/in.bin" --out "$tmp/fref.bin" || fail "$f fast scalar"
+  for t in $fast_targets best; do
+    "$bin" eval --function $f --variant fast --target $t --in "$tmp/in.bin" --out "$tmp/fout.bin" || fail "$f fast $t"
+    cmp -s "$tmp/fref.bin" "$tmp/fout.bin" || fail "$f fast on $t differs from scalar"
+  done
   # stdin/stdout and the default target.
   "$bin" eval --function=$f --in - --out - <"$tmp/in.bin" >"$tmp/pipe.bin" || fail "$f via pipes"
   cmp -s "$tmp/ref.bin" "$tmp/pipe.bin" || fail "$f via pipes differs"
@@ -53,7 +62,7 @@ expect_error "input is a directory" "is a directory" "$bin" eval --function exp 
 expect_error "unknown function" "unknown function 'expo'" "$bin" eval --function expo --in "$tmp/in.bin" --out "$tmp/o4.bin"
 expect_error "unknown target" "unknown target 'avx9'" "$bin" eval --function exp --target avx9 --in "$tmp/in.bin" --out "$tmp/o5.bin"
 expect_error "unknown variant" "unknown variant" "$bin" eval --function exp --variant slow --in "$tmp/in.bin" --out "$tmp/o6.bin"
-expect_error "fast not built" "not built" "$bin" eval --function exp --variant fast --in "$tmp/in.bin" --out "$tmp/o7.bin"
+expect_error "fast on sse4 not built" "fast on sse4: target not built" "$bin" eval --function exp --variant fast --target sse4 --in "$tmp/in.bin" --out "$tmp/o7.bin"
 expect_error "missing --out" "missing required option --out" "$bin" eval --function exp --in "$tmp/in.bin"
 expect_error "unknown option" "unknown option '--bogus'" "$bin" eval --bogus 1 --function exp --in "$tmp/in.bin" --out "$tmp/o8.bin"
 expect_error "option without value" "needs a value" "$bin" eval --function exp --in "$tmp/in.bin" --out
@@ -70,6 +79,23 @@ ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
 : >"$tmp/empty.bin"
 "$bin" eval --function log --in "$tmp/empty.bin" --out "$tmp/empty_out.bin" || fail "empty input"
 [ -e "$tmp/empty_out.bin" ] && [ ! -s "$tmp/empty_out.bin" ] || fail "empty input: output not empty"
+
+# Bad input in every command that reads or writes files.
+truncate -s 5G "$tmp/huge.bin"   # sparse: no disk used
+expect_error "huge input (eval)" "larger than 4 GiB" "$bin" eval --function exp --in "$tmp/huge.bin" --out "$tmp/o10.bin"
+expect_error "huge input (compare)" "larger than 4 GiB" "$bin" compare --function exp --inputs "$tmp/huge.bin" --outputs "$tmp/in.bin"
+rm -f "$tmp/huge.bin"
+expect_error "empty dumps (compare)" "no values to compare" "$bin" compare --function exp --inputs "$tmp/empty.bin" --outputs "$tmp/empty.bin"
+expect_error "odd-size dump (compare)" "not a multiple of 4" "$bin" compare --function exp --inputs "$tmp/odd.bin" --outputs "$tmp/in.bin"
+expect_error "unwritable (inputs)" "cannot create" "$bin" inputs --out "$tmp/no/dir/x.bin"
+expect_error "unwritable (compare --json)" "cannot create" "$bin" compare --function log --inputs "$tmp/in.bin" --outputs "$tmp/ref.bin" --max-ulp 1e9 --json "$tmp/no/dir/x.json"
+expect_error "unwritable (sweep --out)" "cannot create" "$bin" sweep --function exp --range=1:2 --stride 100000 --quiet --out "$tmp/no/dir/x.result"
+expect_error "unreadable (sweep --report)" "cannot open" "$bin" sweep --report "$tmp/none.result"
+expect_error "not a result (sweep --report)" "not a refmath sweep result" "$bin" sweep --report "$tmp/in.bin"
+"$bin" conform --quiet --json "$tmp/no/dir/x.json" >/dev/null 2>"$tmp/stderr"
+[ $? -eq 2 ] && grep -q "cannot create" "$tmp/stderr" || fail "unwritable (conform --json)"
+expect_error "unknown variant (targets)" "unknown variant" "$bin" targets --variant turbo
+ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
 
 if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
 echo "cli: all checks passed"

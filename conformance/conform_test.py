@@ -38,6 +38,7 @@ def golden_rows(path):
 def main():
     rows = golden_rows(os.path.join(GOLDEN, "exact.sha256"))
     targets = run("targets").stdout.split()
+    fast_targets = run("targets", "--variant", "fast").stdout.split()
     with tempfile.TemporaryDirectory() as tmp:
         # The main job passes and its JSON says the same.
         report = os.path.join(tmp, "report.json")
@@ -46,8 +47,9 @@ def main():
         check(r.stdout.rstrip().splitlines()[-1].startswith("PASS: "), "verdict line")
         data = json.load(open(report))
         check(data["verdict"] == "pass", "json verdict")
-        check(len(data["rows"]) == 9 * len(targets),
-              "one row per function and target: %d" % len(data["rows"]))
+        check(len(data["rows"]) == 9 * (len(targets) + len(fast_targets)),
+              "one row per function, variant and target: %d" % len(data["rows"]))
+        check({r["variant"] for r in data["rows"]} == {"exact", "fast"}, "both variants")
         check(all(row["match"] for row in data["rows"]), "all rows match")
 
         # One changed byte in one digest: that row fails, by name.
@@ -60,8 +62,9 @@ def main():
         r = run("conform", "--golden", bad)
         check(r.returncode == 1, "tampered golden: exit 1, got %d" % r.returncode)
         failed = [l for l in r.stdout.splitlines() if " NO " in l]
-        check(len(failed) == len(targets) and all(l.startswith("tanh ") for l in failed),
-              "only the tanh rows fail: %r" % failed)
+        check(len(failed) == len(targets) and
+              all(l.startswith("tanh ") and " exact " in l for l in failed),
+              "only the exact tanh rows fail: %r" % failed)
         check("no target here reproduces it" in r.stdout, "tampered: note")
         check(r.stdout.rstrip().splitlines()[-1].startswith("FAIL: "), "tampered: verdict")
 

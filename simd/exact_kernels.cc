@@ -2,9 +2,6 @@
 // -ffp-contract=off; uses only ExactArith, never MulAdd or an approximate
 // reciprocal.  conformance/check_no_fma.cmake scans this object for fused
 // multiply-add instructions.
-#include <stddef.h>
-#include <string.h>
-
 #include "simd/no_fast_math.h"
 #include "src/kernel_table.h"
 
@@ -13,6 +10,7 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include "hwy/highway.h"
+#include "simd/eval_array-inl.h"
 #include "simd/gelu-inl.h"
 #include "simd/log-inl.h"
 #include "simd/tanh-inl.h"
@@ -20,25 +18,6 @@
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
-
-// Applies Kernel to whole vectors, then to the tail through a zero-padded
-// buffer (every lane is independent, so padding never changes a result).
-// Loads each vector before storing it, so out == in is safe.
-template <class Kernel>
-HWY_NOINLINE void EvalArray(const float* in, float* out, size_t n) {
-  const hn::ScalableTag<float> d;
-  const size_t lanes = hn::Lanes(d);
-  size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    hn::StoreU(Kernel::Apply(d, hn::LoadU(d, in + i)), d, out + i);
-  }
-  if (i < n) {
-    HWY_ALIGN float buf[hn::MaxLanes(d)] = {};
-    memcpy(buf, in + i, (n - i) * sizeof(float));
-    hn::Store(Kernel::Apply(d, hn::Load(d, buf)), d, buf);
-    memcpy(out + i, buf, (n - i) * sizeof(float));
-  }
-}
 
 #define REFMATH_EXACT_KERNEL(NAME)                     \
   struct Exact##NAME {                                 \
@@ -72,49 +51,11 @@ void EvalExact(refmath_function f, const float* in, float* out, size_t n) {
   }
 }
 
-size_t FloatLanes() { return hn::Lanes(hn::ScalableTag<float>()); }
-
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace refmath {
-namespace detail {
-
-#define REFMATH_TARGET_ROW(ID, BIT, NS) \
-  {ID, BIT, &refmath::NS::FloatLanes, &refmath::NS::EvalExact},
-
-// Best first, as Highway orders its target bits.
-static const TargetKernels kExactTargets[] = {
-#if HWY_TARGETS & HWY_AVX3_DL
-    REFMATH_TARGET_ROW(REFMATH_TARGET_AVX3_DL, HWY_AVX3_DL, N_AVX3_DL)
-#endif
-#if HWY_TARGETS & HWY_AVX3
-    REFMATH_TARGET_ROW(REFMATH_TARGET_AVX3, HWY_AVX3, N_AVX3)
-#endif
-#if HWY_TARGETS & HWY_AVX2
-    REFMATH_TARGET_ROW(REFMATH_TARGET_AVX2, HWY_AVX2, N_AVX2)
-#endif
-#if HWY_TARGETS & HWY_SSE4
-    REFMATH_TARGET_ROW(REFMATH_TARGET_SSE4, HWY_SSE4, N_SSE4)
-#endif
-#if HWY_TARGETS & HWY_SSSE3
-    REFMATH_TARGET_ROW(REFMATH_TARGET_SSSE3, HWY_SSSE3, N_SSSE3)
-#endif
-#if HWY_TARGETS & HWY_EMU128
-    REFMATH_TARGET_ROW(REFMATH_TARGET_EMU128, HWY_EMU128, N_EMU128)
-#endif
-#if HWY_TARGETS & HWY_SCALAR
-    REFMATH_TARGET_ROW(REFMATH_TARGET_SCALAR, HWY_SCALAR, N_SCALAR)
-#endif
-};
-#undef REFMATH_TARGET_ROW
-
-KernelTable ExactKernelTable() {
-  return {kExactTargets, sizeof(kExactTargets) / sizeof(kExactTargets[0])};
-}
-
-}  // namespace detail
-}  // namespace refmath
+#include "simd/target_table.h"
+REFMATH_DEFINE_KERNEL_TABLE(ExactKernelTable, EvalExact)
 #endif  // HWY_ONCE

@@ -5,6 +5,7 @@
 
 #include "hwy/targets.h"
 #include "refmath/refmath.h"
+#include "src/fp_env.h"
 #include "src/kernel_table.h"
 
 namespace {
@@ -28,11 +29,9 @@ int FromName(const char* const* names, int count, const char* name) {
 }
 
 bool VariantBuilt(refmath_variant v, KernelTable* table) {
-  if (v == REFMATH_EXACT) {
-    *table = refmath::detail::ExactKernelTable();
-    return true;
-  }
-  return false;  // REFMATH_FAST: not built yet
+  *table = v == REFMATH_EXACT ? refmath::detail::ExactKernelTable()
+                              : refmath::detail::FastKernelTable();
+  return table->count > 0;
 }
 
 bool CpuSupports(const TargetKernels& k) {
@@ -70,15 +69,20 @@ bool PartialOverlap(const float* in, float* out, size_t n) {
   return a < b + bytes && b < a + bytes;
 }
 
+// The exact variant's portable target (always built), resolved once.
+const TargetKernels* ScalarExact() {
+  static const TargetKernels* const kernels = [] {
+    const TargetKernels* k = nullptr;
+    Resolve(REFMATH_EXACT, refmath_portable_target(), &k);
+    return k;
+  }();
+  return kernels;
+}
+
 float EvalOne(refmath_function f, float x) {
   float y;
-  // The exact variant always has a scalar path; no status to report.
-  const TargetKernels* k = nullptr;
-  if (Resolve(REFMATH_EXACT, REFMATH_TARGET_SCALAR, &k) != REFMATH_OK &&
-      Resolve(REFMATH_EXACT, REFMATH_TARGET_BEST, &k) != REFMATH_OK) {
-    return x;  // unreachable: some exact target is always built
-  }
-  k->eval(f, &x, &y, 1);
+  const refmath::detail::ScopedIeeeEnvironment ieee;
+  ScalarExact()->eval(f, &x, &y, 1);
   return y;
 }
 
@@ -97,6 +101,7 @@ int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
   if (n == 0) return REFMATH_OK;
   if (in == nullptr || out == nullptr) return REFMATH_E_NULL_POINTER;
   if (PartialOverlap(in, out, n)) return REFMATH_E_OVERLAP;
+  const refmath::detail::ScopedIeeeEnvironment ieee;
   k->eval(f, in, out, n);
   return REFMATH_OK;
 }
@@ -151,6 +156,13 @@ int refmath_best_target(refmath_variant v) {
   const TargetKernels* k = nullptr;
   const int status = Resolve(v, REFMATH_TARGET_BEST, &k);
   return status == REFMATH_OK ? static_cast<int>(k->target) : status;
+}
+
+refmath_target refmath_portable_target(void) {
+  const TargetKernels* k = nullptr;
+  return Resolve(REFMATH_EXACT, REFMATH_TARGET_SCALAR, &k) == REFMATH_OK
+             ? REFMATH_TARGET_SCALAR
+             : REFMATH_TARGET_EMU128;
 }
 
 float refmath_expf(float x) { return EvalOne(REFMATH_EXP, x); }

@@ -27,6 +27,11 @@ bool ReadFd(int fd, const std::string& path, std::vector<uint8_t>* bytes,
       *error = SysError(path, "cannot read");
       return false;
     }
+    if (bytes->size() + static_cast<size_t>(got) > kMaxInputBytes) {
+      *error = path + ": larger than " + std::to_string(kMaxInputBytes >> 30) +
+               " GiB, the most refmath reads at once";
+      return false;
+    }
     bytes->insert(bytes->end(), buf, buf + got);
   }
 }
@@ -79,10 +84,26 @@ bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
     return false;
   }
   struct stat st;
-  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+  if (fstat(fd, &st) != 0) {
+    *error = SysError(path, "cannot stat");
+    close(fd);
+    return false;
+  }
+  if (S_ISDIR(st.st_mode)) {
     close(fd);
     *error = path + ": is a directory";
     return false;
+  }
+  if (S_ISREG(st.st_mode)) {
+    if (static_cast<uint64_t>(st.st_size) > kMaxInputBytes) {
+      close(fd);
+      *error = path + ": " + std::to_string(st.st_size) +
+               " bytes is larger than " +
+               std::to_string(kMaxInputBytes >> 30) +
+               " GiB, the most refmath reads at once";
+      return false;
+    }
+    bytes->reserve(static_cast<size_t>(st.st_size));
   }
   const bool ok = ReadFd(fd, path, bytes, error);
   close(fd);

@@ -12,7 +12,11 @@
 namespace refmath {
 namespace io {
 
-// Reads every byte of `path` ("-" = stdin).
+// The largest input file read whole: 4 GiB (2^30 binary32 values).  A
+// larger one is refused with a one-line error rather than exhausting memory.
+constexpr uint64_t kMaxInputBytes = uint64_t{4} << 30;
+
+// Reads every byte of `path` ("-" = stdin), at most kMaxInputBytes.
 bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
              std::string* error);
 

@@ -30,6 +30,7 @@ struct KernelTable {
 };
 
 KernelTable ExactKernelTable();
+KernelTable FastKernelTable();  // targets with a true FMA only
 
 }  // namespace detail
 }  // namespace refmath

@@ -8,6 +8,7 @@ REFMATH_PACKAGES=(
   libgtest-dev                         # unit tests
   libmpfr-dev libgmp-dev               # ULP sweeps against MPFR
   python3 python3-numpy                # test drivers, the independent spec port
+  clang libclang-rt-14-dev             # libFuzzer targets
 )
 
 refmath_install_deps() {

@@ -1,4 +1,4 @@
-// refmath_make_golden: writes golden/VARIANT.sha256 from the scalar target,
+// refmath_make_golden: writes golden/VARIANT.sha256 from the portable target
 // after checking that every other target usable here gives the same
 // digest.  Run only for a deliberate change of the specification
 // (docs/golden-hashes.md, "Changing the golden digests").
@@ -34,9 +34,9 @@ int main(int argc, char** argv) {
     const auto f = static_cast<refmath_function>(fi);
     std::vector<float> out;
     std::string reference;
-    if (const int s = conformance::DigestOutputs(f, v, REFMATH_TARGET_SCALAR,
+    if (const int s = conformance::DigestOutputs(f, v, refmath_portable_target(),
                                                  inputs, &out, &reference)) {
-      fprintf(stderr, "refmath_make_golden: %s on scalar: %s\n",
+      fprintf(stderr, "refmath_make_golden: %s on the portable target: %s\n",
               refmath_function_name(f), refmath_status_string(s));
       return 2;
     }
@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
       const bool same = digest == reference;
       consistent &= same;
       printf("%-16s %-8s %s\n", refmath_function_name(f),
-             refmath_target_name(t), same ? "same as scalar" : "DIFFERS");
+             refmath_target_name(t), same ? "same as portable" : "DIFFERS");
     }
   }
   if (!consistent) {

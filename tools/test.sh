@@ -6,5 +6,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/tools/deps.sh"
 refmath_install_deps
 refmath_build "$root"
+# The sanitizer build whose suite runs as the sanitized_suite test.
+cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DREFMATH_SANITIZE=ON >/dev/null
+cmake --build "$root/build-asan" -j"$(nproc)"
 cd "$root/build"
 exec ctest -j"$(nproc)" --output-on-failure "$@"

@@ -52,14 +52,19 @@ TEST(CApi, PartialOverlapIsRefusedExactAliasingIsNot) {
             REFMATH_OK);  // adjacent, not overlapping
 }
 
-TEST(CApi, FastVariantIsNotBuiltYet) {
+TEST(CApi, FastVariantOnlyWhereThereIsATrueFma) {
   float x = 1.0f, y = 0.0f;
-  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_FAST, REFMATH_TARGET_BEST,
-                             &x, &y, 1),
-            REFMATH_E_VARIANT_NOT_BUILT);
-  EXPECT_EQ(refmath_target_status(REFMATH_FAST, REFMATH_TARGET_SCALAR),
-            REFMATH_E_VARIANT_NOT_BUILT);
-  EXPECT_EQ(refmath_best_target(REFMATH_FAST), REFMATH_E_VARIANT_NOT_BUILT);
+  // SSSE3/SSE4 have no fused multiply-add: refused, never other bits.
+  for (refmath_target t : {REFMATH_TARGET_SSE4, REFMATH_TARGET_SSSE3}) {
+    EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_FAST, t, &x, &y, 1),
+              REFMATH_E_TARGET_NOT_BUILT)
+        << Name(t);
+  }
+  EXPECT_EQ(Bits(y), 0u);
+  // The scalar target (std::fma) always offers it.
+  EXPECT_EQ(refmath_target_status(REFMATH_FAST, refmath_portable_target()), REFMATH_OK);
+  EXPECT_GE(refmath_best_target(REFMATH_FAST), 0);
+  EXPECT_NE(refmath_best_target(REFMATH_FAST), REFMATH_TARGET_SSE4);
 }
 
 TEST(CApi, StatusStringsAreDistinctOneLiners) {
@@ -92,8 +97,10 @@ TEST(CApi, NamesRoundTrip) {
   EXPECT_EQ(refmath_function_name(static_cast<refmath_function>(9)), nullptr);
 }
 
-TEST(CApi, ScalarTargetAlwaysRunsAndBestIsTheWidestUsable) {
-  EXPECT_EQ(refmath_target_status(REFMATH_EXACT, REFMATH_TARGET_SCALAR), REFMATH_OK);
+TEST(CApi, PortableTargetAlwaysRunsAndBestIsTheWidestUsable) {
+  const refmath_target portable = refmath_portable_target();
+  EXPECT_TRUE(portable == REFMATH_TARGET_SCALAR || portable == REFMATH_TARGET_EMU128);
+  EXPECT_EQ(refmath_target_status(REFMATH_EXACT, portable), REFMATH_OK);
   const int best = refmath_best_target(REFMATH_EXACT);
   ASSERT_GE(best, 0);
   const auto usable = UsableTargets(REFMATH_EXACT);
@@ -136,10 +143,10 @@ TEST(CppApi, ThrowsWithTheStatusAndMatchesC) {
   EXPECT_EQ(Bits(out[1]), Bits(refmath_tanhf(-2.0f)));
   try {
     refmath::Eval(refmath::Function::kTanh, in.data(), out.data(), 2,
-                  refmath::Variant::kFast);
+                  refmath::Variant::kFast, refmath::Target::kSSE4);
     FAIL() << "no exception";
   } catch (const refmath::Error& e) {
-    EXPECT_EQ(e.status(), REFMATH_E_VARIANT_NOT_BUILT);
+    EXPECT_EQ(e.status(), REFMATH_E_TARGET_NOT_BUILT);
     EXPECT_NE(std::string(e.what()).find("not built"), std::string::npos);
   }
 }

@@ -16,26 +16,26 @@ std::vector<float> IdentityInputs() {
   return in;
 }
 
-class TargetIdentity : public ::testing::TestWithParam<refmath_function> {};
+class TargetIdentity : public ::testing::TestWithParam<FunctionVariant> {};
 
 TEST_P(TargetIdentity, EveryTargetMatchesScalarBitForBit) {
   static const std::vector<float> in = IdentityInputs();
-  const refmath_function f = GetParam();
-  const std::vector<float> scalar = Eval(f, REFMATH_TARGET_SCALAR, in);
-  const std::vector<refmath_target> targets = UsableTargets(REFMATH_EXACT);
+  const refmath_function f = std::get<0>(GetParam());
+  const refmath_variant v = std::get<1>(GetParam());
+  const std::vector<float> scalar = Eval(f, refmath_portable_target(), in, v);
+  const std::vector<refmath_target> targets = UsableTargets(v);
   ASSERT_GE(targets.size(), 1u);
   for (refmath_target t : targets) {
-    const std::vector<float> got = Eval(f, t, in);
+    const std::vector<float> got = Eval(f, t, in, v);
     const long i = FirstBitDifference(scalar, got);
-    EXPECT_EQ(i, -1) << Name(f) << " on " << Name(t) << ": input "
+    EXPECT_EQ(i, -1) << Name(f) << " " << Name(v) << " on " << Name(t) << ": input "
                      << Hex(Bits(in[i])) << " gives " << Hex(Bits(got[i]))
                      << ", scalar " << Hex(Bits(scalar[i]));
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllFunctions, TargetIdentity,
-                         ::testing::ValuesIn(AllFunctions()),
-                         [](const auto& info) { return Name(info.param); });
+INSTANTIATE_TEST_SUITE_P(AllFunctions, TargetIdentity, AllFunctionVariants(),
+                         FunctionVariantName);
 
 }  // namespace
 }  // namespace test

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -74,6 +75,18 @@ inline long FirstBitDifference(const std::vector<float>& a,
 }
 
 inline std::string Name(refmath_function f) { return refmath_function_name(f); }
+inline std::string Name(refmath_variant v) { return refmath_variant_name(v); }
+
+// Parameters of the tests that run for every function and variant.
+using FunctionVariant = std::tuple<refmath_function, refmath_variant>;
+inline auto AllFunctionVariants() {
+  return ::testing::Combine(::testing::ValuesIn(AllFunctions()),
+                            ::testing::Values(REFMATH_EXACT, REFMATH_FAST));
+}
+inline std::string FunctionVariantName(
+    const ::testing::TestParamInfo<FunctionVariant>& info) {
+  return Name(std::get<0>(info.param)) + "_" + Name(std::get<1>(info.param));
+}
 inline std::string Name(refmath_target t) { return refmath_target_name(t); }
 
 }  // namespace test

@@ -83,6 +83,11 @@ int refmath_target_status(refmath_variant v, refmath_target t);
  * negative status if v has no usable target. */
 int refmath_best_target(refmath_variant v);
 
+/* The portable target every build has: REFMATH_TARGET_SCALAR with GCC,
+ * REFMATH_TARGET_EMU128 with clang (Highway builds one or the other).  It
+ * needs no CPU feature; the golden digests are made on it. */
+refmath_target refmath_portable_target(void);
+
 /* Scalar conveniences: the exact variant, same bits as refmath_eval_f32. */
 float refmath_expf(float x);
 float refmath_exp_nonpositivef(float x);

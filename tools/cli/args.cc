@@ -3,11 +3,31 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include <cfloat>
 #include <cmath>
+#include <cstdio>
 
 namespace refmath {
 namespace cli {
 namespace {
+
+// User text echoed in a one-line error: control characters as \xNN, and
+// cut after 60 bytes.
+std::string Quote(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size() && i < 60; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7F) {
+      char buf[8];
+      snprintf(buf, sizeof(buf), "\\x%02X", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > 60) out += "...";
+  return "'" + out + "'";
+}
 
 template <class Enum>
 bool ParseName(const std::string& kind, const std::string& name, int count,
@@ -22,7 +42,7 @@ bool ParseName(const std::string& kind, const std::string& name, int count,
   for (int i = 0; i < count; ++i) {
     known += (i ? ", " : "") + std::string(name_of(static_cast<Enum>(i)));
   }
-  *error = "unknown " + kind + " '" + name + "' (known: " + known + ")";
+  *error = "unknown " + kind + " " + Quote(name) + " (known: " + known + ")";
   return false;
 }
 
@@ -39,7 +59,7 @@ bool Args::Parse(const std::vector<std::string>& argv,
       continue;
     }
     if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) {
-      *error = "unexpected argument '" + arg + "'";
+      *error = "unexpected argument " + Quote(arg);
       return false;
     }
     std::string name = arg.substr(2), value;
@@ -69,7 +89,7 @@ bool Args::Parse(const std::vector<std::string>& argv,
       }
       values_[name] = value;
     } else {
-      *error = "unknown option '--" + name + "'";
+      *error = "unknown option " + Quote("--" + name);
       return false;
     }
   }
@@ -125,6 +145,44 @@ bool ParseSize(const std::string& text, size_t* value) {
   const unsigned long long v = strtoull(text.c_str(), &end, 10);
   if (errno != 0 || *end != '\0') return false;
   *value = static_cast<size_t>(v);
+  return true;
+}
+
+namespace {
+
+bool ParseBound(const std::string& text, float* v) {
+  if (text == "FLT_MAX" || text == "max") {
+    *v = FLT_MAX;
+    return true;
+  }
+  if (text == "-FLT_MAX" || text == "-max") {
+    *v = -FLT_MAX;
+    return true;
+  }
+  char* end;
+  *v = strtof(text.c_str(), &end);
+  return !text.empty() && *end == '\0' && !std::isnan(*v);
+}
+
+}  // namespace
+
+bool ParseRange(const std::string& text, float* lo, float* hi) {
+  // The separator is the first ':' not at position 0.
+  const size_t colon = text.find(':', 1);
+  return colon != std::string::npos && ParseBound(text.substr(0, colon), lo) &&
+         ParseBound(text.substr(colon + 1), hi);
+}
+
+bool ParseShard(const std::string& text, int* index, int* count) {
+  const size_t slash = text.find('/');
+  size_t i, n;
+  if (slash == std::string::npos || !ParseSize(text.substr(0, slash), &i) ||
+      !ParseSize(text.substr(slash + 1), &n) || n == 0 || i >= n ||
+      n > 1000000) {
+    return false;
+  }
+  *index = static_cast<int>(i);
+  *count = static_cast<int>(n);
   return true;
 }
 

@@ -47,6 +47,11 @@ bool ParseTarget(const std::string& name, refmath_target* t,
 bool ParseDouble(const std::string& text, double* value);
 bool ParseSize(const std::string& text, size_t* value);
 
+// "LO:HI" with numbers, inf, FLT_MAX/max (and their negatives).
+bool ParseRange(const std::string& text, float* lo, float* hi);
+// "i/N" with 0 <= i < N <= 1000000.
+bool ParseShard(const std::string& text, int* index, int* count);
+
 }  // namespace cli
 }  // namespace refmath
 

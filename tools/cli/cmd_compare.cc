@@ -167,6 +167,7 @@ int RunCompare(const Argv& argv) {
   }
   // The oracle.
   const size_t n = x.array.count();
+  if (n == 0) return Fail(kCmd, in_path + ": no values to compare");
   std::vector<float> in(n), oracle_f(n);
   for (size_t i = 0; i < n; ++i) in[i] = io::BitsToFloat(x.array.bits[i]);
   const int status = refmath_eval_f32(f, v, REFMATH_TARGET_BEST, in.data(),
@@ -218,8 +219,8 @@ int RunCompare(const Argv& argv) {
            pass ? "PASS" : "FAIL", s.max_ulp, s.max_ulp <= max_ulp ? "within" : "beyond",
            max_ulp, s.special_disagreements);
   out << line;
-  fputs(out.str().c_str(), stdout);
 
+  // The JSON file first: if it cannot be written, nothing is reported.
   if (args.Has("json")) {
     std::ostringstream js;
     js << "{\"function\": \"" << fn_name << "\", \"variant\": \""
@@ -250,6 +251,7 @@ int RunCompare(const Argv& argv) {
       return Fail(kCmd, error);
     }
   }
+  fputs(out.str().c_str(), stdout);
   return pass ? kExitOk : kExitCheckFailed;
 }
 

@@ -25,40 +25,6 @@ std::atomic<bool> g_stop{false};
 
 void OnSignal(int) { g_stop = true; }
 
-bool ParseBound(const std::string& text, float* v) {
-  if (text == "FLT_MAX" || text == "max") {
-    *v = FLT_MAX;
-    return true;
-  }
-  if (text == "-FLT_MAX" || text == "-max") {
-    *v = -FLT_MAX;
-    return true;
-  }
-  char* end;
-  *v = strtof(text.c_str(), &end);
-  return !text.empty() && *end == '\0' && !isnan(*v);
-}
-
-bool ParseRange(const std::string& text, float* lo, float* hi) {
-  // The separator is the first ':' not at position 0.
-  const size_t colon = text.find(':', 1);
-  return colon != std::string::npos && ParseBound(text.substr(0, colon), lo) &&
-         ParseBound(text.substr(colon + 1), hi);
-}
-
-bool ParseShard(const std::string& text, int* index, int* count) {
-  const size_t slash = text.find('/');
-  size_t i, n;
-  if (slash == std::string::npos || !ParseSize(text.substr(0, slash), &i) ||
-      !ParseSize(text.substr(slash + 1), &n) || n == 0 || i >= n ||
-      n > 1000000) {
-    return false;
-  }
-  *index = static_cast<int>(i);
-  *count = static_cast<int>(n);
-  return true;
-}
-
 // Progress on stderr: a bar redrawn in place on a terminal, a line every
 // 30 s otherwise.
 class ProgressBar {

@@ -1,5 +1,5 @@
-// refmath targets: the concrete targets the exact variant can run on here,
-// best first.
+// refmath targets [--variant V]: the concrete targets the variant (exact by
+// default) can run on here.
 #include <stdio.h>
 
 #include "refmath/refmath.h"
@@ -17,11 +17,15 @@ int Fail(const std::string& command, const std::string& message) {
 int RunTargets(const Argv& argv) {
   Args args;
   std::string error;
-  if (!args.Parse(argv, {}, {}, &error)) return Fail("targets", error);
+  refmath_variant v;
+  if (!args.Parse(argv, {"variant"}, {}, &error) ||
+      !ParseVariant(args.Get("variant", "exact"), &v, &error)) {
+    return Fail("targets", error);
+  }
   for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
     const auto target = static_cast<refmath_target>(t);
     if (target == REFMATH_TARGET_BEST) continue;
-    if (refmath_target_status(REFMATH_EXACT, target) == REFMATH_OK) {
+    if (refmath_target_status(v, target) == REFMATH_OK) {
       printf("%s\n", refmath_target_name(target));
     }
   }

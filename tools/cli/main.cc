@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,7 @@ const Command kCommands[] = {
      "the oracle\n"
      "                             (raw binary32 or .npy float32/float16)"},
     {"targets", refmath::cli::RunTargets,
-     "targets                      targets usable on this CPU, one per line"},
+     "targets [--variant V]        targets usable on this CPU, one per line"},
     {"eval", refmath::cli::RunEval,
      "eval --function F [--variant V] [--target T] --in FILE --out FILE\n"
      "                             evaluate raw little-endian binary32 "
@@ -66,7 +68,15 @@ int main(int argc, char** argv) {
   }
   const refmath::cli::Argv args(argv + 2, argv + argc);
   for (const Command& c : kCommands) {
-    if (name == c.name) return c.run(args);
+    if (name != c.name) continue;
+    try {
+      return c.run(args);
+    } catch (const std::bad_alloc&) {
+      fprintf(stderr, "refmath %s: out of memory\n", c.name);
+    } catch (const std::exception& e) {
+      fprintf(stderr, "refmath %s: %s\n", c.name, e.what());
+    }
+    return refmath::cli::kExitUsage;
   }
   fprintf(stderr, "refmath: unknown command '%s' (try 'refmath help')\n",
           name.c_str());

@@ -17,6 +17,16 @@ double GeluTanhArgument(double x) {
   return 0.79788456080286535588 * (x + 0.044715 * x * x * x);
 }
 
+// MPFR keeps per-thread caches (constants such as pi, exp tables); free
+// them when each thread that used MPFR ends, so nothing outlives it.
+struct MpfrThreadCaches {
+  ~MpfrThreadCaches() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
+};
+void NoteMpfrUse() {
+  static thread_local MpfrThreadCaches caches;
+  (void)caches;
+}
+
 // RAII for a set of MPFR variables at kPrecision.
 struct Mp {
   mpfr_t v;
@@ -29,6 +39,7 @@ struct Mp {
 
 // r = f(x), to kPrecision bits.  Returns false where f(x) is undefined.
 bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
+  NoteMpfrUse();
   Mp x, t, u;
   mpfr_set_flt(x, xf, MPFR_RNDN);
   if (isnan(xf)) return false;

@@ -1,0 +1,50 @@
+// The array driver shared by the exact and fast kernels: whole vectors,
+// then the tail through a zero-padded buffer.  Every lane is independent,
+// so the padding never changes a result.  Each vector is loaded before it
+// is stored, so out == in is safe.
+
+// clang-format off
+#if defined(REFMATH_SIMD_EVAL_ARRAY_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_EVAL_ARRAY_INL_H_
+#undef REFMATH_SIMD_EVAL_ARRAY_INL_H_
+#else
+#define REFMATH_SIMD_EVAL_ARRAY_INL_H_
+#endif
+// clang-format on
+
+#include <stddef.h>
+#include <string.h>
+
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// Kernel::Apply(d, v) computes one vector.
+template <class Kernel>
+HWY_NOINLINE void EvalArray(const float* in, float* out, size_t n) {
+  const hwy::HWY_NAMESPACE::ScalableTag<float> d;
+  namespace hn = hwy::HWY_NAMESPACE;
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(Kernel::Apply(d, hn::LoadU(d, in + i)), d, out + i);
+  }
+  if (i < n) {
+    HWY_ALIGN float buf[hn::MaxLanes(d)] = {};
+    memcpy(buf, in + i, (n - i) * sizeof(float));
+    hn::Store(Kernel::Apply(d, hn::Load(d, buf)), d, buf);
+    memcpy(out + i, buf, (n - i) * sizeof(float));
+  }
+}
+
+inline size_t FloatLanes() {
+  return hwy::HWY_NAMESPACE::Lanes(hwy::HWY_NAMESPACE::ScalableTag<float>());
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

@@ -1,0 +1,53 @@
+// FastExp: spec section "Fast exponential" (FastMath.Exp), the fast
+// variant's exp.
+
+// clang-format off
+#if defined(REFMATH_SIMD_EXP_FAST_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_EXP_FAST_INL_H_
+#undef REFMATH_SIMD_EXP_FAST_INL_H_
+#else
+#define REFMATH_SIMD_EXP_FAST_INL_H_
+#endif
+// clang-format on
+
+#include "simd/exp-inl.h"
+#include "simd/fused_arith-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// x is clamped to [kFastExpMin, kFastExpMax] so that one 2^n scaling
+// (n in [-126, 127]) suffices; below kFastExpMin the result is +0.  Above
+// kFastExpMax (+inf included) the result saturates at exp(88.3), 2.2e38.
+constexpr float kFastExpMin = -87.3f;
+constexpr float kFastExpMax = 88.3f;
+// q(r), degree 3, highest coefficient first.
+constexpr float kFastExpPoly[] = {0.008312525f, 0.041890115f, 0.16667114f,
+                                  0.4999923f};
+
+template <class D>
+HWY_INLINE VecF<D> FastExp(D d, VecF<D> x) {
+  using Ar = FusedArith;
+  // Clamp by comparisons: Min/Max differ between targets on NaN.
+  VecF<D> xc = hn::IfThenElse(hn::Gt(x, Const(d, kFastExpMax)),
+                              Const(d, kFastExpMax), x);
+  xc = hn::IfThenElse(hn::Lt(xc, Const(d, kFastExpMin)), Const(d, kFastExpMin),
+                      xc);
+  const VecF<D> t = Ar::MulAdd(xc, Const(d, kLog2E), Const(d, kRoundM));
+  const Rounded<D> n = RoundViaM(d, t);
+  VecF<D> r = Ar::MulAdd(n.n, Const(d, -kLn2Hi), xc);
+  r = Ar::MulAdd(n.n, Const(d, -kLn2Lo), r);
+  const VecF<D> q = Horner<Ar>(d, r, kFastExpPoly);
+  const VecF<D> p =
+      hn::Add(Const(d, 1.0f), Ar::MulAdd(hn::Mul(r, r), q, r));
+  VecF<D> result = hn::Mul(p, Pow2(d, n.n_int));
+  result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kFastExpMin)), result);
+  return ApplyNaNRule(d, x, result);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

@@ -1,0 +1,51 @@
+// FusedArith: the fast variants' arithmetic policy.  MulAdd(a, b, c) is a
+// true fused multiply-add, a*b + c rounded once: the FMA instruction on
+// AVX2/AVX-512, the correctly rounded std::fma on each lane of the portable
+// targets (SCALAR, EMU128).  The same bits either way; SSSE3/SSE4, which
+// have no FMA instruction, are not built.
+
+// clang-format off
+#if defined(REFMATH_SIMD_FUSED_ARITH_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_FUSED_ARITH_INL_H_
+#undef REFMATH_SIMD_FUSED_ARITH_INL_H_
+#else
+#define REFMATH_SIMD_FUSED_ARITH_INL_H_
+#endif
+// clang-format on
+
+#include <cmath>
+
+#include "simd/lane_ops-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+#if HWY_TARGET == HWY_SSSE3 || HWY_TARGET == HWY_SSE4
+#error "FusedArith needs a target with a true fused multiply-add"
+#endif
+
+struct FusedArith {
+  template <class V>
+  static HWY_INLINE V MulAdd(V a, V b, V c) {
+#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
+    // Highway's MulAdd is a*b + c with two roundings here; std::fma is the
+    // correctly rounded fused operation (hardware or software), per lane.
+    const hn::DFromV<V> d;
+    HWY_ALIGN float va[hn::MaxLanes(d)], vb[hn::MaxLanes(d)], vc[hn::MaxLanes(d)];
+    hn::Store(a, d, va);
+    hn::Store(b, d, vb);
+    hn::Store(c, d, vc);
+    for (size_t i = 0; i < hn::Lanes(d); ++i) va[i] = std::fma(va[i], vb[i], vc[i]);
+    return hn::Load(d, va);
+#else
+    return hn::MulAdd(a, b, c);
+#endif
+  }
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

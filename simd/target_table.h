@@ -1,0 +1,65 @@
+// Builds a variant's KernelTable (src/kernel_table.h) from the per-target
+// functions EVAL_FN of a foreach_target translation unit.  Use once, after
+// the per-target code, inside `#if HWY_ONCE`.  Rows are best first, as
+// Highway orders its target bits; targets not compiled are left out.
+#ifndef REFMATH_SIMD_TARGET_TABLE_H_
+#define REFMATH_SIMD_TARGET_TABLE_H_
+
+#include "hwy/highway.h"
+#include "src/kernel_table.h"
+
+#define REFMATH_TARGET_ROW(ID, BIT, NS, EVAL_FN) \
+  {ID, BIT, &refmath::NS::FloatLanes, &refmath::NS::EVAL_FN},
+
+#if HWY_TARGETS & HWY_AVX3_DL
+#define REFMATH_ROW_AVX3_DL(F) REFMATH_TARGET_ROW(REFMATH_TARGET_AVX3_DL, HWY_AVX3_DL, N_AVX3_DL, F)
+#else
+#define REFMATH_ROW_AVX3_DL(F)
+#endif
+#if HWY_TARGETS & HWY_AVX3
+#define REFMATH_ROW_AVX3(F) REFMATH_TARGET_ROW(REFMATH_TARGET_AVX3, HWY_AVX3, N_AVX3, F)
+#else
+#define REFMATH_ROW_AVX3(F)
+#endif
+#if HWY_TARGETS & HWY_AVX2
+#define REFMATH_ROW_AVX2(F) REFMATH_TARGET_ROW(REFMATH_TARGET_AVX2, HWY_AVX2, N_AVX2, F)
+#else
+#define REFMATH_ROW_AVX2(F)
+#endif
+#if HWY_TARGETS & HWY_SSE4
+#define REFMATH_ROW_SSE4(F) REFMATH_TARGET_ROW(REFMATH_TARGET_SSE4, HWY_SSE4, N_SSE4, F)
+#else
+#define REFMATH_ROW_SSE4(F)
+#endif
+#if HWY_TARGETS & HWY_SSSE3
+#define REFMATH_ROW_SSSE3(F) REFMATH_TARGET_ROW(REFMATH_TARGET_SSSE3, HWY_SSSE3, N_SSSE3, F)
+#else
+#define REFMATH_ROW_SSSE3(F)
+#endif
+#if HWY_TARGETS & HWY_EMU128
+#define REFMATH_ROW_EMU128(F) REFMATH_TARGET_ROW(REFMATH_TARGET_EMU128, HWY_EMU128, N_EMU128, F)
+#else
+#define REFMATH_ROW_EMU128(F)
+#endif
+#if HWY_TARGETS & HWY_SCALAR
+#define REFMATH_ROW_SCALAR(F) REFMATH_TARGET_ROW(REFMATH_TARGET_SCALAR, HWY_SCALAR, N_SCALAR, F)
+#else
+#define REFMATH_ROW_SCALAR(F)
+#endif
+
+#define REFMATH_DEFINE_KERNEL_TABLE(TABLE_FN, EVAL_FN)                      \
+  namespace refmath {                                                       \
+  namespace detail {                                                        \
+  static const TargetKernels k##TABLE_FN##Rows[] = {                        \
+      REFMATH_ROW_AVX3_DL(EVAL_FN) REFMATH_ROW_AVX3(EVAL_FN)                \
+          REFMATH_ROW_AVX2(EVAL_FN) REFMATH_ROW_SSE4(EVAL_FN)               \
+              REFMATH_ROW_SSSE3(EVAL_FN) REFMATH_ROW_EMU128(EVAL_FN)        \
+                  REFMATH_ROW_SCALAR(EVAL_FN)};                             \
+  KernelTable TABLE_FN() {                                                  \
+    return {k##TABLE_FN##Rows,                                              \
+            sizeof(k##TABLE_FN##Rows) / sizeof(k##TABLE_FN##Rows[0])};      \
+  }                                                                         \
+  }                                                                         \
+  }
+
+#endif  // REFMATH_SIMD_TARGET_TABLE_H_
