@@ -1,5 +1,7 @@
 #include "src/file_io.h"
 
+#include "src/printable.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,7 +14,7 @@ namespace io {
 namespace {
 
 std::string SysError(const std::string& path, const char* what) {
-  return path + ": " + what + ": " + strerror(errno);
+  return Printable(path) + ": " + what + ": " + strerror(errno);
 }
 
 bool ReadFd(int fd, const std::string& path, std::vector<uint8_t>* bytes,
@@ -28,7 +30,8 @@ bool ReadFd(int fd, const std::string& path, std::vector<uint8_t>* bytes,
       return false;
     }
     if (bytes->size() + static_cast<size_t>(got) > kMaxInputBytes) {
-      *error = path + ": larger than " + std::to_string(kMaxInputBytes >> 30) +
+      *error = Printable(path) + ": larger than " +
+               std::to_string(kMaxInputBytes >> 30) +
                " GiB, the most refmath reads at once";
       return false;
     }
@@ -91,13 +94,13 @@ bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
   }
   if (S_ISDIR(st.st_mode)) {
     close(fd);
-    *error = path + ": is a directory";
+    *error = Printable(path) + ": is a directory";
     return false;
   }
   if (S_ISREG(st.st_mode)) {
     if (static_cast<uint64_t>(st.st_size) > kMaxInputBytes) {
       close(fd);
-      *error = path + ": " + std::to_string(st.st_size) +
+      *error = Printable(path) + ": " + std::to_string(st.st_size) +
                " bytes is larger than " +
                std::to_string(kMaxInputBytes >> 30) +
                " GiB, the most refmath reads at once";
@@ -114,7 +117,7 @@ bool ReadFloats(const std::string& path, std::vector<float>* values,
                 std::string* error) {
   std::vector<uint8_t> bytes;
   if (!ReadAll(path, &bytes, error)) return false;
-  const std::string name = path == "-" ? "<stdin>" : path;
+  const std::string name = path == "-" ? "<stdin>" : Printable(path);
   if (bytes.size() % 4 != 0) {
     *error = name + ": size " + std::to_string(bytes.size()) +
              " bytes is not a multiple of 4 (raw binary32 expected)";

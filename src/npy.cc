@@ -1,5 +1,7 @@
 #include "src/npy.h"
 
+#include "src/printable.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,26 +44,6 @@ uint32_t LoadLittleEndian(const uint8_t* p, size_t n) {
 
 void StoreLittleEndian(uint32_t value, size_t n, uint8_t* p) {
   for (size_t i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
-}
-
-// `text` with control characters written as \xNN, so that a message built
-// from file content or a path stays on one line; cut after max_len bytes.
-std::string Printable(const std::string& text,
-                      size_t max_len = std::string::npos) {
-  const size_t n = std::min(text.size(), max_len);
-  std::string out;
-  for (size_t i = 0; i < n; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7F) {
-      char escaped[8];
-      snprintf(escaped, sizeof(escaped), "\\x%02X", c);
-      out += escaped;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (n < text.size()) out += "...";
-  return out;
 }
 
 std::string Quoted(const std::string& text) {

@@ -14,18 +14,6 @@ namespace refmath {
 namespace conformance {
 namespace {
 
-std::vector<refmath_target> UsableTargets(refmath_variant v) {
-  std::vector<refmath_target> out;
-  for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
-    const auto target = static_cast<refmath_target>(t);
-    if (target != REFMATH_TARGET_BEST &&
-        refmath_target_status(v, target) == REFMATH_OK) {
-      out.push_back(target);
-    }
-  }
-  return out;
-}
-
 std::string Hex32(uint32_t bits) {
   char buf[16];
   snprintf(buf, sizeof(buf), "0x%08X", bits);
@@ -96,6 +84,18 @@ std::string JsonEscape(const std::string& s) {
 }
 
 }  // namespace
+
+std::vector<refmath_target> UsableTargets(refmath_variant v) {
+  std::vector<refmath_target> out;
+  for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
+    const auto target = static_cast<refmath_target>(t);
+    if (target != REFMATH_TARGET_BEST &&
+        refmath_target_status(v, target) == REFMATH_OK) {
+      out.push_back(target);
+    }
+  }
+  return out;
+}
 
 void NameFirstDifference(const std::vector<float>& inputs,
                          const std::vector<float>& expected,

@@ -38,6 +38,9 @@ struct Report {
   bool Passed() const;
 };
 
+// The concrete targets (not BEST) the variant can run on here.
+std::vector<refmath_target> UsableTargets(refmath_variant v);
+
 // Outputs of (f, v, t) over `inputs` and their digest.  Returns the C
 // status (REFMATH_OK on success).
 int DigestOutputs(refmath_function f, refmath_variant v, refmath_target t,

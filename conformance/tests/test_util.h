@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "conformance/runner/runner.h"
 #include "refmath/refmath.h"
 
 namespace refmath {
@@ -37,17 +38,7 @@ inline std::vector<refmath_function> AllFunctions() {
 }
 
 // Concrete targets (not BEST) that the variant can run on here.
-inline std::vector<refmath_target> UsableTargets(refmath_variant v) {
-  std::vector<refmath_target> ts;
-  for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
-    const auto target = static_cast<refmath_target>(t);
-    if (target != REFMATH_TARGET_BEST &&
-        refmath_target_status(v, target) == REFMATH_OK) {
-      ts.push_back(target);
-    }
-  }
-  return ts;
-}
+using conformance::UsableTargets;
 
 inline std::vector<float> Eval(refmath_function f, refmath_target t,
                                const std::vector<float>& in,

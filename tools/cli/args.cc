@@ -1,5 +1,7 @@
 #include "tools/cli/args.h"
 
+#include "src/printable.h"
+
 #include <errno.h>
 #include <stdlib.h>
 
@@ -11,22 +13,9 @@ namespace refmath {
 namespace cli {
 namespace {
 
-// User text echoed in a one-line error: control characters as \xNN, and
-// cut after 60 bytes.
+// User text echoed in a one-line error.
 std::string Quote(const std::string& text) {
-  std::string out;
-  for (size_t i = 0; i < text.size() && i < 60; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      snprintf(buf, sizeof(buf), "\\x%02X", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (text.size() > 60) out += "...";
-  return "'" + out + "'";
+  return "'" + Printable(text, 60) + "'";
 }
 
 template <class Enum>

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Independent port of the fp32 transcendentals, exact and fast, from the spec text.
+"""Independent port of the fp32 transcendentals (exact and fast variants).
 
 Reimplements, in numpy float32 arithmetic, the normative algorithms of
 "Exact fp32 transcendental functions" (sections exp, ExpNonPositive, log,
 sigmoid, tanh, erf / 1 + erf, GELU), plus the project's clarifications where
 the spec is silent, and the project's fast variant (sections "Fast
 exponential" and "Fast-mode erf GELU", fused Horner steps elsewhere; see
-"Fast variant" below). It recomputes the SHA-256 digests of the golden input
+the comment that opens the functions below). It recomputes the SHA-256 digests of the golden input
 set and compares them with golden/exact.sha256 or golden/fast.sha256.
 
 Arithmetic model: every operation below is one IEEE binary32 operation
@@ -685,8 +685,9 @@ def _fma_cases(count, rng):
     families.append((make(signs(rest), ea, sparse(rest)),
                      make(signs(rest), np.clip(ep - ea, -149, 127),
                           sparse(rest)),
-                     make(signs(rest), np.clip(ep + rng.integers(-60, 11, rest),
-                                               -149, 127), sparse(rest))))
+                     make(signs(rest),
+                          np.clip(ep + rng.integers(-60, 11, rest), -149, 127),
+                          sparse(rest))))
     a = np.concatenate([f[0] for f in families])
     b = np.concatenate([f[1] for f in families])
     c = np.concatenate([f[2] for f in families])
@@ -821,7 +822,7 @@ def main(argv=None):
                          "input on a mismatch, and by --random")
     ap.add_argument("--random", metavar="N", type=int, default=0,
                     help="also compare with `refmath eval` (needs --refmath) "
-                         "on N random bit patterns per function")
+                         "on N random inputs per function")
     ap.add_argument("--seed", type=int, default=1,
                     help="seed of --random and --check-fma (default 1)")
     ap.add_argument("--check-fma", metavar="N", type=int, default=0,
