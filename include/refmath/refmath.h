@@ -57,8 +57,10 @@ typedef enum {
 #define REFMATH_E_OVERLAP (-8)
 
 /* out[i] = f(in[i]) for i < n.  Any n (0 included), any alignment; out may
- * equal in (in-place), but must not otherwise overlap it.  Returns
- * REFMATH_OK or one of the negative codes above. */
+ * equal in (in-place), but must not otherwise overlap it.  Runs under the
+ * IEEE default floating-point environment (round to nearest, no FTZ/DAZ)
+ * and restores the caller's exactly.  Returns REFMATH_OK or one of the
+ * negative codes above; nothing is written on failure. */
 int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
                      const float *in, float *out, size_t n);
 
@@ -88,7 +90,9 @@ int refmath_best_target(refmath_variant v);
  * needs no CPU feature; the golden digests are made on it. */
 refmath_target refmath_portable_target(void);
 
-/* Scalar conveniences: the exact variant, same bits as refmath_eval_f32. */
+/* Scalar conveniences: the exact variant, same bits as refmath_eval_f32.
+ * Like the array call, each runs under the IEEE default floating-point
+ * environment and restores the caller's (MXCSR on x86, FPCR on arm64). */
 float refmath_expf(float x);
 float refmath_exp_nonpositivef(float x);
 float refmath_logf(float x);
