@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hwy/highway.h"
+#include "refmath/refmath.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -36,6 +37,25 @@ HWY_NOINLINE void EvalArray(const float* in, float* out, size_t n) {
     memcpy(buf, in + i, (n - i) * sizeof(float));
     hn::Store(Kernel::Apply(d, hn::Load(d, buf)), d, buf);
     memcpy(out + i, buf, (n - i) * sizeof(float));
+  }
+}
+
+// out[i] = f(in[i]) with the kernels of a set: Set::Exp, Set::Log, ...
+// (one struct per function, each with Apply(d, v)).
+template <class Set>
+void EvalFunction(refmath_function f, const float* in, float* out, size_t n) {
+  switch (f) {
+    case REFMATH_EXP: return EvalArray<typename Set::Exp>(in, out, n);
+    case REFMATH_EXP_NONPOSITIVE:
+      return EvalArray<typename Set::ExpNonPositive>(in, out, n);
+    case REFMATH_LOG: return EvalArray<typename Set::Log>(in, out, n);
+    case REFMATH_SIGMOID: return EvalArray<typename Set::Sigmoid>(in, out, n);
+    case REFMATH_TANH: return EvalArray<typename Set::Tanh>(in, out, n);
+    case REFMATH_ERF: return EvalArray<typename Set::Erf>(in, out, n);
+    case REFMATH_ONE_PLUS_ERF:
+      return EvalArray<typename Set::OnePlusErf>(in, out, n);
+    case REFMATH_GELU_ERF: return EvalArray<typename Set::GeluErf>(in, out, n);
+    case REFMATH_GELU_TANH: return EvalArray<typename Set::GeluTanh>(in, out, n);
   }
 }
 

@@ -2,6 +2,7 @@
 // -ffp-contract=off; uses only ExactArith, never MulAdd or an approximate
 // reciprocal.  conformance/check_no_fma.cmake scans this object for fused
 // multiply-add instructions.
+#include "simd/kernel_set.h"
 #include "simd/no_fast_math.h"
 #include "src/kernel_table.h"
 
@@ -19,36 +20,21 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-#define REFMATH_EXACT_KERNEL(NAME)                     \
-  struct Exact##NAME {                                 \
-    template <class D>                                 \
-    static HWY_INLINE VecF<D> Apply(D d, VecF<D> x) { \
-      return NAME<ExactArith>(d, x);                   \
-    }                                                  \
-  };
-REFMATH_EXACT_KERNEL(Exp)
-REFMATH_EXACT_KERNEL(ExpNonPositive)
-REFMATH_EXACT_KERNEL(Log)
-REFMATH_EXACT_KERNEL(Sigmoid)
-REFMATH_EXACT_KERNEL(Tanh)
-REFMATH_EXACT_KERNEL(Erf)
-REFMATH_EXACT_KERNEL(OnePlusErf)
-REFMATH_EXACT_KERNEL(GeluErf)
-REFMATH_EXACT_KERNEL(GeluTanh)
-#undef REFMATH_EXACT_KERNEL
+// The exact kernel set: every function through ExactArith.
+struct ExactKernels {
+  REFMATH_KERNEL(Exp, HWY_NAMESPACE::Exp<ExactArith>(d, x))
+  REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::ExpNonPositive<ExactArith>(d, x))
+  REFMATH_KERNEL(Log, HWY_NAMESPACE::Log<ExactArith>(d, x))
+  REFMATH_KERNEL(Sigmoid, HWY_NAMESPACE::Sigmoid<ExactArith>(d, x))
+  REFMATH_KERNEL(Tanh, HWY_NAMESPACE::Tanh<ExactArith>(d, x))
+  REFMATH_KERNEL(Erf, HWY_NAMESPACE::Erf<ExactArith>(d, x))
+  REFMATH_KERNEL(OnePlusErf, HWY_NAMESPACE::OnePlusErf<ExactArith>(d, x))
+  REFMATH_KERNEL(GeluErf, HWY_NAMESPACE::GeluErf<ExactArith>(d, x))
+  REFMATH_KERNEL(GeluTanh, HWY_NAMESPACE::GeluTanh<ExactArith>(d, x))
+};
 
 void EvalExact(refmath_function f, const float* in, float* out, size_t n) {
-  switch (f) {
-    case REFMATH_EXP: return EvalArray<ExactExp>(in, out, n);
-    case REFMATH_EXP_NONPOSITIVE: return EvalArray<ExactExpNonPositive>(in, out, n);
-    case REFMATH_LOG: return EvalArray<ExactLog>(in, out, n);
-    case REFMATH_SIGMOID: return EvalArray<ExactSigmoid>(in, out, n);
-    case REFMATH_TANH: return EvalArray<ExactTanh>(in, out, n);
-    case REFMATH_ERF: return EvalArray<ExactErf>(in, out, n);
-    case REFMATH_ONE_PLUS_ERF: return EvalArray<ExactOnePlusErf>(in, out, n);
-    case REFMATH_GELU_ERF: return EvalArray<ExactGeluErf>(in, out, n);
-    case REFMATH_GELU_TANH: return EvalArray<ExactGeluTanh>(in, out, n);
-  }
+  EvalFunction<ExactKernels>(f, in, out, n);
 }
 
 }  // namespace HWY_NAMESPACE

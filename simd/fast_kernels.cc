@@ -1,17 +1,26 @@
 // The fast variants, compiled for the targets with a true fused
-// multiply-add: AVX2, AVX-512, and the portable SCALAR/EMU128 through
-// std::fma.  SSSE3/SSE4 are not built, so a fast call there returns
+// multiply-add: AVX2, AVX-512, NEON and SVE on aarch64, and the portable
+// SCALAR/EMU128 through std::fma.  SSSE3/SSE4 are not built, so a fast call there returns
 // REFMATH_E_TARGET_NOT_BUILT instead of different bits.
 //
 // exp is FastExp (the spec's "Fast exponential"); gelu_erf is the rational
 // form of "Fast-mode erf GELU"; every other function is its exact algorithm
 // with each Horner step fused (FusedArith), including the exp inside
 // sigmoid, tanh, erf and GELU tanh (docs/fast.md gives the measured error).
+#include "simd/kernel_set.h"
 #include "simd/no_fast_math.h"
 #include "src/kernel_table.h"
 
-// Targets without a fused multiply-add instruction.
+// Targets without a fused multiply-add instruction: SSSE3/SSE4 on x86, and
+// 32-bit Arm NEON without VFPv4, where Highway's MulAdd is a*b + c with two
+// roundings.  On aarch64, NEON's MulAdd is vfmaq_f32 and SVE's is svmad:
+// both fused, so they are built.
+#include "hwy/detect_compiler_arch.h"
+#if HWY_ARCH_ARM_V7 && !defined(__ARM_VFPV4__)
+#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4 | HWY_NEON)
+#else
 #define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
+#endif
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/fast_kernels.cc"
@@ -30,36 +39,21 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-#define REFMATH_FAST_KERNEL(NAME, EXPR)               \
-  struct FastKernel##NAME {                                 \
-    template <class D>                                \
-    static HWY_INLINE VecF<D> Apply(D d, VecF<D> x) { \
-      return EXPR;                                    \
-    }                                                 \
-  };
-REFMATH_FAST_KERNEL(Exp, FastExp(d, x))
-REFMATH_FAST_KERNEL(ExpNonPositive, ExpNonPositive<FusedArith>(d, x))
-REFMATH_FAST_KERNEL(Log, Log<FusedArith>(d, x))
-REFMATH_FAST_KERNEL(Sigmoid, Sigmoid<FusedArith>(d, x))
-REFMATH_FAST_KERNEL(Tanh, Tanh<FusedArith>(d, x))
-REFMATH_FAST_KERNEL(Erf, Erf<FusedArith>(d, x))
-REFMATH_FAST_KERNEL(OnePlusErf, OnePlusErf<FusedArith>(d, x))
-REFMATH_FAST_KERNEL(GeluErf, GeluErfFast(d, x))
-REFMATH_FAST_KERNEL(GeluTanh, GeluTanh<FusedArith>(d, x))
-#undef REFMATH_FAST_KERNEL
+// The fast kernel set.
+struct FastKernels {
+  REFMATH_KERNEL(Exp, HWY_NAMESPACE::FastExp(d, x))
+  REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::ExpNonPositive<FusedArith>(d, x))
+  REFMATH_KERNEL(Log, HWY_NAMESPACE::Log<FusedArith>(d, x))
+  REFMATH_KERNEL(Sigmoid, HWY_NAMESPACE::Sigmoid<FusedArith>(d, x))
+  REFMATH_KERNEL(Tanh, HWY_NAMESPACE::Tanh<FusedArith>(d, x))
+  REFMATH_KERNEL(Erf, HWY_NAMESPACE::Erf<FusedArith>(d, x))
+  REFMATH_KERNEL(OnePlusErf, HWY_NAMESPACE::OnePlusErf<FusedArith>(d, x))
+  REFMATH_KERNEL(GeluErf, HWY_NAMESPACE::GeluErfFast(d, x))
+  REFMATH_KERNEL(GeluTanh, HWY_NAMESPACE::GeluTanh<FusedArith>(d, x))
+};
 
 void EvalFast(refmath_function f, const float* in, float* out, size_t n) {
-  switch (f) {
-    case REFMATH_EXP: return EvalArray<FastKernelExp>(in, out, n);
-    case REFMATH_EXP_NONPOSITIVE: return EvalArray<FastKernelExpNonPositive>(in, out, n);
-    case REFMATH_LOG: return EvalArray<FastKernelLog>(in, out, n);
-    case REFMATH_SIGMOID: return EvalArray<FastKernelSigmoid>(in, out, n);
-    case REFMATH_TANH: return EvalArray<FastKernelTanh>(in, out, n);
-    case REFMATH_ERF: return EvalArray<FastKernelErf>(in, out, n);
-    case REFMATH_ONE_PLUS_ERF: return EvalArray<FastKernelOnePlusErf>(in, out, n);
-    case REFMATH_GELU_ERF: return EvalArray<FastKernelGeluErf>(in, out, n);
-    case REFMATH_GELU_TANH: return EvalArray<FastKernelGeluTanh>(in, out, n);
-  }
+  EvalFunction<FastKernels>(f, in, out, n);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -1,8 +1,8 @@
 // FusedArith: the fast variants' arithmetic policy.  MulAdd(a, b, c) is a
 // true fused multiply-add, a*b + c rounded once: the FMA instruction on
-// AVX2/AVX-512, the correctly rounded std::fma on each lane of the portable
-// targets (SCALAR, EMU128).  The same bits either way; SSSE3/SSE4, which
-// have no FMA instruction, are not built.
+// AVX2/AVX-512, FMLA/FMAD on aarch64 NEON and SVE, the correctly rounded
+// std::fma on each lane of the portable targets (SCALAR, EMU128).  The same
+// bits either way; SSSE3/SSE4, which have no FMA instruction, are not built.
 
 // clang-format off
 #if defined(REFMATH_SIMD_FUSED_ARITH_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -23,6 +23,9 @@ namespace HWY_NAMESPACE {
 
 #if HWY_TARGET == HWY_SSSE3 || HWY_TARGET == HWY_SSE4
 #error "FusedArith needs a target with a true fused multiply-add"
+#endif
+#if HWY_TARGET == HWY_NEON && !HWY_ARCH_ARM_A64 && !defined(__ARM_VFPV4__)
+#error "FusedArith: Highway emulates MulAdd on NEON without VFPv4"
 #endif
 
 struct FusedArith {

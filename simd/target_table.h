@@ -36,6 +36,34 @@
 #else
 #define REFMATH_ROW_SSSE3(F)
 #endif
+// arm64, best first in Highway's bit order: SVE2_128, SVE_256, SVE2, SVE,
+// NEON.  The specialised SVE2_128/SVE_256 rows are only reported usable by
+// Highway when the CPU's vector length matches.
+#if HWY_TARGETS & HWY_SVE2_128
+#define REFMATH_ROW_SVE2_128(F) REFMATH_TARGET_ROW(REFMATH_TARGET_SVE2_128, HWY_SVE2_128, N_SVE2_128, F)
+#else
+#define REFMATH_ROW_SVE2_128(F)
+#endif
+#if HWY_TARGETS & HWY_SVE_256
+#define REFMATH_ROW_SVE_256(F) REFMATH_TARGET_ROW(REFMATH_TARGET_SVE_256, HWY_SVE_256, N_SVE_256, F)
+#else
+#define REFMATH_ROW_SVE_256(F)
+#endif
+#if HWY_TARGETS & HWY_SVE2
+#define REFMATH_ROW_SVE2(F) REFMATH_TARGET_ROW(REFMATH_TARGET_SVE2, HWY_SVE2, N_SVE2, F)
+#else
+#define REFMATH_ROW_SVE2(F)
+#endif
+#if HWY_TARGETS & HWY_SVE
+#define REFMATH_ROW_SVE(F) REFMATH_TARGET_ROW(REFMATH_TARGET_SVE, HWY_SVE, N_SVE, F)
+#else
+#define REFMATH_ROW_SVE(F)
+#endif
+#if HWY_TARGETS & HWY_NEON
+#define REFMATH_ROW_NEON(F) REFMATH_TARGET_ROW(REFMATH_TARGET_NEON, HWY_NEON, N_NEON, F)
+#else
+#define REFMATH_ROW_NEON(F)
+#endif
 #if HWY_TARGETS & HWY_EMU128
 #define REFMATH_ROW_EMU128(F) REFMATH_TARGET_ROW(REFMATH_TARGET_EMU128, HWY_EMU128, N_EMU128, F)
 #else
@@ -53,8 +81,11 @@
   static const TargetKernels k##TABLE_FN##Rows[] = {                        \
       REFMATH_ROW_AVX3_DL(EVAL_FN) REFMATH_ROW_AVX3(EVAL_FN)                \
           REFMATH_ROW_AVX2(EVAL_FN) REFMATH_ROW_SSE4(EVAL_FN)               \
-              REFMATH_ROW_SSSE3(EVAL_FN) REFMATH_ROW_EMU128(EVAL_FN)        \
-                  REFMATH_ROW_SCALAR(EVAL_FN)};                             \
+              REFMATH_ROW_SSSE3(EVAL_FN) REFMATH_ROW_SVE2_128(EVAL_FN)      \
+                  REFMATH_ROW_SVE_256(EVAL_FN) REFMATH_ROW_SVE2(EVAL_FN)    \
+                      REFMATH_ROW_SVE(EVAL_FN) REFMATH_ROW_NEON(EVAL_FN)    \
+                          REFMATH_ROW_EMU128(EVAL_FN)                       \
+                              REFMATH_ROW_SCALAR(EVAL_FN)};                 \
   KernelTable TABLE_FN() {                                                  \
     return {k##TABLE_FN##Rows,                                              \
             sizeof(k##TABLE_FN##Rows) / sizeof(k##TABLE_FN##Rows[0])};      \
