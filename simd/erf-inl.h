@@ -34,15 +34,10 @@ constexpr float kSplit = 4097.0f;
 // long before, and exp(-x^2) is 0 anyway).
 constexpr float kSquareLoLimit = 64.0f;
 
-// Both results share everything but the last step.
-template <class D>
-struct ErfResult {
-  VecF<D> erf;           // erf(x), sign OR-ed in
-  VecF<D> one_plus_erf;  // 1 + erf(x) without cancellation for x < 0
-};
-
-template <class Ar, class D>
-HWY_INLINE ErfResult<D> ErfBoth(D d, VecF<D> x) {
+// Both results share everything but the last step: erf(x) with the sign
+// OR-ed in, or (kOnePlusErf) 1 + erf(x) without cancellation for x < 0.
+template <bool kOnePlusErf, class Ar, class D>
+HWY_INLINE VecF<D> ErfOrOnePlusErf(D d, VecF<D> x) {
   const VecF<D> one = Const(d, 1.0f);
   const VecF<D> ax = hn::Abs(x);
   const VecF<D> z = hn::Mul(ax, ax);
@@ -70,24 +65,23 @@ HWY_INLINE ErfResult<D> ErfBoth(D d, VecF<D> x) {
       hn::Lt(x, hn::Zero(d)), erfc, hn::Sub(Const(d, 2.0f), erfc));
 
   const auto is_small = hn::Lt(ax, Const(d, kErfPolyLimit));
-  ErfResult<D> out;
-  out.erf = OrSignOf(d, hn::IfThenElse(is_small, erf_small, erf_large), x);
-  out.erf = hn::IfThenElse(hn::IsInf(x), OrSignOf(d, one, x), out.erf);
-  out.erf = ApplyNaNRule(d, x, out.erf);
-  const VecF<D> ope_small = hn::Add(one, OrSignOf(d, erf_small, x));
-  out.one_plus_erf =
-      ApplyNaNRule(d, x, hn::IfThenElse(is_small, ope_small, ope_large));
-  return out;
+  if (kOnePlusErf) {
+    const VecF<D> ope_small = hn::Add(one, OrSignOf(d, erf_small, x));
+    return ApplyNaNRule(d, x, hn::IfThenElse(is_small, ope_small, ope_large));
+  }
+  VecF<D> erf = OrSignOf(d, hn::IfThenElse(is_small, erf_small, erf_large), x);
+  erf = hn::IfThenElse(hn::IsInf(x), OrSignOf(d, one, x), erf);
+  return ApplyNaNRule(d, x, erf);
 }
 
 template <class Ar, class D>
 HWY_INLINE VecF<D> Erf(D d, VecF<D> x) {
-  return ErfBoth<Ar>(d, x).erf;
+  return ErfOrOnePlusErf<false, Ar>(d, x);
 }
 
 template <class Ar, class D>
 HWY_INLINE VecF<D> OnePlusErf(D d, VecF<D> x) {
-  return ErfBoth<Ar>(d, x).one_plus_erf;
+  return ErfOrOnePlusErf<true, Ar>(d, x);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -30,34 +30,27 @@ constexpr float kExpUnderflow = -103.97207641601562f;
 // ExpNonPositive flushes to +0 below this instead of returning subnormals.
 constexpr float kExpNonPositiveUnderflow = -87.33654f;
 
-// Steps 1-3, shared by Exp and ExpNonPositive: p ~ exp(r) and the integer n
-// with exp(x) = p * 2^n.
-template <class D>
-struct ExpReduced {
-  VecF<D> p;
-  VecI<D> n_int;
-};
+// Steps 1-3, shared by Exp and ExpNonPositive: p ~ exp(r) (returned) and
+// the integer n (*n_int) with exp(x) = p * 2^n.
 template <class Ar, class D>
-HWY_INLINE ExpReduced<D> ExpReduce(D d, VecF<D> x) {
+HWY_INLINE VecF<D> ExpReduce(D d, VecF<D> x, VecI<D>* n_int) {
   const VecF<D> t = hn::Add(hn::Mul(x, Const(d, kLog2E)), Const(d, kRoundM));
-  const Rounded<D> n = RoundViaM(d, t);
-  const VecF<D> r = hn::Sub(hn::Sub(x, hn::Mul(n.n, Const(d, kLn2Hi))),
-                            hn::Mul(n.n, Const(d, kLn2Lo)));
+  const VecF<D> n = RoundViaM(d, t, n_int);
+  const VecF<D> r = hn::Sub(hn::Sub(x, hn::Mul(n, Const(d, kLn2Hi))),
+                            hn::Mul(n, Const(d, kLn2Lo)));
   const VecF<D> q = Horner<Ar>(d, r, kExpPoly);
-  ExpReduced<D> out;
-  out.p = hn::Add(Const(d, 1.0f), hn::Add(r, hn::Mul(hn::Mul(r, r), q)));
-  out.n_int = n.n_int;
-  return out;
+  return hn::Add(Const(d, 1.0f), hn::Add(r, hn::Mul(hn::Mul(r, r), q)));
 }
 
 template <class Ar, class D>
 HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
-  const ExpReduced<D> red = ExpReduce<Ar>(d, x);
+  VecI<D> n_int;
+  const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
   // Step 4: 2^n applied as 2^a * 2^b, each exact, so that a subnormal result
   // is rounded once, by the second product.
-  const VecI<D> a = hn::ShiftRight<1>(red.n_int);
-  const VecI<D> b = hn::Sub(red.n_int, a);
-  VecF<D> result = hn::Mul(hn::Mul(red.p, Pow2(d, a)), Pow2(d, b));
+  const VecI<D> a = hn::ShiftRight<1>(n_int);
+  const VecI<D> b = hn::Sub(n_int, a);
+  VecF<D> result = hn::Mul(hn::Mul(p, Pow2(d, a)), Pow2(d, b));
   // Step 5.
   result = hn::IfThenElse(hn::Gt(x, Const(d, kExpOverflow)),
                           hn::Inf(d), result);
@@ -69,8 +62,9 @@ HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
 // the formula's value is returned, +inf above kExpOverflow as for Exp.
 template <class Ar, class D>
 HWY_INLINE VecF<D> ExpNonPositive(D d, VecF<D> x) {
-  const ExpReduced<D> red = ExpReduce<Ar>(d, x);
-  VecF<D> result = hn::Mul(red.p, Pow2(d, red.n_int));
+  VecI<D> n_int;
+  const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
+  VecF<D> result = hn::Mul(p, Pow2(d, n_int));
   result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kExpNonPositiveUnderflow)),
                               result);
   result = hn::IfThenElse(hn::Gt(x, Const(d, kExpOverflow)),

@@ -35,13 +35,14 @@ HWY_INLINE VecF<D> FastExp(D d, VecF<D> x) {
   xc = hn::IfThenElse(hn::Lt(xc, Const(d, kFastExpMin)), Const(d, kFastExpMin),
                       xc);
   const VecF<D> t = Ar::MulAdd(xc, Const(d, kLog2E), Const(d, kRoundM));
-  const Rounded<D> n = RoundViaM(d, t);
-  VecF<D> r = Ar::MulAdd(n.n, Const(d, -kLn2Hi), xc);
-  r = Ar::MulAdd(n.n, Const(d, -kLn2Lo), r);
+  VecI<D> n_int;
+  const VecF<D> n = RoundViaM(d, t, &n_int);
+  VecF<D> r = Ar::MulAdd(n, Const(d, -kLn2Hi), xc);
+  r = Ar::MulAdd(n, Const(d, -kLn2Lo), r);
   const VecF<D> q = Horner<Ar>(d, r, kFastExpPoly);
   const VecF<D> p =
       hn::Add(Const(d, 1.0f), Ar::MulAdd(hn::Mul(r, r), q, r));
-  VecF<D> result = hn::Mul(p, Pow2(d, n.n_int));
+  VecF<D> result = hn::Mul(p, Pow2(d, n_int));
   result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kFastExpMin)), result);
   return ApplyNaNRule(d, x, result);
 }

@@ -66,21 +66,15 @@ HWY_INLINE VecF<D> Horner(D d, VecF<D> r, const float (&coeffs)[kN]) {
   return q;
 }
 
-// v rounded to the nearest integer through M: n as a float and as an int32.
-// Requires |v| < 2^22, which every caller guarantees inside its thresholds.
+// v rounded to the nearest integer through M: n as a float (returned) and
+// as an int32 (*n_int).  Requires |v| < 2^22, which every caller guarantees
+// inside its thresholds.  An out-parameter rather than a struct: SVE vectors
+// are sizeless and cannot be struct members.
 template <class D>
-struct Rounded {
-  VecF<D> n;
-  VecI<D> n_int;
-};
-template <class D>
-HWY_INLINE Rounded<D> RoundViaM(D d, VecF<D> t_plus_m) {
+HWY_INLINE VecF<D> RoundViaM(D d, VecF<D> t_plus_m, VecI<D>* n_int) {
   const hn::RebindToSigned<D> di;
-  Rounded<D> out;
-  out.n = hn::Sub(t_plus_m, Const(d, kRoundM));
-  out.n_int =
-      hn::Sub(hn::BitCast(di, t_plus_m), hn::Set(di, kRoundMBits));
-  return out;
+  *n_int = hn::Sub(hn::BitCast(di, t_plus_m), hn::Set(di, kRoundMBits));
+  return hn::Sub(t_plus_m, Const(d, kRoundM));
 }
 
 // float(e) for a small integer e, as float(bits(M) + e) - M.

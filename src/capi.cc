@@ -18,7 +18,8 @@ const char* const kFunctionNames[REFMATH_NUM_FUNCTIONS] = {
     "erf",  "one_plus_erf",    "gelu_erf", "gelu_tanh"};
 const char* const kVariantNames[REFMATH_NUM_VARIANTS] = {"exact", "fast"};
 const char* const kTargetNames[REFMATH_NUM_TARGETS] = {
-    "best", "scalar", "sse4", "avx2", "avx3", "ssse3", "avx3_dl", "emu128"};
+    "best",  "scalar", "sse4", "avx2",    "avx3",    "ssse3",   "avx3_dl",
+    "emu128", "neon",  "sve",  "sve2", "sve_256", "sve2_128"};
 
 int FromName(const char* const* names, int count, const char* name) {
   if (name == nullptr) return -1;

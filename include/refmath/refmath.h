@@ -32,7 +32,11 @@ typedef enum { REFMATH_EXACT, REFMATH_FAST } refmath_variant;
 
 /* Lane widths.  SCALAR is one lane in plain C++; SSSE3 and SSE4 are 128-bit,
  * AVX2 256-bit, AVX3 (AVX-512F/BW/DQ/VL) and AVX3_DL 512-bit.  EMU128 is the
- * portable 128-bit emulation that clang builds in place of SCALAR. */
+ * portable 128-bit emulation that clang builds in place of SCALAR.
+ * arm64: NEON is 128-bit; SVE and SVE2 are scalable (128 to 2048 bits, as
+ * the CPU implements); SVE_256 is SVE specialised for 256-bit vectors and
+ * SVE2_128 is SVE2 specialised for 128-bit vectors.  New targets are only
+ * ever appended, so existing values keep their numbers. */
 typedef enum {
   REFMATH_TARGET_BEST,
   REFMATH_TARGET_SCALAR,
@@ -41,9 +45,14 @@ typedef enum {
   REFMATH_TARGET_AVX3,
   REFMATH_TARGET_SSSE3,
   REFMATH_TARGET_AVX3_DL,
-  REFMATH_TARGET_EMU128
+  REFMATH_TARGET_EMU128,
+  REFMATH_TARGET_NEON,
+  REFMATH_TARGET_SVE,
+  REFMATH_TARGET_SVE2,
+  REFMATH_TARGET_SVE_256,
+  REFMATH_TARGET_SVE2_128
 } refmath_target;
-#define REFMATH_NUM_TARGETS 8
+#define REFMATH_NUM_TARGETS 13
 
 /* Status codes: 0 is success, every failure is negative. */
 #define REFMATH_OK 0

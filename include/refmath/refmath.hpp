@@ -36,6 +36,11 @@ enum class Target : int {
   kSSSE3 = REFMATH_TARGET_SSSE3,
   kAVX3_DL = REFMATH_TARGET_AVX3_DL,
   kEMU128 = REFMATH_TARGET_EMU128,
+  kNEON = REFMATH_TARGET_NEON,
+  kSVE = REFMATH_TARGET_SVE,
+  kSVE2 = REFMATH_TARGET_SVE2,
+  kSVE_256 = REFMATH_TARGET_SVE_256,
+  kSVE2_128 = REFMATH_TARGET_SVE2_128,
 };
 
 // Thrown for every non-zero status; status() is the C status code.

@@ -73,7 +73,11 @@ full_rows() {
 }
 
 render() {
-  python3 "$root/tools/ulp_tables/render.py" --refmath "$bin" --out "$out" \
+  # Debian's python3 has python3-matplotlib for the plot (apt-get install
+  # python3-matplotlib); another python3 renders the tables without it.
+  local py=python3
+  [ -x /usr/bin/python3 ] && py=/usr/bin/python3
+  "$py" "$root/tools/ulp_tables/render.py" --refmath "$bin" --out "$out" \
     --spec "$root/tools/ulp_tables/spec_rows.csv"
 }
 

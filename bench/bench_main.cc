@@ -1,0 +1,219 @@
+// refmath_bench: refmath's exact and fast kernels against SLEEF, glibc
+// libmvec, Highway contrib/math and glibc's scalar libm, per function, lane
+// width and array size.  Benchmark names are
+//   <function>/<width>/<implementation>/<n>     e.g. exp/w512/refmath_exact/1024
+//   mxcsr/<caller environment>/<path>/<n>       the FP-environment guard
+//   calib/<measurement>                         clock and op throughputs
+// refmath_<variant> goes through refmath_eval_f32 (dispatch, checks, the
+// MXCSR guard); refmath_<variant>_kernel calls the same kernel's table entry
+// directly (src/kernel_table.h), to separate per-call cost from per-element
+// cost.
+// bench/run.sh runs it with interleaved repetitions; bench/report.py turns
+// the JSON into docs/performance.md.
+#include <benchmark/benchmark.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <xmmintrin.h>
+
+#include <map>
+#include <random>
+#include <string>
+
+#include "bench/peers.h"
+#include "refmath/refmath.h"
+#include "src/fp_env.h"
+#include "src/kernel_table.h"
+
+namespace refmath_bench {
+
+void RegisterCalibration();  // bench/calibrate.cc
+
+namespace {
+
+// 4 KiB, 256 KiB and 16 MiB of input (the same again of output): L1, L2 and
+// beyond the last-level cache.
+constexpr size_t kSizes[] = {1024, 65536, size_t{4} << 20};
+constexpr size_t kMaxSize = size_t{4} << 20;
+constexpr size_t kAlignment = 64;
+constexpr uint32_t kSeed = 20240601;
+
+// Each function's hot range; inputs are uniform in [lo, hi].
+struct Function {
+  const char* name;
+  refmath_function id;
+  float lo, hi;
+};
+constexpr Function kFunctions[] = {
+    {"exp", REFMATH_EXP, -16.0f, 16.0f},
+    {"log", REFMATH_LOG, 0.0625f, 16.0f},
+    {"tanh", REFMATH_TANH, -10.0f, 10.0f},
+    {"erf", REFMATH_ERF, -6.0f, 6.0f},
+    {"sigmoid", REFMATH_SIGMOID, -16.0f, 16.0f},
+    {"gelu_erf", REFMATH_GELU_ERF, -3.0f, 10.0f},
+    {"gelu_tanh", REFMATH_GELU_TANH, -3.0f, 10.0f},
+};
+
+struct Width {
+  const char* label;
+  refmath_target target;
+  PeerTable (*peers)();
+};
+constexpr Width kWidths[] = {
+    {"scalar", REFMATH_TARGET_SCALAR, &PeersScalar},
+    {"w128", REFMATH_TARGET_SSE4, &PeersW128},
+    {"w256", REFMATH_TARGET_AVX2, &PeersW256},
+    {"w512", REFMATH_TARGET_AVX3, &PeersW512},
+};
+
+// MXCSR: the IEEE default, and the same with flush-to-zero and
+// denormals-are-zero, as ML runtimes set it.
+constexpr unsigned kMxcsrDefault = 0x1F80;
+constexpr unsigned kMxcsrFtzDaz = kMxcsrDefault | 0x8000 | 0x0040;
+constexpr size_t kGuardSizes[] = {1, 16, 1024};
+
+float* AllocateFloats(size_t n) {
+  return static_cast<float*>(aligned_alloc(kAlignment, n * sizeof(float)));
+}
+
+// kMaxSize uniform inputs per function, made once; smaller sizes use a
+// prefix.  Never freed (the process ends after the run).
+const float* Inputs(const Function& f) {
+  static std::map<std::string, float*> cache;
+  float*& data = cache[f.name];
+  if (data == nullptr) {
+    data = AllocateFloats(kMaxSize);
+    std::mt19937 rng(kSeed);
+    std::uniform_real_distribution<float> dist(f.lo, f.hi);
+    for (size_t i = 0; i < kMaxSize; ++i) data[i] = dist(rng);
+  }
+  return data;
+}
+
+float* Output() {
+  static float* const out = [] {
+    float* p = AllocateFloats(kMaxSize);
+    for (size_t i = 0; i < kMaxSize; ++i) p[i] = 0.0f;
+    return p;
+  }();
+  return out;
+}
+
+// The caller's MXCSR is `mxcsr` for the whole timed loop.
+template <class Fn>
+void Register(const std::string& name, size_t n, Fn fn,
+              unsigned mxcsr = kMxcsrDefault) {
+  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+    const unsigned saved = _mm_getcsr();
+    _mm_setcsr(mxcsr);
+    for (auto _ : s) {
+      fn();
+      benchmark::ClobberMemory();
+    }
+    _mm_setcsr(saved);
+    s.SetItemsProcessed(static_cast<int64_t>(s.iterations() * n));
+    s.counters["n"] = static_cast<double>(n);
+  });
+}
+
+// The kernel table row of (v, t), or nullptr if not built or not supported.
+const refmath::detail::TargetKernels* FindKernels(refmath_variant v,
+                                                  refmath_target t) {
+  if (refmath_target_status(v, t) != REFMATH_OK) return nullptr;
+  const refmath::detail::KernelTable table =
+      v == REFMATH_EXACT ? refmath::detail::ExactKernelTable()
+                         : refmath::detail::FastKernelTable();
+  for (size_t i = 0; i < table.count; ++i) {
+    if (table.entries[i].target == t) return &table.entries[i];
+  }
+  return nullptr;
+}
+
+void RegisterRefmath(const Function& f, const Width& w, refmath_variant v,
+                     size_t n) {
+  const refmath::detail::TargetKernels* k = FindKernels(v, w.target);
+  if (k == nullptr) return;
+  const std::string prefix = std::string(f.name) + "/" + w.label +
+                             "/refmath_" + refmath_variant_name(v);
+  const std::string suffix = "/" + std::to_string(n);
+  const float* in = Inputs(f);
+  float* out = Output();
+  const refmath_target t = w.target;
+  Register(prefix + suffix, n,
+           [=] { refmath_eval_f32(f.id, v, t, in, out, n); });
+  Register(prefix + "_kernel" + suffix, n, [=] { k->eval(f.id, in, out, n); });
+}
+
+void RegisterWidth(const Width& w) {
+  const PeerTable peers = w.peers();
+  for (const Function& f : kFunctions) {
+    for (size_t n : kSizes) {
+      RegisterRefmath(f, w, REFMATH_EXACT, n);
+      RegisterRefmath(f, w, REFMATH_FAST, n);
+      for (size_t i = 0; i < peers.count; ++i) {
+        const Peer& p = peers.rows[i];
+        if (std::string(p.function) != f.name) continue;
+        const std::string name = std::string(f.name) + "/" + w.label + "/" +
+                                 p.impl + "/" + std::to_string(n);
+        const float* in = Inputs(f);
+        float* out = Output();
+        const ArrayFn fn = p.fn;
+        Register(name, n, [=] { fn(in, out, n); });
+      }
+    }
+  }
+}
+
+// Exact exp on `t` three ways: through the API, the kernel inside the
+// guard the API uses, the bare kernel; the caller's MXCSR is `mxcsr`.
+void RegisterGuard(const char* env, unsigned mxcsr, refmath_target t,
+                   size_t n) {
+  const refmath::detail::TargetKernels* k = FindKernels(REFMATH_EXACT, t);
+  if (k == nullptr) return;
+  const std::string prefix = std::string("mxcsr/") + env + "/";
+  const std::string suffix = "/" + std::to_string(n);
+  const float* in = Inputs(kFunctions[0]);
+  float* out = Output();
+  Register(prefix + "api" + suffix, n, [=] {
+    refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, t, in, out, n);
+  }, mxcsr);
+  Register(prefix + "guarded_kernel" + suffix, n, [=] {
+    const refmath::detail::ScopedIeeeEnvironment ieee;
+    k->eval(REFMATH_EXP, in, out, n);
+  }, mxcsr);
+  Register(prefix + "kernel" + suffix, n,
+           [=] { k->eval(REFMATH_EXP, in, out, n); }, mxcsr);
+}
+
+bool WidthSupported(const Width& w) {
+  switch (w.target) {
+    case REFMATH_TARGET_SSE4: return __builtin_cpu_supports("sse4.2");
+    case REFMATH_TARGET_AVX2:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case REFMATH_TARGET_AVX3:
+      return __builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512bw") &&
+             __builtin_cpu_supports("avx512dq") &&
+             __builtin_cpu_supports("avx512vl");
+    default: return true;
+  }
+}
+
+}  // namespace
+}  // namespace refmath_bench
+
+int main(int argc, char** argv) {
+  using namespace refmath_bench;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  for (const Width& w : kWidths) {
+    if (WidthSupported(w)) RegisterWidth(w);
+  }
+  for (size_t n : kGuardSizes) {
+    RegisterGuard("default", kMxcsrDefault, REFMATH_TARGET_AVX3, n);
+    RegisterGuard("ftz_daz", kMxcsrFtzDaz, REFMATH_TARGET_AVX3, n);
+  }
+  if (WidthSupported(kWidths[3])) RegisterCalibration();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

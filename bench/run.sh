@@ -1,0 +1,27 @@
+#!/bin/sh
+# One command: configure and build refmath_bench (Release, build-bench/), run
+# every benchmark with interleaved repetitions (about 5 minutes on 2 cores),
+# write bench/results.json, then docs/performance.md.
+#   bench/run.sh [extra Google Benchmark flags, e.g. --benchmark_filter=exp/]
+set -eu
+cd "$(dirname "$0")/.."
+
+BUILD_DIR=build-bench
+RESULTS=bench/results.json
+REPETITIONS=9    # medians of 9 interleaved repetitions
+MIN_TIME=0.03    # seconds per repetition of each benchmark
+
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
+  -DREFMATH_BUILD_BENCH=ON -DREFMATH_BUILD_TESTS=OFF >/dev/null
+cmake --build "$BUILD_DIR" --target refmath_bench -j"$(nproc)"
+
+"$BUILD_DIR/bin/refmath_bench" \
+  --benchmark_repetitions="$REPETITIONS" \
+  --benchmark_min_time="$MIN_TIME" \
+  --benchmark_enable_random_interleaving=true \
+  --benchmark_report_aggregates_only=true \
+  --benchmark_out="$RESULTS" --benchmark_out_format=json \
+  "$@" >/dev/null
+
+/usr/bin/python3 bench/report.py --results "$RESULTS" \
+  --build-dir "$BUILD_DIR" --out docs/performance.md

@@ -1,0 +1,44 @@
+// glibc's scalar libm, and the same compositions as the vector peers.
+#include <math.h>
+#include <stddef.h>
+
+#include "bench/peers.h"
+
+namespace refmath_bench {
+namespace {
+
+using ScalarFn = float (*)(float);
+
+constexpr float kInvSqrt2 = 0.70710677f;
+constexpr float kSqrt2OverPi = 0.79788456f;
+constexpr float kGeluCubic = 0.044715f;
+
+float Sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+float GeluErf(float x) { return 0.5f * x * (1.0f + erff(x * kInvSqrt2)); }
+float GeluTanh(float x) {
+  return 0.5f * x *
+         (1.0f + tanhf(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
+}
+
+template <ScalarFn kF>
+void Loop(const float* in, float* out, size_t n) {
+  for (size_t i = 0; i < n; ++i) out[i] = kF(in[i]);
+}
+
+const Peer kPeers[] = {
+    {"exp", "glibc", &Loop<&expf>},
+    {"log", "glibc", &Loop<&logf>},
+    {"tanh", "glibc", &Loop<&tanhf>},
+    {"erf", "glibc", &Loop<&erff>},
+    {"sigmoid", "glibc", &Loop<&Sigmoid>},
+    {"gelu_erf", "glibc", &Loop<&GeluErf>},
+    {"gelu_tanh", "glibc", &Loop<&GeluTanh>},
+};
+
+}  // namespace
+
+PeerTable PeersScalar() {
+  return {kPeers, sizeof(kPeers) / sizeof(kPeers[0])};
+}
+
+}  // namespace refmath_bench

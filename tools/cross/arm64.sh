@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Cross-builds refmath for arm64 (aarch64) and checks the golden digests
+# under qemu-user: NEON on a Cortex-A72, and SVE/SVE2 at vector lengths of
+# 128, 256, 512 and 2048 bits (qemu's "max" CPU with sve-max-vq=1, 2, 4, 16
+# and the same sve-default-vector-length: qemu-user otherwise starts every
+# process at 64 bytes, so vq=16 alone would still run 512-bit vectors).
+# docs/conformance.md gives the details and measured times.
+#
+#   bash tools/cross/arm64.sh
+#
+# Installs what is missing (Debian packages; arm64 multiarch), configures and
+# builds build-arm64/ (library, the refmath tool, refmath_make_golden; no
+# tests) with cmake/aarch64-linux-gnu.cmake, then for each CPU runs
+# `refmath targets` and `refmath conform --golden golden --quiet`, printing
+# one line per configuration.  Exit status: 0 if every configuration passes,
+# 1 if one fails, 77 (skip) if the toolchain cannot be installed here.
+#
+# Environment:
+#   REFMATH_ARM64_BUILD  build directory (default: build-arm64 in the tree)
+#   REFMATH_ARM64_CPUS   space-separated qemu -cpu values to run instead of
+#                        the default list
+#   REFMATH_ARM64_LOGS   where each run's table and JSON go
+#                        (default: $REFMATH_ARM64_BUILD/conform)
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${REFMATH_ARM64_BUILD:-$root/build-arm64}
+logs=${REFMATH_ARM64_LOGS:-$build/conform}
+sysroot=/usr/aarch64-linux-gnu
+
+skip() {
+  echo "arm64: SKIP: $*" >&2
+  exit 77
+}
+
+# --- 1. Packages.
+HOST_PACKAGES=(cmake make pkg-config g++-aarch64-linux-gnu qemu-user)
+ARM64_PACKAGES=(libhwy-dev:arm64 libssl-dev:arm64 libmpfr-dev:arm64
+                libgmp-dev:arm64)
+
+host_arch=$(dpkg --print-architecture 2>/dev/null) ||
+  skip "not a Debian system (no dpkg); install an aarch64 cross g++, qemu-user and arm64 Highway/OpenSSL/MPFR by hand"
+[ "$host_arch" = amd64 ] ||
+  skip "host architecture is $host_arch; this script cross-builds from amd64"
+
+installed() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
+missing=()
+for pkg in "${HOST_PACKAGES[@]}" "${ARM64_PACKAGES[@]}"; do
+  installed "$pkg" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || skip "need root or sudo to install: ${missing[*]}"
+    sudo=sudo
+  fi
+  echo "arm64: installing ${missing[*]}"
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    $sudo dpkg --add-architecture arm64 || skip "dpkg --add-architecture arm64 failed"
+  fi
+  $sudo apt-get update -qq || skip "apt-get update failed"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null ||
+    skip "could not install: ${missing[*]} (apt-get install failed)"
+fi
+for pkg in "${HOST_PACKAGES[@]}" "${ARM64_PACKAGES[@]}"; do
+  installed "$pkg" || skip "package $pkg is still not installed"
+done
+
+# --- 2. Cross build (library + tools only).
+cmake -S "$root" -B "$build" \
+  -DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake" \
+  -DCMAKE_BUILD_TYPE=Release -DREFMATH_BUILD_TESTS=OFF >/dev/null || {
+  echo "arm64: FAIL: cmake configure failed" >&2
+  exit 1
+}
+cmake --build "$build" -j"$(nproc)" --target refmath_cli refmath_make_golden >/dev/null || {
+  echo "arm64: FAIL: cross build failed (rerun: cmake --build $build)" >&2
+  exit 1
+}
+tool=$build/bin/refmath
+mkdir -p "$logs"
+# The lanes probe: which targets run, at how many float lanes.
+probe=$build/bin/refmath_lanes_probe
+aarch64-linux-gnu-g++ -std=c++17 -O1 -I"$root" -I"$root/include" \
+  "$root/tools/cross/lanes_probe.cc" "$build/librefmath.a" \
+  -L/usr/lib/aarch64-linux-gnu -lhwy -o "$probe" || {
+  echo "arm64: FAIL: could not build the lanes probe" >&2
+  exit 1
+}
+
+# --- 3. Run under qemu.
+# Each configuration: qemu -cpu value, a label, and target:lanes pairs that
+# must be usable there, at exactly that many float lanes (the point of the
+# configuration; other targets may be usable too).
+CONFIGS=(
+  "cortex-a72|NEON 128-bit|neon:4"
+  "max,sve-max-vq=1,sve-default-vector-length=16|SVE 128-bit|neon:4 sve:4 sve2:4 sve2_128:4"
+  "max,sve-max-vq=2,sve-default-vector-length=32|SVE 256-bit|neon:4 sve:8 sve2:8 sve_256:8"
+  "max,sve-max-vq=4,sve-default-vector-length=64|SVE 512-bit|neon:4 sve:16 sve2:16"
+  "max,sve-max-vq=16,sve-default-vector-length=256|SVE 2048-bit|neon:4 sve:64 sve2:64"
+)
+if [ -n "${REFMATH_ARM64_CPUS:-}" ]; then
+  CONFIGS=()
+  for cpu in $REFMATH_ARM64_CPUS; do CONFIGS+=("$cpu|custom|"); done
+fi
+
+# "PASS 9/9" or "FAIL 7/9" for one variant's rows of a conform table.
+variant_verdict() {
+  awk -v v="$2" '$2 == v && ($4 == "yes" || $4 == "no") {
+      n++; if ($4 == "yes") ok++ }
+    END { if (n == 0) print "none"; else printf "%s %d/%d\n",
+      (ok == n ? "PASS" : "FAIL"), ok, n }' "$1"
+}
+
+failures=0
+printf '%-13s %-44s %-12s %-12s %s\n' config "targets:lanes" exact fast time
+for config in "${CONFIGS[@]}"; do
+  IFS='|' read -r cpu label expect <<<"$config"
+  qemu=(qemu-aarch64 -L "$sysroot" -cpu "$cpu")
+  name=${cpu//[,=]/_}
+  problems=()
+  exact_targets=$("${qemu[@]}" "$tool" targets 2>&1 | tr '\n' ' ')
+  fast_targets=$("${qemu[@]}" "$tool" targets --variant fast 2>&1 | tr '\n' ' ')
+  lanes=$("${qemu[@]}" "$probe" 2>&1)
+  for t in $expect; do
+    [[ " $lanes " == *" $t "* ]] || problems+=("$t not usable")
+  done
+  # Every arm64 target has a true FMA: the fast variant runs wherever exact does.
+  [ "$exact_targets" = "$fast_targets" ] ||
+    problems+=("fast targets differ: $fast_targets")
+  start=$(date +%s.%N)
+  "${qemu[@]}" "$tool" conform --golden "$root/golden" --quiet \
+    --json "$logs/$name.json" >"$logs/$name.txt" 2>&1
+  rc=$?
+  secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  exact=$(variant_verdict "$logs/$name.txt" exact)
+  fast=$(variant_verdict "$logs/$name.txt" fast)
+  [ "$rc" -eq 0 ] || problems+=("conform exit $rc, see $logs/$name.txt")
+  [[ "$exact" == PASS* ]] || problems+=("exact: $exact")
+  [[ "$fast" == PASS* ]] || problems+=("fast: $fast")
+  verdict=PASS
+  if [ ${#problems[@]} -gt 0 ]; then
+    verdict="FAIL (${problems[*]})"
+    failures=$((failures + 1))
+  fi
+  printf '%-13s %-44s %-12s %-12s %6ss  %s\n' \
+    "$label" "$lanes" "$exact" "$fast" "$secs" "$verdict"
+  echo "    qemu-aarch64 -L $sysroot -cpu $cpu"
+done
+
+if [ "$failures" -eq 0 ]; then
+  echo "arm64: PASS: all ${#CONFIGS[@]} configurations reproduce the golden digests"
+  exit 0
+fi
+echo "arm64: FAIL: $failures of ${#CONFIGS[@]} configurations" >&2
+exit 1
