@@ -35,8 +35,16 @@ bool VariantBuilt(refmath_variant v, KernelTable* table) {
   return table->count > 0;
 }
 
+// Highway 1.0.3 re-runs CPU detection on every SupportedTargets() call, and
+// each cpuid traps to the hypervisor on a VM (about 14 us a call measured
+// here): detect once.
+int64_t SupportedTargetsOnce() {
+  static const int64_t kSupported = hwy::SupportedTargets();
+  return kSupported;
+}
+
 bool CpuSupports(const TargetKernels& k) {
-  return (hwy::SupportedTargets() & k.hwy_target) != 0;
+  return (SupportedTargetsOnce() & k.hwy_target) != 0;
 }
 
 // Resolves (v, t) to a compiled, CPU-supported entry or returns a status.
