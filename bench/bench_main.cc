@@ -1,9 +1,9 @@
 // refmath_bench: refmath's exact and fast kernels against SLEEF, glibc
 // libmvec, Highway contrib/math and glibc's scalar libm, per function, lane
 // width and array size.  Benchmark names are
-//   <function>/<width>/<implementation>/<n>     e.g. exp/w512/refmath_exact/1024
-//   mxcsr/<caller environment>/<path>/<n>       the FP-environment guard
-//   calib/<measurement>                         clock and op throughputs
+//   <function>/<width>/<implementation>/<n>   exp/w512/refmath_exact/1024
+//   mxcsr/<caller environment>/<path>/<n>     the FP-environment guard
+//   calib/<measurement>                       clock and op throughputs
 // refmath_<variant> goes through refmath_eval_f32 (dispatch, checks, the
 // MXCSR guard); refmath_<variant>_kernel calls the same kernel's table entry
 // directly (src/kernel_table.h), to separate per-call cost from per-element
@@ -132,8 +132,8 @@ void RegisterRefmath(const Function& f, const Width& w, refmath_variant v,
                      size_t n) {
   const refmath::detail::TargetKernels* k = FindKernels(v, w.target);
   if (k == nullptr) return;
-  const std::string prefix = std::string(f.name) + "/" + w.label +
-                             "/refmath_" + refmath_variant_name(v);
+  const std::string prefix = std::string(f.name) + "/" + w.label + "/refmath_" +
+                             refmath_variant_name(v);
   const std::string suffix = "/" + std::to_string(n);
   const float* in = Inputs(f);
   float* out = Output();
@@ -173,20 +173,26 @@ void RegisterGuard(const char* env, unsigned mxcsr, refmath_target t,
   const std::string suffix = "/" + std::to_string(n);
   const float* in = Inputs(kFunctions[0]);
   float* out = Output();
-  Register(prefix + "api" + suffix, n, [=] {
-    refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, t, in, out, n);
-  }, mxcsr);
-  Register(prefix + "guarded_kernel" + suffix, n, [=] {
-    const refmath::detail::ScopedIeeeEnvironment ieee;
-    k->eval(REFMATH_EXP, in, out, n);
-  }, mxcsr);
-  Register(prefix + "kernel" + suffix, n,
-           [=] { k->eval(REFMATH_EXP, in, out, n); }, mxcsr);
+  Register(
+      prefix + "api" + suffix, n,
+      [=] { refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, t, in, out, n); },
+      mxcsr);
+  Register(
+      prefix + "guarded_kernel" + suffix, n,
+      [=] {
+        const refmath::detail::ScopedIeeeEnvironment ieee;
+        k->eval(REFMATH_EXP, in, out, n);
+      },
+      mxcsr);
+  Register(
+      prefix + "kernel" + suffix, n, [=] { k->eval(REFMATH_EXP, in, out, n); },
+      mxcsr);
 }
 
 bool WidthSupported(const Width& w) {
   switch (w.target) {
-    case REFMATH_TARGET_SSE4: return __builtin_cpu_supports("sse4.2");
+    case REFMATH_TARGET_SSE4:
+      return __builtin_cpu_supports("sse4.2");
     case REFMATH_TARGET_AVX2:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case REFMATH_TARGET_AVX3:
@@ -194,7 +200,8 @@ bool WidthSupported(const Width& w) {
              __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("avx512dq") &&
              __builtin_cpu_supports("avx512vl");
-    default: return true;
+    default:
+      return true;
   }
 }
 

@@ -36,7 +36,7 @@ void AddLatency(benchmark::State& state) {
 }
 
 // Eight independent chains of OP: time per op = the reciprocal throughput
-// (as long as 8 chains cover the latency, true for all three below).
+// (as long as 8 chains cover the latency, true for every OP below).
 #define REFMATH_INDEPENDENT_8(OP)                                           \
   asm volatile(OP " %8, %0, %0\n\t" OP " %8, %1, %1\n\t" OP " %8, %2, %2\n\t" \
                OP " %8, %3, %3\n\t" OP " %8, %4, %4\n\t" OP " %8, %5, %5\n\t" \
@@ -45,20 +45,46 @@ void AddLatency(benchmark::State& state) {
                  "+v"(a5), "+v"(a6), "+v"(a7)                                \
                : "v"(b))
 
-#define REFMATH_THROUGHPUT_BENCH(NAME, OP)                                  \
+#define REFMATH_BLOCK_BENCH(NAME, BLOCK)                                    \
   void NAME(benchmark::State& state) {                                      \
     const __m512 b = _mm512_set1_ps(1.0f);                                  \
     __m512 a0 = b, a1 = b, a2 = b, a3 = b, a4 = b, a5 = b, a6 = b, a7 = b; \
     for (auto _ : state) {                                                  \
-      for (int i = 0; i < kInnerReps; ++i) REFMATH_INDEPENDENT_8(OP);       \
+      for (int i = 0; i < kInnerReps; ++i) BLOCK;                           \
     }                                                                       \
     Report(state);                                                          \
   }
+#define REFMATH_THROUGHPUT_BENCH(NAME, OP) \
+  REFMATH_BLOCK_BENCH(NAME, REFMATH_INDEPENDENT_8(OP))
+
+// Two multiplies, two adds and four integer adds, all independent: the
+// sustained rate of a mix like the kernels'.
+#define REFMATH_MIXED_8                                                    \
+  asm volatile("vmulps %8, %0, %0\n\tvaddps %8, %1, %1\n\t"                \
+               "vpaddd %8, %2, %2\n\tvpaddd %8, %3, %3\n\t"                \
+               "vmulps %8, %4, %4\n\tvaddps %8, %5, %5\n\t"                \
+               "vpaddd %8, %6, %6\n\tvpaddd %8, %7, %7"                     \
+               : "+v"(a0), "+v"(a1), "+v"(a2), "+v"(a3), "+v"(a4),           \
+                 "+v"(a5), "+v"(a6), "+v"(a7)                                \
+               : "v"(b))
+
+// Eight compares into mask registers (the kernels' selects start so).
+#define REFMATH_COMPARE_8                                                  \
+  asm volatile("vcmpltps %8, %0, %%k1\n\tvcmpltps %8, %1, %%k2\n\t"          \
+               "vcmpltps %8, %2, %%k3\n\tvcmpltps %8, %3, %%k4\n\t"          \
+               "vcmpltps %8, %4, %%k1\n\tvcmpltps %8, %5, %%k2\n\t"          \
+               "vcmpltps %8, %6, %%k3\n\tvcmpltps %8, %7, %%k4"               \
+               : "+v"(a0), "+v"(a1), "+v"(a2), "+v"(a3), "+v"(a4),           \
+                 "+v"(a5), "+v"(a6), "+v"(a7)                                \
+               : "v"(b)                                                      \
+               : "k1", "k2", "k3", "k4")
 
 REFMATH_THROUGHPUT_BENCH(AddThroughput, "vaddps")
 REFMATH_THROUGHPUT_BENCH(MulThroughput, "vmulps")
 REFMATH_THROUGHPUT_BENCH(DivThroughput, "vdivps")
 REFMATH_THROUGHPUT_BENCH(IntThroughput, "vpaddd")
+REFMATH_BLOCK_BENCH(MixedThroughput, REFMATH_MIXED_8)
+REFMATH_BLOCK_BENCH(CompareThroughput, REFMATH_COMPARE_8)
 
 }  // namespace
 
@@ -68,6 +94,8 @@ void RegisterCalibration() {
   benchmark::RegisterBenchmark("calib/mul_throughput", MulThroughput);
   benchmark::RegisterBenchmark("calib/div_throughput", DivThroughput);
   benchmark::RegisterBenchmark("calib/int_throughput", IntThroughput);
+  benchmark::RegisterBenchmark("calib/mixed_throughput", MixedThroughput);
+  benchmark::RegisterBenchmark("calib/compare_throughput", CompareThroughput);
 }
 
 }  // namespace refmath_bench

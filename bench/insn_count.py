@@ -11,11 +11,14 @@ BRANCH = re.compile(r"^j(?!mp)[a-z]+$")  # conditional jumps only
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
 
 # Classes of the 512-bit model.  Everything else starting with "v" or "k"
-# is "vec_other" (integer, logic, shifts, compares, blends, mask ops).
+# is "vec_other" (integer add, logic, blends, broadcasts, mask ops).
 FP_MUL = re.compile(r"^v(mulps|f[n]?m(add|sub)\d+ps)$")
 FP_ADD = re.compile(r"^v(add|sub)ps$")
 FP_DIV = re.compile(r"^v(div|sqrt)ps$")
 MOVES = re.compile(r"^v(movups|movaps|movdqu|movdqa)")
+# Compares into mask registers, class tests and shifts: one 512-bit
+# instruction per cycle on Zen 4 (calib/compare_throughput).
+CMP_SHIFT = re.compile(r"^v(cmp\w*ps|fpclassps|ps(ll|rl|ra)[dq])$")
 
 
 def disassemble(obj, symbol_pattern):
@@ -63,6 +66,8 @@ def classify(mnem, ops):
     return "fp_add"
   if FP_DIV.match(mnem):
     return "fp_div"
+  if CMP_SHIFT.match(mnem):
+    return "cmp_shift"
   if mnem.startswith(("v", "k")):
     return "vec_other"
   return "scalar"

@@ -7,13 +7,14 @@
 //   sigmoid(x)   = 1 / (1 + exp(-x))
 //   gelu_erf(x)  = 0.5x (1 + erf(x / sqrt 2))
 //   gelu_tanh(x) = 0.5x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+#include "bench/peers.h"
+
 #include <immintrin.h>
 #include <sleef.h>
 #include <stddef.h>
 
-#include "bench/peers.h"
-#include "hwy/highway.h"
 #include "hwy/contrib/math/math-inl.h"
+#include "hwy/highway.h"
 
 #if REFMATH_BENCH_WIDTH == 128
 #define CINZ(F, U) Sleef_cinz_##F##4_##U##sse4
@@ -103,20 +104,23 @@ void Loop(const float* in, float* out, size_t n) {
   }
 }
 
-#define ROW(FUNCTION, IMPL, VEC_FN) {FUNCTION, IMPL, &Loop<VEC_FN>}
+#define ROW(FUNCTION, IMPL, VEC_FN) \
+  { FUNCTION, IMPL, &Loop<VEC_FN> }
 
 // exp, erf: u10 only; log, tanh: u10 and u35.
-#define SLEEF_ROWS(NAME, PREFIX)                                          \
-  ROW("exp", NAME "_u10", &Wrap<&PREFIX(expf, u10)>),                     \
-  ROW("log", NAME "_u10", &Wrap<&PREFIX(logf, u10)>),                     \
-  ROW("log", NAME "_u35", &Wrap<&PREFIX(logf, u35)>),                     \
-  ROW("tanh", NAME "_u10", &Wrap<&PREFIX(tanhf, u10)>),                   \
-  ROW("tanh", NAME "_u35", &Wrap<&PREFIX(tanhf, u35)>),                   \
-  ROW("erf", NAME "_u10", &Wrap<&PREFIX(erff, u10)>),                     \
-  ROW("sigmoid", NAME "_u10", &SigmoidVia<&Wrap<&PREFIX(expf, u10)>>),    \
-  ROW("gelu_erf", NAME "_u10", &GeluErfVia<&Wrap<&PREFIX(erff, u10)>>),   \
-  ROW("gelu_tanh", NAME "_u10", &GeluTanhVia<&Wrap<&PREFIX(tanhf, u10)>>), \
+// clang-format off
+#define SLEEF_ROWS(NAME, PREFIX)                                             \
+  ROW("exp", NAME "_u10", &Wrap<&PREFIX(expf, u10)>),                        \
+  ROW("log", NAME "_u10", &Wrap<&PREFIX(logf, u10)>),                        \
+  ROW("log", NAME "_u35", &Wrap<&PREFIX(logf, u35)>),                        \
+  ROW("tanh", NAME "_u10", &Wrap<&PREFIX(tanhf, u10)>),                      \
+  ROW("tanh", NAME "_u35", &Wrap<&PREFIX(tanhf, u35)>),                      \
+  ROW("erf", NAME "_u10", &Wrap<&PREFIX(erff, u10)>),                        \
+  ROW("sigmoid", NAME "_u10", &SigmoidVia<&Wrap<&PREFIX(expf, u10)>>),       \
+  ROW("gelu_erf", NAME "_u10", &GeluErfVia<&Wrap<&PREFIX(erff, u10)>>),      \
+  ROW("gelu_tanh", NAME "_u10", &GeluTanhVia<&Wrap<&PREFIX(tanhf, u10)>>),   \
   ROW("gelu_tanh", NAME "_u35", &GeluTanhVia<&Wrap<&PREFIX(tanhf, u35)>>)
+// clang-format on
 
 const Peer kPeers[] = {
     SLEEF_ROWS("sleef_cinz", CINZ),

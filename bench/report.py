@@ -10,6 +10,7 @@ compare medians from that same run.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -117,9 +118,9 @@ def ratio(a, b):
 
 def ratio_table(res, width, path_suffix):
   rows = ["| function | " + " | ".join(
-      "exact ÷ cinz %s" % SIZE_NAMES[n] for n in SIZES) + " | cinz used (1K) | "
+      "exact ÷ cinz %s" % SIZE_NAMES[n] for n in SIZES) + " | cinz used (64K) | "
           + " | ".join("fast ÷ best %s" % SIZE_NAMES[n] for n in SIZES) +
-          " | best ≤4-ulp peer (1K) |",
+          " | best ≤4-ulp peer (64K) |",
           "|---" * 9 + "|"]
   for f in FUNCTIONS:
     exact, fast, names = [], [], ["—", "—"]
@@ -131,7 +132,7 @@ def ratio_table(res, width, path_suffix):
                          cinz and cinz[1]))
       fast.append(ratio(res.cell(f, width, "refmath_fast" + path_suffix, n),
                         best and best[1]))
-      if n == SIZES[0]:
+      if n == SIZES[1]:
         names = [cinz[0] if cinz else "—", best[0] if best else "—"]
     rows.append("| %s | %s | %s | %s | %s |" % (
         f, " | ".join(fmt(x, 2) for x in exact), names[0],
@@ -156,7 +157,8 @@ def width_table(res, cvs, width):
 def calibration(res):
   per_op = {}
   for key in ("add_latency", "add_throughput", "mul_throughput",
-              "div_throughput", "int_throughput"):
+              "div_throughput", "int_throughput", "mixed_throughput",
+              "compare_throughput"):
     b = res.medians.get("calib/" + key)
     per_op[key] = b[METRIC] / b["ops_per_iter"] if b else None
   if per_op["add_latency"] is None:
@@ -170,29 +172,35 @@ def limit_table(res, build_dir, ghz, cycles):
                      "exact_kernels.cc.o")
   loops = insn_count.loop_counts(obj, r"N_AVX3::EvalArray<")
   div_cycles = cycles["div_throughput"]
+  cmp_cycles = cycles["compare_throughput"]
   rows = ["| kernel | instructions / 16 lanes | vector ops | vector ops / element"
-          " | mul, add, div, other | bound (cycles/element) | binding | "
-          "measured (cycles/element) | bound ÷ measured | SLEEF cinz measured |",
+          " | mul, add, div, cmp/shift, other | bound (cycles/element) | "
+          "binding | measured (cycles/element) | bound ÷ measured | "
+          "SLEEF cinz measured |",
           "|---|---:|---:|---:|---|---:|---|---:|---:|---:|"]
   for name, c in sorted(loops.items(), key=lambda kv: kv[1]["total"]):
-    kernel = name.split("::Exact")[1].split(">")[0]
+    # "...EvalArray<refmath::N_AVX3::ExactKernels::GeluErf>(...)" -> GeluErf
+    kernel = name.split("EvalArray<")[1].split(">")[0].split("::")[-1]
+    kernel = kernel[len("Exact"):] if kernel.startswith("Exact") else kernel
     mul, add = c.get("fp_mul", 0), c.get("fp_add", 0)
     div, other = c.get("fp_div", 0), c.get("vec_other", 0)
-    vec = mul + add + div + other
+    cmp_shift = c.get("cmp_shift", 0)
+    vec = mul + add + div + cmp_shift + other
     limits = {"4 pipes": vec / ZMM_PER_CYCLE, "FMUL pipes": mul / MUL_PER_CYCLE,
               "FADD pipes": add / ADD_PER_CYCLE, "divider": div * div_cycles,
+              "cmp/shift": cmp_shift * cmp_cycles,
               "dispatch": c["total"] / DISPATCH_PER_CYCLE}
     binding = max(limits, key=limits.get)
     bound = limits[binding] / LANES_512
-    function = {"GeluErf": "gelu_erf", "GeluTanh": "gelu_tanh"}.get(
-        kernel, kernel.lower())
+    function = re.sub(r"(?<!^)([A-Z])", r"_\1", kernel).lower()
     ns = res.cell(function, "w512", "refmath_exact_kernel", SIZES[0])
     measured = ns * ghz if ns else None
     cinz = res.fastest(function, "w512", SIZES[0],
                        lambda i: i in BIT_CONSISTENT)
-    rows.append("| %s | %d | %d | %.2f | %d, %d, %d, %d | %.2f | %s | %s | %s | %s |"
+    rows.append("| %s | %d | %d | %.2f | %d, %d, %d, %d, %d | %.2f | %s | %s "
+                "| %s | %s |"
                 % (kernel, c["total"], vec, vec / LANES_512, mul, add, div,
-                   other, bound, binding, fmt(measured),
+                   cmp_shift, other, bound, binding, fmt(measured),
                    fmt(ratio(bound, measured), 2),
                    fmt(cinz[1] * ghz) if cinz else "—"))
   return "\n".join(rows)
@@ -264,6 +272,8 @@ def main():
       "mul_cycles": fmt(cycles.get("mul_throughput")),
       "div_cycles": fmt(cycles.get("div_throughput")),
       "int_cycles": fmt(cycles.get("int_throughput")),
+      "mixed_cycles": fmt(cycles.get("mixed_throughput")),
+      "cmp_cycles": fmt(cycles.get("compare_throughput")),
       "ratios_kernel": "\n\n".join(
           "**%s**\n\n%s" % (label, ratio_table(res, w, "_kernel"))
           for w, label in WIDTHS[:3]),

@@ -16,8 +16,7 @@ constexpr float kGeluCubic = 0.044715f;
 float Sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
 float GeluErf(float x) { return 0.5f * x * (1.0f + erff(x * kInvSqrt2)); }
 float GeluTanh(float x) {
-  return 0.5f * x *
-         (1.0f + tanhf(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
+  return 0.5f * x * (1.0f + tanhf(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
 }
 
 template <ScalarFn kF>
@@ -37,8 +36,6 @@ const Peer kPeers[] = {
 
 }  // namespace
 
-PeerTable PeersScalar() {
-  return {kPeers, sizeof(kPeers) / sizeof(kPeers[0])};
-}
+PeerTable PeersScalar() { return {kPeers, sizeof(kPeers) / sizeof(kPeers[0])}; }
 
 }  // namespace refmath_bench
