@@ -5,10 +5,14 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/tools/deps.sh"
 refmath_install_deps
+start=$SECONDS
 refmath_build "$root"
+echo "refmath: release build took $((SECONDS - start)) s"
+start=$SECONDS
 # The sanitizer build whose suite runs as the sanitized_suite test.
 cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DREFMATH_SANITIZE=ON >/dev/null
 cmake --build "$root/build-asan" -j"$(nproc)"
+echo "refmath: sanitizer build took $((SECONDS - start)) s"
 cd "$root/build"
 exec ctest -j"$(nproc)" --output-on-failure "$@"
