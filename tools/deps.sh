@@ -9,6 +9,7 @@ REFMATH_PACKAGES=(
   libmpfr-dev libgmp-dev               # ULP sweeps against MPFR
   python3 python3-numpy                # test drivers, the independent spec port
   clang libclang-rt-14-dev             # libFuzzer targets
+  clang-16 clang-19                    # compiler conformance (tools/cross/compilers.sh)
 )
 
 refmath_install_deps() {
