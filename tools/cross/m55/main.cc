@@ -1,0 +1,209 @@
+// Firmware for a bare-metal Cortex-M55 (qemu mps3-an547): evaluates every
+// function of the exact and the fast variant on the golden input set
+// (docs/golden-hashes.md), on Highway's SCALAR target, and prints each
+// SHA-256 digest over semihosting as
+//
+//   ROW <variant> <name> <64 hex digits> <centiseconds>
+//
+// plus the FPSCR value the kernels ran with.  tools/cross/m55/run.sh compares
+// the rows with golden/*.sha256.
+//
+// The inputs are generated in chunks (the whole set does not fit the 512 KiB
+// of DTCM): the strided part k * 4099 for k * 4099 < 2^32, then the special
+// list, in the order of src/golden_inputs.cc.
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "refmath/refmath.h"
+#include "semihost.h"
+#include "sha256.h"
+
+namespace refmath {
+namespace N_SCALAR {
+void EvalExact(refmath_function f, const float* in, float* out, size_t n);
+void EvalFast(refmath_function f, const float* in, float* out, size_t n);
+}  // namespace N_SCALAR
+}  // namespace refmath
+
+namespace {
+
+constexpr uint32_t kStride = 4099;
+constexpr uint32_t kStridedCount = 1047809;  // k * 4099 < 2^32
+constexpr size_t kChunk = 4096;
+
+// The special list of src/golden_inputs.cc, in the same order.
+const uint32_t kSpecial[] = {
+    0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000,
+    0x7FC00001, 0xFFFFFFFF, 0x7F800001, 0xFF800001, 0x7FA00000, 0x7FBFFFFF,
+    0x00000001, 0x80000001, 0x00400000, 0x80400000, 0x007FFFFF, 0x807FFFFF,
+    0x00800000, 0x80800000, 0x00800001, 0x80800001, 0x7F7FFFFF, 0xFF7FFFFF,
+    0x7F7FFFFE, 0xFF7FFFFE,
+    0x3F800000, 0x3F7FFFFF, 0x3F800001, 0xBF800000, 0xBF7FFFFF, 0xBF800001,
+    0x42B17217, 0x42B17216, 0x42B17218, 0xC2CFF1B4, 0xC2CFF1B3, 0xC2CFF1B5,
+    0xC2AEAC4F, 0xC2AEAC4E, 0xC2AEAC50, 0x3F19999A, 0x3F199999, 0x3F19999B,
+    0xBF19999A, 0xBF199999, 0xBF19999B, 0x3F000000, 0x3EFFFFFF, 0x3F000001,
+    0xBF000000, 0xBEFFFFFF, 0xBF000001, 0x42800000, 0x427FFFFF, 0x42800001,
+    0xC2800000, 0xC27FFFFF, 0xC2800001, 0x42B0999A, 0x42B09999, 0x42B0999B,
+    0xC2AE999A, 0xC2AE9999, 0xC2AE999B, 0x40B33333, 0x40B33332, 0x40B33334,
+    0xC0B33333, 0xC0B33332, 0xC0B33334,
+};
+constexpr uint32_t kSpecialCount = sizeof(kSpecial) / sizeof(kSpecial[0]);
+static_assert(kSpecialCount == 71, "special list");
+constexpr uint32_t kTotal = kStridedCount + kSpecialCount;
+
+uint32_t g_in_bits[kChunk];
+float g_in[kChunk];
+float g_out[kChunk];
+uint8_t g_bytes[4 * kChunk];
+
+// Input #i of the golden set (bit pattern).
+inline uint32_t InputBits(uint32_t i) {
+  return i < kStridedCount ? i * kStride : kSpecial[i - kStridedCount];
+}
+
+// Fills g_in with inputs [start, start + n).
+void FillChunk(uint32_t start, size_t n) {
+  for (size_t j = 0; j < n; ++j) g_in_bits[j] = InputBits(start + uint32_t(j));
+  memcpy(g_in, g_in_bits, n * sizeof(float));
+}
+
+void Serialize(const void* words, size_t n) {
+  // Little-endian uint32, explicitly (the M55 is little-endian too).
+  const uint8_t* p = static_cast<const uint8_t*>(words);
+  uint32_t w;
+  for (size_t j = 0; j < n; ++j) {
+    memcpy(&w, p + 4 * j, 4);
+    g_bytes[4 * j] = uint8_t(w);
+    g_bytes[4 * j + 1] = uint8_t(w >> 8);
+    g_bytes[4 * j + 2] = uint8_t(w >> 16);
+    g_bytes[4 * j + 3] = uint8_t(w >> 24);
+  }
+}
+
+void Hex(const uint8_t* d, size_t n, char* out) {
+  static const char kHex[] = "0123456789abcdef";
+  for (size_t i = 0; i < n; ++i) {
+    out[2 * i] = kHex[d[i] >> 4];
+    out[2 * i + 1] = kHex[d[i] & 15];
+  }
+  out[2 * n] = '\0';
+}
+
+void PrintU32(uint32_t v) {
+  char buf[12];
+  int i = 11;
+  buf[i] = '\0';
+  do {
+    buf[--i] = char('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  m55::SemihostWrite0(buf + i);
+}
+
+void PrintRow(const char* variant, const char* name, const uint8_t digest[32],
+              uint32_t cs) {
+  char hex[65];
+  Hex(digest, 32, hex);
+  m55::SemihostWrite0("ROW ");
+  m55::SemihostWrite0(variant);
+  m55::SemihostWrite0(" ");
+  m55::SemihostWrite0(name);
+  m55::SemihostWrite0(" ");
+  m55::SemihostWrite0(hex);
+  m55::SemihostWrite0(" ");
+  PrintU32(cs);
+  m55::SemihostWrite0("\n");
+}
+
+using EvalFn = void (*)(refmath_function, const float*, float*, size_t);
+
+struct Function {
+  refmath_function f;
+  const char* name;
+};
+const Function kFunctions[] = {
+    {REFMATH_EXP, "exp"},
+    {REFMATH_EXP_NONPOSITIVE, "exp_nonpositive"},
+    {REFMATH_LOG, "log"},
+    {REFMATH_SIGMOID, "sigmoid"},
+    {REFMATH_TANH, "tanh"},
+    {REFMATH_ERF, "erf"},
+    {REFMATH_ONE_PLUS_ERF, "one_plus_erf"},
+    {REFMATH_GELU_ERF, "gelu_erf"},
+    {REFMATH_GELU_TANH, "gelu_tanh"},
+};
+
+uint32_t ReadFpscr() {
+  uint32_t v;
+  __asm__ volatile("vmrs %0, fpscr" : "=r"(v));
+  return v;
+}
+
+void PrintHex32(const char* label, uint32_t v) {
+  uint8_t b[4] = {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)};
+  char hex[9];
+  Hex(b, 4, hex);
+  m55::SemihostWrite0(label);
+  m55::SemihostWrite0("0x");
+  m55::SemihostWrite0(hex);
+  m55::SemihostWrite0("\n");
+}
+
+}  // namespace
+
+int main() {
+  // FPSCR as the reset handler left it: FZ (bit 24), DN (25), RMode (22-23)
+  // and FZ16 (19) must all be 0.
+  const uint32_t fpscr_mode_bits = (1u << 26) | (1u << 25) | (1u << 24) |
+                                   (3u << 22) | (1u << 19);
+  PrintHex32("FPSCR ", ReadFpscr());
+  if ((ReadFpscr() & fpscr_mode_bits) != 0) {
+#ifdef M55_TEST_FLUSH_TO_ZERO
+    m55::SemihostWrite0("WARNING FPSCR.FZ = 1 (experiment)\n");
+#else
+    m55::SemihostWrite0("ERROR FPSCR is not the IEEE default mode\n");
+    return 2;
+#endif
+  }
+
+  const uint32_t t_start = m55::SemihostClock();
+  {
+    m55::Sha256 sha;
+    for (uint32_t start = 0; start < kTotal; start += kChunk) {
+      const size_t n = (kTotal - start < kChunk) ? kTotal - start : kChunk;
+      FillChunk(start, n);
+      Serialize(g_in, n);
+      sha.Update(g_bytes, 4 * n);
+    }
+    uint8_t digest[32];
+    sha.Final(digest);
+    PrintRow("exact", "inputs", digest, m55::SemihostClock() - t_start);
+    PrintRow("fast", "inputs", digest, 0);
+  }
+
+  const struct {
+    const char* name;
+    EvalFn eval;
+  } kVariants[] = {{"exact", &refmath::N_SCALAR::EvalExact},
+                   {"fast", &refmath::N_SCALAR::EvalFast}};
+  for (const auto& v : kVariants) {
+    for (const Function& fn : kFunctions) {
+      const uint32_t t0 = m55::SemihostClock();
+      m55::Sha256 sha;
+      for (uint32_t start = 0; start < kTotal; start += kChunk) {
+        const size_t n = (kTotal - start < kChunk) ? kTotal - start : kChunk;
+        FillChunk(start, n);
+        v.eval(fn.f, g_in, g_out, n);
+        Serialize(g_out, n);
+        sha.Update(g_bytes, 4 * n);
+      }
+      uint8_t digest[32];
+      sha.Final(digest);
+      PrintRow(v.name, fn.name, digest, m55::SemihostClock() - t0);
+    }
+  }
+  PrintHex32("FPSCR_END ", ReadFpscr());
+  m55::SemihostWrite0("DONE\n");
+  return 0;
+}
