@@ -9,11 +9,9 @@
 
 #include <vector>
 
-namespace refmath {
+#include "src/golden_set.h"
 
-constexpr uint32_t kGoldenStride = 4099;
-// ceil(2^32 / 4099): the strided part of the set.
-constexpr size_t kGoldenStridedCount = 1047809;
+namespace refmath {
 
 // The special values, in their fixed order (bit patterns).
 const std::vector<uint32_t>& SpecialValueBits();

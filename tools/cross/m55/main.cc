@@ -10,12 +10,13 @@
 //
 // The inputs are generated in chunks (the whole set does not fit the 512 KiB
 // of DTCM): the strided part k * 4099 for k * 4099 < 2^32, then the special
-// list, in the order of src/golden_inputs.cc.
+// list, in the order of src/golden_set.h.
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "refmath/refmath.h"
+#include "src/golden_set.h"
 #include "semihost.h"
 #include "sha256.h"
 
@@ -28,28 +29,10 @@ void EvalFast(refmath_function f, const float* in, float* out, size_t n);
 
 namespace {
 
-constexpr uint32_t kStride = 4099;
-constexpr uint32_t kStridedCount = 1047809;  // k * 4099 < 2^32
+constexpr uint32_t kStride = refmath::kGoldenStride;
+constexpr uint32_t kStridedCount = refmath::kGoldenStridedCount;
+constexpr uint32_t kSpecialCount = refmath::kSpecialValueCount;
 constexpr size_t kChunk = 4096;
-
-// The special list of src/golden_inputs.cc, in the same order.
-const uint32_t kSpecial[] = {
-    0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000,
-    0x7FC00001, 0xFFFFFFFF, 0x7F800001, 0xFF800001, 0x7FA00000, 0x7FBFFFFF,
-    0x00000001, 0x80000001, 0x00400000, 0x80400000, 0x007FFFFF, 0x807FFFFF,
-    0x00800000, 0x80800000, 0x00800001, 0x80800001, 0x7F7FFFFF, 0xFF7FFFFF,
-    0x7F7FFFFE, 0xFF7FFFFE,
-    0x3F800000, 0x3F7FFFFF, 0x3F800001, 0xBF800000, 0xBF7FFFFF, 0xBF800001,
-    0x42B17217, 0x42B17216, 0x42B17218, 0xC2CFF1B4, 0xC2CFF1B3, 0xC2CFF1B5,
-    0xC2AEAC4F, 0xC2AEAC4E, 0xC2AEAC50, 0x3F19999A, 0x3F199999, 0x3F19999B,
-    0xBF19999A, 0xBF199999, 0xBF19999B, 0x3F000000, 0x3EFFFFFF, 0x3F000001,
-    0xBF000000, 0xBEFFFFFF, 0xBF000001, 0x42800000, 0x427FFFFF, 0x42800001,
-    0xC2800000, 0xC27FFFFF, 0xC2800001, 0x42B0999A, 0x42B09999, 0x42B0999B,
-    0xC2AE999A, 0xC2AE9999, 0xC2AE999B, 0x40B33333, 0x40B33332, 0x40B33334,
-    0xC0B33333, 0xC0B33332, 0xC0B33334,
-};
-constexpr uint32_t kSpecialCount = sizeof(kSpecial) / sizeof(kSpecial[0]);
-static_assert(kSpecialCount == 71, "special list");
 constexpr uint32_t kTotal = kStridedCount + kSpecialCount;
 
 uint32_t g_in_bits[kChunk];
@@ -59,7 +42,7 @@ uint8_t g_bytes[4 * kChunk];
 
 // Input #i of the golden set (bit pattern).
 inline uint32_t InputBits(uint32_t i) {
-  return i < kStridedCount ? i * kStride : kSpecial[i - kStridedCount];
+  return i < kStridedCount ? i * kStride : refmath::kSpecialValueBits[i - kStridedCount];
 }
 
 // Fills g_in with inputs [start, start + n).
