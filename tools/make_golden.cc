@@ -41,11 +41,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     golden.digests[refmath_function_name(f)] = reference;
-    for (int ti = 0; ti < REFMATH_NUM_TARGETS; ++ti) {
-      const auto t = static_cast<refmath_target>(ti);
-      if (t == REFMATH_TARGET_BEST || refmath_target_status(v, t) != REFMATH_OK) {
-        continue;
-      }
+    for (refmath_target t : conformance::UsableTargets(v)) {
       std::string digest;
       conformance::DigestOutputs(f, v, t, inputs, &out, &digest);
       const bool same = digest == reference;

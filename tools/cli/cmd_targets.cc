@@ -2,6 +2,7 @@
 // default) can run on here.
 #include <stdio.h>
 
+#include "conformance/runner/runner.h"
 #include "refmath/refmath.h"
 #include "tools/cli/args.h"
 #include "tools/cli/commands.h"
@@ -22,12 +23,8 @@ int RunTargets(const Argv& argv) {
       !ParseVariant(args.Get("variant", "exact"), &v, &error)) {
     return Fail("targets", error);
   }
-  for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
-    const auto target = static_cast<refmath_target>(t);
-    if (target == REFMATH_TARGET_BEST) continue;
-    if (refmath_target_status(v, target) == REFMATH_OK) {
-      printf("%s\n", refmath_target_name(target));
-    }
+  for (refmath_target t : conformance::UsableTargets(v)) {
+    printf("%s\n", refmath_target_name(t));
   }
   return kExitOk;
 }
