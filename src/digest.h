@@ -13,6 +13,13 @@ namespace refmath {
 // Lower-case hex SHA-256 of the values' bit patterns, little-endian.
 std::string DigestFloats(const float* values, size_t n);
 
+// One row of a module's golden file (golden/MODULE.sha256): a name and the
+// lower-case hex SHA-256 of what that name denotes.
+struct NamedDigest {
+  std::string name;
+  std::string digest;
+};
+
 // Lower-case hex SHA-256 of raw bytes.
 std::string Sha256Hex(const void* data, size_t size);
 

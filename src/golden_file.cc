@@ -1,6 +1,7 @@
 #include "src/golden_file.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include <sstream>
@@ -29,14 +30,18 @@ bool IsDirectory(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-}  // namespace
-
-std::string GoldenPath(const std::string& dir, refmath_variant v) {
-  return dir + "/" + refmath_variant_name(v) + ".sha256";
+bool IsModuleRowName(const std::string& name) {
+  if (name.empty()) return false;
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || strchr("_.:=-", c) != nullptr;
+    if (!ok) return false;
+  }
+  return true;
 }
 
-bool ReadGoldenFile(const std::string& path, GoldenFile* out,
-                    std::string* error) {
+bool ParseGoldenFile(const std::string& path, bool (*is_known)(const std::string&),
+                     GoldenFile* out, std::string* error) {
   std::vector<uint8_t> bytes;
   if (!io::ReadAll(path, &bytes, error)) return false;
   std::istringstream in(std::string(bytes.begin(), bytes.end()));
@@ -55,8 +60,8 @@ bool ReadGoldenFile(const std::string& path, GoldenFile* out,
       *error = where + "not a lower-case hex SHA-256 digest";
       return false;
     }
-    if (!IsKnownName(name)) {
-      *error = where + "unknown function '" + name + "'";
+    if (!is_known(name)) {
+      *error = where + "unknown row name '" + name + "'";
       return false;
     }
     if (!out->digests.emplace(name, digest).second) {
@@ -65,6 +70,42 @@ bool ReadGoldenFile(const std::string& path, GoldenFile* out,
     }
   }
   return true;
+}
+
+}  // namespace
+
+std::string GoldenPath(const std::string& dir, refmath_variant v) {
+  return dir + "/" + refmath_variant_name(v) + ".sha256";
+}
+
+bool ReadGoldenFile(const std::string& path, GoldenFile* out,
+                    std::string* error) {
+  return ParseGoldenFile(path, IsKnownName, out, error);
+}
+
+bool ReadModuleGoldenFile(const std::string& path, GoldenFile* out,
+                          std::string* error) {
+  return ParseGoldenFile(path, IsModuleRowName, out, error);
+}
+
+bool WriteModuleGoldenFile(const std::string& path, const std::string& module,
+                           const std::string& description,
+                           const std::vector<NamedDigest>& rows,
+                           std::string* error) {
+  std::ostringstream out;
+  out << "# refmath golden digests, module " << module << ": " << description
+      << ".\n"
+      << "# Written by refmath_make_golden --module " << module
+      << "; never edit to make a test pass.\n";
+  for (const NamedDigest& row : rows) {
+    if (!IsModuleRowName(row.name) || !IsHexDigest(row.digest)) {
+      *error = "module " + module + ": bad row '" + row.name + "'";
+      return false;
+    }
+    out << row.digest << "  " << row.name << "\n";
+  }
+  const std::string text = out.str();
+  return io::WriteAllAtomic(path, text.data(), text.size(), error);
 }
 
 bool WriteGoldenFile(const std::string& path, refmath_variant v,

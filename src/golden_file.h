@@ -6,8 +6,10 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "refmath/refmath.h"
+#include "src/digest.h"
 
 namespace refmath {
 
@@ -22,6 +24,18 @@ std::string GoldenPath(const std::string& dir, refmath_variant v);
 // Parses a golden file; one-line errors name the file and line.
 bool ReadGoldenFile(const std::string& path, GoldenFile* out,
                     std::string* error);
+
+// Parses a module's golden file (golden/MODULE.sha256): the same format,
+// any row name made of [A-Za-z0-9_.:=-].
+bool ReadModuleGoldenFile(const std::string& path, GoldenFile* out,
+                          std::string* error);
+
+// Writes a module's golden file (atomically), rows in the given order,
+// after a header naming the module and its description.
+bool WriteModuleGoldenFile(const std::string& path, const std::string& module,
+                           const std::string& description,
+                           const std::vector<NamedDigest>& rows,
+                           std::string* error);
 
 // Writes a golden file (atomically) with a header comment.
 bool WriteGoldenFile(const std::string& path, refmath_variant v,

@@ -1,26 +1,52 @@
 // refmath_make_golden: writes golden/VARIANT.sha256 from the portable target
 // after checking that every other target usable here gives the same
-// digest.  Run only for a deliberate change of the specification
-// (docs/golden-hashes.md, "Changing the golden digests").
+// digest; with --module NAME, writes golden/NAME.sha256 for one of the
+// modules of conformance/runner/modules.h.  Run only for a deliberate
+// change of the specification (docs/golden-hashes.md, "Changing the golden
+// digests").
 #include <stdio.h>
 
+#include "conformance/runner/modules.h"
 #include "conformance/runner/runner.h"
 #include "src/digest.h"
 #include "src/golden_file.h"
 #include "src/golden_inputs.h"
 #include "tools/cli/args.h"
 
+namespace {
+
+int WriteModule(const std::string& name, const std::string& dir) {
+  using namespace refmath;
+  for (const conformance::DigestModule& m : conformance::DigestModules()) {
+    if (name != m.name) continue;
+    std::string error;
+    const std::string path = conformance::ModuleGoldenPath(dir, m);
+    if (!WriteModuleGoldenFile(path, m.name, m.description, m.compute(),
+                               &error)) {
+      fprintf(stderr, "refmath_make_golden: %s\n", error.c_str());
+      return 2;
+    }
+    printf("wrote %s\n", path.c_str());
+    return 0;
+  }
+  fprintf(stderr, "refmath_make_golden: unknown module '%s'\n", name.c_str());
+  return 2;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace refmath;
   cli::Args args;
   std::string error, dir;
   if (!args.Parse(std::vector<std::string>(argv + 1, argv + argc),
-                  {"out", "variant"}, {}, &error) ||
+                  {"out", "variant", "module"}, {}, &error) ||
       !args.Require("out", &dir, &error)) {
     fprintf(stderr, "refmath_make_golden: %s\nusage: refmath_make_golden "
-                    "--out DIR [--variant exact|fast]\n", error.c_str());
+                    "--out DIR [--variant exact|fast | --module NAME]\n", error.c_str());
     return 2;
   }
+  if (args.Has("module")) return WriteModule(args.Get("module"), dir);
   refmath_variant v;
   if (!cli::ParseVariant(args.Get("variant", "exact"), &v, &error)) {
     fprintf(stderr, "refmath_make_golden: %s\n", error.c_str());

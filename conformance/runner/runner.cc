@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "conformance/runner/modules.h"
 #include "src/digest.h"
 #include "src/file_io.h"
 #include "src/golden_file.h"
@@ -124,7 +125,39 @@ bool Report::Passed() const {
   for (const Row& row : rows) {
     if (!row.match) return false;
   }
+  for (const ModuleRow& row : module_rows) {
+    if (!row.match) return false;
+  }
   return true;
+}
+
+void RunModules(const std::string& golden_dir, std::vector<ModuleRow>* rows,
+                std::vector<std::string>* errors) {
+  for (const DigestModule& m : DigestModules()) {
+    const std::string path = ModuleGoldenPath(golden_dir, m);
+    GoldenFile golden;
+    std::string error;
+    if (!ReadModuleGoldenFile(path, &golden, &error)) {
+      errors->push_back(error);
+      continue;
+    }
+    std::map<std::string, std::string> unseen = golden.digests;
+    for (const NamedDigest& d : m.compute()) {
+      ModuleRow row;
+      row.module = m.name;
+      row.name = d.name;
+      row.digest = d.digest;
+      const auto it = golden.digests.find(d.name);
+      if (it != golden.digests.end()) row.expected = it->second;
+      row.match = row.digest == row.expected;
+      unseen.erase(d.name);
+      rows->push_back(row);
+    }
+    for (const auto& stale : unseen) {
+      errors->push_back(path + ": row '" + stale.first +
+                        "' is not computed by this build");
+    }
+  }
 }
 
 int DigestOutputs(refmath_function f, refmath_variant v, refmath_target t,
@@ -167,6 +200,7 @@ Report Run(const std::string& golden_dir,
                   progress, &report);
     }
   }
+  RunModules(golden_dir, &report.module_rows, &report.errors);
   return report;
 }
 
@@ -184,6 +218,20 @@ std::string FormatTable(const Report& report) {
     out << line;
     if (!r.match) out << "    " << r.note << "\n";
   }
+  if (!report.module_rows.empty()) {
+    snprintf(line, sizeof(line), "\n%-10s %-32s %-6s  %s\n", "module", "row",
+             "match", "digest");
+    out << line;
+  }
+  for (const ModuleRow& r : report.module_rows) {
+    snprintf(line, sizeof(line), "%-10s %-32s %-6s  %.16s\n", r.module.c_str(),
+             r.name.c_str(), r.match ? "yes" : "NO", r.digest.c_str());
+    out << line;
+    if (!r.match) {
+      out << "    expected " << (r.expected.empty() ? "(no golden row)" : r.expected)
+          << "\n";
+    }
+  }
   for (const std::string& e : report.errors) out << "error: " << e << "\n";
   return out.str();
 }
@@ -191,9 +239,11 @@ std::string FormatTable(const Report& report) {
 std::string Verdict(const Report& report) {
   size_t matched = 0;
   for (const Row& r : report.rows) matched += r.match;
+  for (const ModuleRow& r : report.module_rows) matched += r.match;
   std::ostringstream out;
   out << (report.Passed() ? "PASS" : "FAIL") << ": " << matched << " of "
-      << report.rows.size() << " rows match golden digests in "
+      << report.rows.size() + report.module_rows.size()
+      << " rows match golden digests in "
       << report.golden_dir;
   if (!report.errors.empty()) out << ", " << report.errors.size() << " error(s)";
   return out.str();
@@ -225,6 +275,15 @@ std::string ToJson(const Report& report) {
     }
     if (!r.note.empty()) out << ", \"note\": \"" << JsonEscape(r.note) << "\"";
     out << "}";
+  }
+  out << "\n  ],\n  \"module_rows\": [";
+  for (size_t i = 0; i < report.module_rows.size(); ++i) {
+    const ModuleRow& r = report.module_rows[i];
+    out << (i ? "," : "") << "\n    {\"module\": \"" << JsonEscape(r.module)
+        << "\", \"row\": \"" << JsonEscape(r.name)
+        << "\", \"match\": " << (r.match ? "true" : "false")
+        << ", \"digest\": \"" << r.digest << "\", \"expected\": \""
+        << r.expected << "\"}";
   }
   out << "\n  ]\n}\n";
   return out.str();

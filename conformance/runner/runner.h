@@ -31,9 +31,18 @@ struct Row {
   std::string note;  // one line, why the row failed
 };
 
+// One row of a module's golden file (conformance/runner/modules.h).
+struct ModuleRow {
+  std::string module, name;
+  std::string digest;    // computed here
+  std::string expected;  // from golden/MODULE.sha256 ("" if absent)
+  bool match = false;
+};
+
 struct Report {
   std::string golden_dir;
   std::vector<Row> rows;
+  std::vector<ModuleRow> module_rows;
   std::vector<std::string> errors;  // problems not tied to one row
   bool Passed() const;
 };
@@ -54,6 +63,11 @@ void NameFirstDifference(const std::vector<float>& inputs,
                          const std::vector<float>& expected,
                          const std::vector<float>& actual,
                          refmath_target reference, Row* row);
+
+// Computes every module's rows and compares them with the golden files;
+// problems not tied to one row (missing file, stale row) go to `errors`.
+void RunModules(const std::string& golden_dir, std::vector<ModuleRow>* rows,
+                std::vector<std::string>* errors);
 
 // Runs everything; `progress` (may be empty) is called after each row.
 Report Run(const std::string& golden_dir,

@@ -23,6 +23,8 @@ int RunInputs(const Argv& args);
 int RunHash(const Argv& args);
 int RunCompare(const Argv& args);
 int RunSweep(const Argv& args);
+int RunAne(const Argv& args);
+int RunMcu(const Argv& args);
 
 // Prints "refmath COMMAND: MESSAGE" on stderr and returns kExitUsage.
 int Fail(const std::string& command, const std::string& message);

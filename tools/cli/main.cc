@@ -42,6 +42,14 @@ const Command kCommands[] = {
      "        [--out RESULT] [--csv F] [--md F] [--bins-csv F] [--max-ulp U]\n"
      "      sweep --merge --out RESULT SHARD...  |  sweep --report RESULT...\n"
      "                             ULP error against MPFR-checked references"},
+    {"ane", refmath::cli::RunAne,
+     "ane eval --function F [--profile P] --in FILE --out FILE\n"
+     "                             the Apple Neural Engine fp16 model over raw\n"
+     "                             little-endian binary16 (docs/ane.md)"},
+    {"mcu", refmath::cli::RunMcu,
+     "mcu table --op OP ... --out FILE\n"
+     "                             CMSIS-NN / TFLite Micro activation tables "
+     "(docs/mcu.md)"},
     {"inputs", refmath::cli::RunInputs,
      "inputs --out FILE            write the golden input set as raw binary32"},
     {"hash", refmath::cli::RunHash,
