@@ -1,0 +1,202 @@
+#include "src/ane/matmul.h"
+
+#include <math.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "src/ane/ops.h"
+
+namespace refmath {
+namespace ane {
+namespace {
+
+constexpr Half kHalfOne = 0x3C00;
+
+// The exact accumulator counts units of 2^-48: every product of two
+// binary16 values (multiples of 2^-24) is a whole number of them, and the
+// largest, 65504^2 < 2^32, is below 2^80 units, so 2^40 terms fit in 127
+// bits.
+constexpr int kExactUnitExponent = 48;
+constexpr int kDoubleMantissaBits = 53;
+
+using Int128 = __int128;
+using Uint128 = unsigned __int128;
+
+// An exact fixed-point value as a double rounded to odd: exact below 2^53,
+// otherwise the top 53 bits with the lowest set if any dropped bit was.
+// Rounding that to binary16 (11 bits << 53 - 2) is then correct.
+double ExactToDouble(Int128 v) {
+  const bool negative = v < 0;
+  Uint128 u = negative ? -static_cast<Uint128>(v) : static_cast<Uint128>(v);
+  int bits = 0;
+  for (Uint128 t = u; t != 0; t >>= 1) ++bits;
+  double d;
+  if (bits <= kDoubleMantissaBits) {
+    d = ldexp(static_cast<double>(static_cast<uint64_t>(u)), -kExactUnitExponent);
+  } else {
+    const int shift = bits - kDoubleMantissaBits;
+    uint64_t top = static_cast<uint64_t>(u >> shift);
+    if ((u & ((Uint128{1} << shift) - 1)) != 0) top |= 1;
+    d = ldexp(static_cast<double>(top), shift - kExactUnitExponent);
+  }
+  return negative ? -d : d;
+}
+
+// The running value of the wide accumulator, with the IEEE rules for
+// infinities, NaN and the sign of an all-zero sum.
+class WideAccumulator {
+ public:
+  explicit WideAccumulator(Accumulator kind) : kind_(kind) {}
+
+  void Add(double term) {  // term: a binary16 value or an exact product
+    if (kind_ == Accumulator::kFp32) {
+      fp32_ = fp32_ + static_cast<float>(term);  // exact conversion
+      return;
+    }
+    if (isnan(term)) {
+      nan_ = true;
+    } else if (isinf(term)) {
+      (term > 0 ? pos_inf_ : neg_inf_) = true;
+    } else {
+      if (!(term == 0 && signbit(term))) all_negative_zero_ = false;
+      exact_ += static_cast<Int128>(ldexp(term, kExactUnitExponent));
+    }
+  }
+
+  double Value() const {
+    if (kind_ == Accumulator::kFp32) return fp32_;
+    if (nan_ || (pos_inf_ && neg_inf_)) return NAN;
+    if (pos_inf_) return INFINITY;
+    if (neg_inf_) return -INFINITY;
+    if (exact_ == 0) return all_negative_zero_ ? -0.0 : 0.0;
+    return ExactToDouble(exact_);
+  }
+
+ private:
+  Accumulator kind_;
+  float fp32_ = -0.0f;  // -0 + x == x for every x, as an empty IEEE sum
+  Int128 exact_ = 0;
+  bool nan_ = false, pos_inf_ = false, neg_inf_ = false;
+  bool all_negative_zero_ = true;
+};
+
+// The output of a matmul: rounded with the output tie rule, then saturated.
+Half MatmulOutput(double value, const Profile& p) {
+  const Half h = HalfFromDouble(value, p.Output());
+  if (!HalfIsNaN(h) && fabs(HalfToDouble(h)) >= p.output_saturation) {
+    return (h & 0x8000) | kHalfPosInf;
+  }
+  return h;
+}
+
+std::string Dims(const Tensor& t) {
+  std::string s = "[";
+  for (size_t i = 0; i < t.rank(); ++i) {
+    s += (i ? ", " : "") + std::to_string(t.shape()[i]);
+  }
+  return s + "]";
+}
+
+Shape KeepDims(const Tensor& x) {
+  Shape s = x.shape();
+  if (!s.empty()) s.back() = 1;
+  return s;
+}
+
+}  // namespace
+
+Half Dot(const Half* x, const Half* y, size_t n, const Profile& p) {
+  if (n == 0) return 0;
+  WideAccumulator acc(p.accumulator);
+  const size_t tile = p.tile < 1 ? 1 : static_cast<size_t>(p.tile);
+  for (size_t start = 0; start < n; start += tile) {
+    const size_t end = start + tile < n ? start + tile : n;
+    double tile_sum = 0;
+    for (size_t k = start; k < end; ++k) {
+      double product = Read(x[k], p) * Read(y[k], p);  // exact in double
+      if (p.round_products) product = HalfToDouble(Round(product, p));
+      // A tile stage sums in binary16; without one the product goes
+      // straight to the accumulator.
+      tile_sum = tile == 1 ? product
+                           : (k == start ? HalfToDouble(Round(product, p))
+                                         : HalfToDouble(Round(tile_sum + product, p)));
+    }
+    acc.Add(tile_sum);
+  }
+  return MatmulOutput(acc.Value(), p);
+}
+
+Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
+  if (a.rank() == 0 || a.rank() > 3 || b.rank() == 0 || b.rank() > 2) {
+    throw std::invalid_argument("ane::Matmul: unsupported ranks " + Dims(a) +
+                                " @ " + Dims(b));
+  }
+  const size_t k = a.cols();
+  if (b.shape()[0] != k) {
+    throw std::invalid_argument("ane::Matmul: inner sizes differ, " + Dims(a) +
+                                " @ " + Dims(b));
+  }
+  const size_t n = b.rank() == 2 ? b.shape()[1] : 1;
+  Shape shape(a.shape().begin(), a.shape().end() - 1);
+  if (b.rank() == 2) shape.push_back(n);
+  Tensor out = Tensor::Filled(shape, 0);
+  std::vector<Half> column(k);
+  for (size_t j = 0; j < n; ++j) {
+    for (size_t i = 0; i < k; ++i) column[i] = b[i * n + j];
+    for (size_t r = 0; r < a.rows(); ++r) {
+      out[r * n + j] = Dot(&a.data()[r * k], column.data(), k, p);
+    }
+  }
+  return out;
+}
+
+Tensor ReduceSum(const Tensor& x, const Profile& p) {
+  Tensor out = Tensor::Filled(KeepDims(x), 0);
+  const size_t k = x.cols();
+  for (size_t r = 0; r < x.rows(); ++r) {
+    Half sum = k == 0 ? Half{0} : HalfFromDouble(Read(x.at(r, 0), p), p.Output());
+    for (size_t i = 1; i < k; ++i) {
+      sum = HalfFromDouble(Read(sum, p) + Read(x.at(r, i), p), p.Output());
+    }
+    out[r] = sum;
+  }
+  return out;
+}
+
+Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p) {
+  if (x.rank() == 0) return x;
+  return Matmul(x, Ones(x.cols(), 1), p);
+}
+
+Tensor ReduceMax(const Tensor& x, const Profile& p) {
+  Tensor out = Tensor::Filled(KeepDims(x), kHalfNegInf);
+  for (size_t r = 0; r < x.rows(); ++r) {
+    for (size_t i = 0; i < x.cols(); ++i) out[r] = Max(out[r], x.at(r, i), p);
+  }
+  return out;
+}
+
+Tensor Cumsum(const Tensor& x, const Profile& p) {
+  if (x.rank() == 0) return x;
+  return Matmul(x, TriuOnes(x.cols()), p);
+}
+
+Tensor Softmax(const Tensor& x, const Profile& p) {
+  const Tensor shifted = Sub(x, ReduceMax(x, p), p);
+  const Tensor e = Exp(shifted, p);
+  return Div(e, ReduceSumAsMatmul(e, p), p);
+}
+
+Tensor Ones(size_t k, size_t n) { return Tensor::Filled({k, n}, kHalfOne); }
+
+Tensor TriuOnes(size_t k) {
+  Tensor t = Tensor::Filled({k, k}, 0);
+  for (size_t i = 0; i < k; ++i) {
+    for (size_t j = i; j < k; ++j) t[i * k + j] = kHalfOne;
+  }
+  return t;
+}
+
+}  // namespace ane
+}  // namespace refmath

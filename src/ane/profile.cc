@@ -1,0 +1,85 @@
+#include "src/ane/profile.h"
+
+namespace refmath {
+namespace ane {
+namespace {
+
+// Devices: a matmul output of magnitude >= 2^15 after rounding reads +-inf
+// (notes, "Saturation": 32 x 1000 is exact, 33 x 1000 is inf; the largest
+// finite output is 32752).  The notes give it without naming a chip, so
+// every device preset has it.
+constexpr double kDeviceSaturation = 32768.0;
+// Plain binary16 overflow: the midpoint between 65504 and 2^16 rounds up.
+constexpr double kHalfOverflow = 65520.0;
+// The M1 probe's tile: groups of 4 products summed in binary16 first.
+constexpr int kM1Tile = 4;
+
+Profile MakeSpec() {
+  Profile p;
+  p.name = "spec";
+  p.source =
+      "numerics spec: fp16 operands and products, a wide fp32-class "
+      "accumulator, fp16 output rounded to nearest even, subnormals kept, "
+      "only the fp16 ceiling 65504";
+  p.output_saturation = kHalfOverflow;
+  return p;
+}
+
+Profile MakeDevice(const char* name, const char* source, int tile, Tie tie) {
+  Profile p;
+  p.name = name;
+  p.source = source;
+  p.tile = tile;
+  p.output_tie = tie;
+  p.output_saturation = kDeviceSaturation;
+  p.flush_subnormals = true;  // notes: flushed in the MAC and most ops
+  return p;
+}
+
+}  // namespace
+
+const std::vector<Profile>& Presets() {
+  static const std::vector<Profile> presets = {
+      MakeSpec(),
+      MakeDevice("m1",
+                 "device probe (notes): radix-4 fp16 tiles before the wide "
+                 "accumulator (4096 then 1024 ones reads 5116), ties to "
+                 "even, saturation at 32768, subnormals flushed",
+                 kM1Tile, Tie::kEven),
+      MakeDevice("m3",
+                 "device probe (notes): no fp16 tile stage, ties to even, "
+                 "saturation at 32768, subnormals flushed",
+                 1, Tie::kEven),
+      MakeDevice("m5",
+                 "device probe (notes): outputs tie upward (2048 + 1 reads "
+                 "2050), saturation at 32768, subnormals flushed; the tile "
+                 "stage is not reported and is assumed absent",
+                 1, Tie::kAwayFromZero),
+  };
+  return presets;
+}
+
+const Profile& SpecProfile() { return Presets().front(); }
+
+std::string ProfileNames() {
+  std::string names;
+  for (const Profile& p : Presets()) {
+    if (!names.empty()) names += ", ";
+    names += p.name;
+  }
+  return names;
+}
+
+bool FindProfile(const std::string& name, Profile* out, std::string* error) {
+  for (const Profile& p : Presets()) {
+    if (name == p.name) {
+      *out = p;
+      return true;
+    }
+  }
+  *error = "unknown profile '" + name + "' (valid: " + ProfileNames() + ")";
+  return false;
+}
+
+}  // namespace ane
+}  // namespace refmath
