@@ -1,6 +1,7 @@
 #include "src/ane/unary.h"
 
 #include "src/ane/ops.h"
+#include "src/ane/special.h"
 
 namespace refmath {
 namespace ane {
@@ -17,7 +18,23 @@ const std::vector<UnaryFunction>& UnaryFunctions() {
       {"log", Log, "binary16 of refmath's exact fp32 log of x"},
       {"tanh", Tanh, "binary16 of refmath's exact fp32 tanh of x"},
       {"sigmoid", Sigmoid, "binary16 of refmath's exact fp32 sigmoid of x"},
-      // Special functions (special.h) follow here.
+      // Special functions (special.h): ANEForge's binary16 graphs.
+      {"sin", OnProfile<Sin>, "x * P(x^2), domain [-pi/2, pi/2]"},
+      {"cos", OnProfile<Cos>, "Q(x^2), domain [-pi/2, pi/2]"},
+      {"erf", OnProfile<Erf>, "x * P(x^2), domain [-2, 2]"},
+      {"erfc", OnProfile<Erfc>, "A&S 7.1.26, domain [0, 65504]"},
+      {"erf_via_erfc", OnProfile<ErfViaErfc>,
+       "1 - erfc(x), the cancelling form, domain [0, 65504]"},
+      {"lgamma", OnProfile<Lgamma>, "polynomial in x - 4.5, domain [1, 8]"},
+      {"lgamma_raw", OnProfile<LgammaRawHorner>,
+       "lgamma's polynomial as a raw Horner in x, domain [1, 8]"},
+      {"gamma", OnProfile<Gamma>, "polynomial in x - 1.5, domain [1, 2]"},
+      {"gamma_via_lgamma", OnProfile<GammaViaLgamma>,
+       "exp(lgamma(x)), domain [1, 7.5]"},
+      {"expm1", OnProfile<Expm1>, "x * Taylor(x), domain [-0.7, 0.7]"},
+      {"log1p", OnProfile<Log1p>, "x * P(x), domain [-0.5, 1]"},
+      {"bessel_j0", OnProfile<BesselJ0>, "A&S 9.4.1, domain [-3, 3]"},
+      {"bessel_i0", OnProfile<BesselI0>, "A&S 9.8.1, domain [-3.75, 3.75]"},
   };
   return functions;
 }
