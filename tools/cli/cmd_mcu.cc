@@ -1,10 +1,137 @@
-// refmath mcu: placeholder until the MCU module's command lands.
+// refmath mcu table: the exhaustive int8 / int16 activation tables of the
+// CMSIS-NN / TFLite Micro kernels (docs/mcu.md), as raw bytes: int8
+// outputs for the inputs -128..127, or little-endian int16 outputs for
+// -32768..32767.
+#include <errno.h>
+#include <stdlib.h>
+
+#include <cmath>
+#include <vector>
+
+#include "src/file_io.h"
+#include "src/mcu/activation_s16.h"
+#include "src/mcu/activation_s8.h"
+#include "src/mcu/table_bytes.h"
+#include "tools/cli/args.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
 namespace cli {
+namespace {
 
-int RunMcu(const Argv&) { return Fail("mcu", "not implemented yet"); }
+constexpr const char* kCmd = "mcu";
+constexpr int kMaxLeftShift = 31;  // a 32-bit shift amount
+
+// A decimal integer in [lo, hi].
+bool ParseInt(const std::string& text, long lo, long hi, long* value) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  const long v = strtol(text.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0' || v < lo || v > hi) return false;
+  *value = v;
+  return true;
+}
+
+// A positive finite binary32 scale.
+bool ParseScale(const std::string& text, float* scale, std::string* error) {
+  double v = 0;
+  if (!ParseDouble(text, &v) || !(v > 0) ||
+      !std::isfinite(static_cast<float>(v)) || static_cast<float>(v) <= 0) {
+    *error = "--input-scale must be a positive finite number (got '" + text + "')";
+    return false;
+  }
+  *scale = static_cast<float>(v);
+  return true;
+}
+
+int TableS8(mcu::ActivationS8 op, const Args& args, const std::string& out) {
+  std::string error, scale_text, zp_text;
+  if (args.Has("input-multiplier") || args.Has("input-left-shift")) {
+    return Fail(kCmd, "the int8 ops take --input-scale and --input-zero-point");
+  }
+  if (!args.Require("input-scale", &scale_text, &error) ||
+      !args.Require("input-zero-point", &zp_text, &error)) {
+    return Fail(kCmd, error);
+  }
+  float scale;
+  long zp;
+  if (!ParseScale(scale_text, &scale, &error)) return Fail(kCmd, error);
+  if (!ParseInt(zp_text, INT8_MIN, INT8_MAX, &zp)) {
+    return Fail(kCmd, "--input-zero-point must be an integer in -128..127 (got '" +
+                          zp_text + "')");
+  }
+  const mcu::ActivationS8Params p =
+      mcu::PrepareActivationS8(scale, static_cast<int32_t>(zp));
+  const std::vector<uint8_t> bytes = mcu::TableBytes(mcu::TableS8(op, p));
+  if (!io::WriteAllAtomic(out, bytes.data(), bytes.size(), &error)) {
+    return Fail(kCmd, error);
+  }
+  return kExitOk;
+}
+
+int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
+  std::string error;
+  if (args.Has("input-zero-point")) {
+    return Fail(kCmd, "the int16 ops have zero point 0; no --input-zero-point");
+  }
+  mcu::ActivationS16Params p;
+  const bool by_scale = args.Has("input-scale");
+  if (by_scale == (args.Has("input-multiplier") || args.Has("input-left-shift"))) {
+    return Fail(kCmd, "the int16 ops take --input-multiplier and "
+                      "--input-left-shift, or --input-scale");
+  }
+  if (by_scale) {
+    float scale;
+    if (!ParseScale(args.Get("input-scale"), &scale, &error)) return Fail(kCmd, error);
+    p = mcu::PrepareActivationS16(op, scale);
+  } else {
+    std::string m_text, l_text;
+    if (!args.Require("input-multiplier", &m_text, &error) ||
+        !args.Require("input-left-shift", &l_text, &error)) {
+      return Fail(kCmd, error);
+    }
+    long m, l;
+    if (!ParseInt(m_text, 0, INT32_MAX, &m)) {
+      return Fail(kCmd, "--input-multiplier must be an integer in 0..2147483647 (got '" +
+                            m_text + "')");
+    }
+    if (!ParseInt(l_text, 0, kMaxLeftShift, &l)) {
+      return Fail(kCmd, "--input-left-shift must be an integer in 0..31 (got '" +
+                            l_text + "')");
+    }
+    p.input_multiplier = static_cast<int32_t>(m);
+    p.input_left_shift = static_cast<int32_t>(l);
+  }
+  const std::vector<uint8_t> bytes = mcu::TableBytes(mcu::TableS16(op, p));
+  if (!io::WriteAllAtomic(out, bytes.data(), bytes.size(), &error)) {
+    return Fail(kCmd, error);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunMcu(const Argv& argv) {
+  if (argv.empty() || argv[0] != "table") {
+    return Fail(kCmd, "expected 'table' (refmath mcu table --op OP ... --out FILE)");
+  }
+  Args args;
+  std::string error, op, out;
+  if (!args.Parse(Argv(argv.begin() + 1, argv.end()),
+                  {"op", "input-scale", "input-zero-point", "input-multiplier",
+                   "input-left-shift", "out"},
+                  {}, &error) ||
+      !args.Require("op", &op, &error) || !args.Require("out", &out, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (op == "logistic_s8") return TableS8(mcu::ActivationS8::kLogistic, args, out);
+  if (op == "tanh_s8") return TableS8(mcu::ActivationS8::kTanh, args, out);
+  if (op == "sigmoid_s16") return TableS16(mcu::ActivationS16::kSigmoid, args, out);
+  if (op == "tanh_s16") return TableS16(mcu::ActivationS16::kTanh, args, out);
+  return Fail(kCmd, "unknown --op '" + op +
+                        "' (logistic_s8, tanh_s8, sigmoid_s16, tanh_s16)");
+}
 
 }  // namespace cli
 }  // namespace refmath

@@ -1,0 +1,52 @@
+#include "src/mcu/half_fma.h"
+
+#include <cmath>
+
+namespace refmath {
+namespace mcu {
+
+Half HalfFma(Half a, Half b, Half c) {
+  const double da = ane::HalfToDouble(a), db = ane::HalfToDouble(b),
+               dc = ane::HalfToDouble(c);
+  const double product = da * db;  // 11 x 11 bits: exact
+  if (!std::isfinite(product) || !std::isfinite(dc)) {
+    return ane::HalfFromDouble(product + dc);  // inf/NaN rules are exact
+  }
+  // TwoSum: sum + error == product + dc exactly.
+  const double sum = product + dc;
+  const double b_virtual = sum - product;
+  const double a_virtual = sum - b_virtual;
+  const double error = (product - a_virtual) + (dc - b_virtual);
+  double nudged = sum;
+  if (error != 0) {
+    // The exact value lies strictly between sum and its neighbour towards
+    // the error.  Moving one double ulp that way cannot cross a binary16
+    // value or half-way point (they have at most 12 significant bits) but
+    // breaks a false tie in the right direction.
+    nudged = std::nextafter(sum, error > 0 ? INFINITY : -INFINITY);
+  }
+  return ane::HalfFromDouble(nudged);
+}
+
+Half HalfAdd(Half a, Half b) {
+  return ane::HalfFromDouble(ane::HalfToDouble(a) + ane::HalfToDouble(b));
+}
+
+Half HalfMaxNum(Half a, Half b) {
+  if (ane::HalfIsNaN(a)) return ane::HalfIsNaN(b) ? ane::kHalfCanonicalNaN : b;
+  if (ane::HalfIsNaN(b)) return a;
+  const double da = ane::HalfToDouble(a), db = ane::HalfToDouble(b);
+  if (da == db) return a & b;  // only +0 and -0 differ: +0 is larger
+  return da > db ? a : b;
+}
+
+Half HalfMinNum(Half a, Half b) {
+  if (ane::HalfIsNaN(a)) return ane::HalfIsNaN(b) ? ane::kHalfCanonicalNaN : b;
+  if (ane::HalfIsNaN(b)) return a;
+  const double da = ane::HalfToDouble(a), db = ane::HalfToDouble(b);
+  if (da == db) return a | b;  // only +0 and -0 differ: -0 is smaller
+  return da < db ? a : b;
+}
+
+}  // namespace mcu
+}  // namespace refmath

@@ -1,0 +1,52 @@
+#include "src/mcu/quantize.h"
+
+#include <cmath>
+#include <limits>
+
+namespace refmath {
+namespace mcu {
+namespace {
+
+// Any |value| beyond this clamps to the same end for every 32-bit zero
+// point, so the rounding step never sees a value that overflows int64.
+constexpr float kClampMagnitude = 0x1p40f;
+
+}  // namespace
+
+int32_t Quantize(float x, float scale, int32_t zero_point, int32_t lo,
+                 int32_t hi, QuantizeRule rule) {
+  float scaled;
+  if (rule == QuantizeRule::kTflmDivide) {
+    scaled = x / scale;
+  } else {
+    const float reciprocal = 1.0f / scale;
+    scaled = x * reciprocal;
+  }
+  int64_t q;
+  if (std::isnan(scaled)) {
+    q = 0;
+  } else if (std::fabs(scaled) > kClampMagnitude) {
+    q = scaled > 0 ? int64_t{hi} - zero_point + 1 : int64_t{lo} - zero_point - 1;
+  } else if (rule == QuantizeRule::kTflmDivide) {
+    q = static_cast<int64_t>(std::round(scaled));  // ties away from zero
+  } else {
+    q = static_cast<int64_t>(std::nearbyint(scaled));  // ties to even
+  }
+  q += zero_point;
+  if (q < lo) return lo;
+  if (q > hi) return hi;
+  return static_cast<int32_t>(q);
+}
+
+float Dequantize(int32_t q, float scale, int32_t zero_point,
+                 bool flush_subnormal) {
+  const double exact = static_cast<double>(int64_t{q} - zero_point) * scale;
+  const float result = static_cast<float>(exact);
+  if (flush_subnormal && std::fpclassify(result) == FP_SUBNORMAL) {
+    return std::copysign(0.0f, result);
+  }
+  return result;
+}
+
+}  // namespace mcu
+}  // namespace refmath
