@@ -1,5 +1,6 @@
 #include "conformance/runner/modules.h"
 
+#include "src/ane/golden_digests.h"
 #include "src/mcu/golden_digests.h"
 
 namespace refmath {
@@ -8,6 +9,8 @@ namespace conformance {
 const std::vector<DigestModule>& DigestModules() {
   static const std::vector<DigestModule> modules = {
       // {"NAME", "description", module::GoldenDigests},
+      {"ane-fp16", "Apple Neural Engine fp16 model: unary functions x presets",
+       ane::GoldenDigests},
       {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests},
   };
   return modules;

@@ -1,10 +1,87 @@
-// refmath ane: placeholder until the ANE model's command lands.
+// refmath ane: the Apple Neural Engine fp16 model (docs/ane.md).
+//   ane eval --function F [--profile P] --in FILE --out FILE
+//   ane functions | ane profiles
+// eval reads raw little-endian binary16 ("-" for stdin / stdout) and writes
+// one binary16 output per input.
+#include <stdio.h>
+
+#include <vector>
+
+#include "src/ane/profile.h"
+#include "src/ane/unary.h"
+#include "src/file_io.h"
+#include "tools/cli/args.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
 namespace cli {
+namespace {
 
-int RunAne(const Argv&) { return Fail("ane", "not implemented yet"); }
+constexpr const char* kCmd = "ane";
+constexpr const char* kUsage =
+    "usage: refmath ane eval --function F [--profile P] --in FILE --out FILE"
+    " | ane functions | ane profiles";
+
+int Eval(const Argv& argv) {
+  Args args;
+  std::string error, name, in_path, out_path;
+  if (!args.Parse(argv, {"function", "profile", "in", "out"}, {}, &error) ||
+      !args.Require("function", &name, &error) ||
+      !args.Require("in", &in_path, &error) ||
+      !args.Require("out", &out_path, &error)) {
+    return Fail(kCmd, error);
+  }
+  const ane::UnaryFunction* f = ane::FindUnary(name);
+  if (f == nullptr) {
+    return Fail(kCmd, "unknown function '" + name +
+                          "' (valid: " + ane::UnaryNames() + ")");
+  }
+  ane::Profile profile;
+  if (!ane::FindProfile(args.Get("profile", "spec"), &profile, &error)) {
+    return Fail(kCmd, error);
+  }
+  std::vector<uint8_t> bytes;
+  if (!io::ReadAll(in_path, &bytes, &error)) return Fail(kCmd, error);
+  if (bytes.size() % 2 != 0) {
+    return Fail(kCmd, in_path + ": " + std::to_string(bytes.size()) +
+                          " bytes is not a whole number of binary16 values");
+  }
+  for (size_t i = 0; i < bytes.size(); i += 2) {
+    const ane::Half x = static_cast<ane::Half>(bytes[i] | (bytes[i + 1] << 8));
+    const ane::Half y = f->eval(x, profile);
+    bytes[i] = static_cast<uint8_t>(y & 0xFF);
+    bytes[i + 1] = static_cast<uint8_t>(y >> 8);
+  }
+  if (!io::WriteAllAtomic(out_path, bytes.data(), bytes.size(), &error)) {
+    return Fail(kCmd, error);
+  }
+  return kExitOk;
+}
+
+int List(const Argv& argv, bool functions) {
+  if (argv.size() > 1) return Fail(kCmd, "unexpected argument '" + argv[1] + "'");
+  if (functions) {
+    for (const ane::UnaryFunction& f : ane::UnaryFunctions()) {
+      printf("%-18s %s\n", f.name, f.description);
+    }
+  } else {
+    for (const ane::Profile& p : ane::Presets()) {
+      printf("%-5s %s\n", p.name, p.source);
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunAne(const Argv& argv) {
+  if (argv.empty()) return Fail(kCmd, kUsage);
+  const std::string& sub = argv[0];
+  if (sub == "eval") return Eval(Argv(argv.begin() + 1, argv.end()));
+  if (sub == "functions") return List(argv, true);
+  if (sub == "profiles") return List(argv, false);
+  return Fail(kCmd, "unknown subcommand '" + sub + "' (" + kUsage + ")");
+}
 
 }  // namespace cli
 }  // namespace refmath

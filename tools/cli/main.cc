@@ -44,6 +44,7 @@ const Command kCommands[] = {
      "                             ULP error against MPFR-checked references"},
     {"ane", refmath::cli::RunAne,
      "ane eval --function F [--profile P] --in FILE --out FILE\n"
+     "      ane functions | ane profiles\n"
      "                             the Apple Neural Engine fp16 model over raw\n"
      "                             little-endian binary16 (docs/ane.md)"},
     {"mcu", refmath::cli::RunMcu,

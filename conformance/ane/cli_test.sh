@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# refmath ane: eval over raw little-endian binary16 (files and stdin/stdout),
+# the listings, and one-line errors with exit status 2 and no output left
+# behind.  Usage: cli_test.sh PATH/TO/refmath
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect_error DESCRIPTION PATTERN COMMAND...: exit 2, one line on stderr
+# matching PATTERN, nothing on stdout.
+expect_error() {
+  local what=$1 pattern=$2; shift 2
+  "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+  local rc=$?
+  [ "$rc" -eq 2 ] || fail "$what: exit status $rc, want 2"
+  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/stderr")"
+  grep -q -- "$pattern" "$tmp/stderr" || fail "$what: stderr '$(cat "$tmp/stderr")' lacks '$pattern'"
+  [ ! -s "$tmp/stdout" ] || fail "$what: wrote to stdout"
+}
+
+hex() { od -An -tx1 -v "$1" | tr -d ' \n'; }
+
+# Listings.
+"$bin" ane functions >"$tmp/functions" || fail "ane functions"
+for f in neg abs square sqrt exp log tanh sigmoid; do
+  grep -q "^$f " "$tmp/functions" || fail "ane functions lacks $f"
+done
+"$bin" ane profiles >"$tmp/profiles" || fail "ane profiles"
+for p in spec m1 m3 m5; do
+  grep -q "^$p " "$tmp/profiles" || fail "ane profiles lacks $p"
+done
+
+# exp(1) = 2.71875 (0x4170), exp(2) = 7.390625 (0x4764), exp(-inf) = +0,
+# written by hand.
+printf '\x00\x3c\x00\x40\x00\xfc' >"$tmp/in.f16"
+"$bin" ane eval --function exp --in "$tmp/in.f16" --out "$tmp/out.f16" || fail "eval exp"
+[ "$(hex "$tmp/out.f16")" = "704164470000" ] || fail "exp: got $(hex "$tmp/out.f16")"
+# The same through stdin and stdout.
+out=$("$bin" ane eval --function exp --in - --out - <"$tmp/in.f16" | od -An -tx1 -v | tr -d ' \n')
+[ "$out" = "704164470000" ] || fail "exp via stdin/stdout: got $out"
+# An empty input gives an empty output.
+: >"$tmp/empty"
+"$bin" ane eval --function neg --in "$tmp/empty" --out "$tmp/empty.out" || fail "empty input"
+[ -f "$tmp/empty.out" ] && [ ! -s "$tmp/empty.out" ] || fail "empty input: output not empty"
+
+# sqrt of the subnormal 0x0002: kept by the spec (2^-11.5 -> 0x0DA8),
+# flushed to zero by the device presets.
+printf '\x02\x00' >"$tmp/sub.f16"
+"$bin" ane eval --function sqrt --in "$tmp/sub.f16" --out "$tmp/spec.f16" || fail "sqrt spec"
+[ "$(hex "$tmp/spec.f16")" = "a80d" ] || fail "sqrt spec: got $(hex "$tmp/spec.f16")"
+for p in m1 m3 m5; do
+  "$bin" ane eval --function sqrt --profile $p --in "$tmp/sub.f16" --out "$tmp/dev.f16" || fail "sqrt $p"
+  [ "$(hex "$tmp/dev.f16")" = "0000" ] || fail "sqrt $p: got $(hex "$tmp/dev.f16")"
+done
+
+# Errors.
+expect_error "no subcommand" "usage: refmath ane eval" "$bin" ane
+expect_error "unknown subcommand" "unknown subcommand 'frobnicate'" "$bin" ane frobnicate
+expect_error "missing --function" "function" "$bin" ane eval --in "$tmp/in.f16" --out "$tmp/x"
+expect_error "unknown function" "unknown function 'nope' (valid: neg, abs" \
+  "$bin" ane eval --function nope --in "$tmp/in.f16" --out "$tmp/x"
+expect_error "unknown profile" "unknown profile 'm9' (valid: spec, m1, m3, m5)" \
+  "$bin" ane eval --function exp --profile m9 --in "$tmp/in.f16" --out "$tmp/x"
+printf '\x00\x3c\x00' >"$tmp/odd.f16"
+expect_error "odd byte count" "3 bytes is not a whole number of binary16 values" \
+  "$bin" ane eval --function exp --in "$tmp/odd.f16" --out "$tmp/x"
+expect_error "unreadable input" "$tmp/missing.f16" \
+  "$bin" ane eval --function exp --in "$tmp/missing.f16" --out "$tmp/x"
+expect_error "unwritable output" "$tmp/no/such/dir/out.f16" \
+  "$bin" ane eval --function exp --in "$tmp/in.f16" --out "$tmp/no/such/dir/out.f16"
+[ ! -e "$tmp/x" ] || fail "a failed eval left $tmp/x behind"
+expect_error "functions takes no argument" "unexpected argument" "$bin" ane functions extra
+
+if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
+echo "all ane CLI checks passed"
