@@ -1,0 +1,204 @@
+#!/usr/bin/python3
+"""An independent NumPy port of the ANE fp16 special functions.
+
+Written from the formulas in docs/ane-special.md (the notes' coefficients),
+sharing no code with src/ane/special_*.cc: NumPy's float16 arithmetic
+rounds every +, -, * to nearest even (it computes in binary32 and rounds
+once more, which is exact for these operations since 24 >= 2*11 + 2).
+The port evaluates every one of the 65536 binary16 inputs and compares
+the bit patterns with what the C++ model writes, for the functions whose
+graph does not call the native exp on a general argument (the constants'
+exp(x * 0) is 1 for finite x and NaN otherwise, which needs no exp).
+
+Usage: special_port.py (--refmath PATH | --dump-tool PATH)
+  --refmath PATH    runs `PATH ane eval --function F --profile P --in X --out Y`
+  --dump-tool PATH  runs `PATH --dump-dir DIR --profile P --function F,...`
+Exit status: 0 every bit matches, 1 a mismatch, 2 usage or I/O error.
+"""
+import argparse
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+F16 = np.float16
+SMALLEST_NORMAL = 2.0 ** -14  # binary16
+
+# The coefficients as docs/ane-special.md lists them.
+SIN_P = [1.0, -0.1666589028907664, 0.008315949363584022,
+         -0.0001860843359648393]  # low degree first, in x^2
+COS_Q = [1.0, -0.4999308182201791, 0.041511585587052556,
+         -0.0012786608784929124]  # low degree first, in x^2
+ERF_P = [1.128338362755043, -0.3752941986401827, 0.1100666568321253,
+         -0.02340602798434916, 0.003153058641086897,
+         -0.0001952199570501452]  # low degree first, in x^2
+LGAMMA = [3.935189048783974e-06, -1.7368862821849318e-05,
+          -9.904632136900507e-06, -5.063402849001357e-05,
+          0.0014535201243029226, -0.010745792598586731, 0.1240676674629507,
+          1.3893132071172924, 2.453806649516902]  # high first, in x - 4.5
+GAMMA = [0.07271315700819278, -0.09524680924569022, 0.14250568218370452,
+         -0.10518443046953783, 0.41491322672719055, 0.032278377199321216,
+         0.8862262217269316]  # high first, in x - 1.5
+EXPM1 = [1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1.0]  # high first
+LOG1P = [-0.052037525556684096, 0.15799617916430397, -0.20925805696435787,
+         0.20919213902419415, -0.24465414248733885, 0.3319955251288566,
+         -0.5001694874609843, 1.0000208250159992]  # high first
+J0 = [1.0, -2.2499997, 1.2656208, -0.3163866, 0.0444479, -0.0039444,
+      0.0002100]  # low first, in x^2 / 9
+I0 = [1.0, 3.5156229, 3.0899424, 1.2067492, 0.2659732, 0.0360768,
+      0.0045813]  # low first, in x^2 / 14.0625
+
+
+class Device:
+    """Binary16 operations of one profile: round to nearest even, and with
+    flush=True subnormal operands read as zero and subnormal results
+    written as zero (the sign kept)."""
+
+    def __init__(self, x, flush):
+        self.flush = flush
+        self.x = self.read(x)
+        # exp(x * 0): 1 where x is finite, NaN where it is inf or NaN.
+        self.ones = np.where(np.isfinite(x), F16(1.0), F16(np.nan))
+
+    def read(self, a):
+        if not self.flush:
+            return a
+        tiny = np.abs(a) < F16(SMALLEST_NORMAL)
+        return np.where(tiny, np.copysign(F16(0.0), a), a).astype(F16)
+
+    def mul(self, a, b):
+        return self.read(self.read(a) * self.read(b))
+
+    def add(self, a, b):
+        return self.read(self.read(a) + self.read(b))
+
+    def const(self, c):
+        return self.mul(self.ones, F16(c))
+
+    def scalar(self, a, c):
+        return self.mul(a, F16(c))
+
+    def horner_high(self, t, coeffs):
+        acc = self.const(coeffs[0])
+        for c in coeffs[1:]:
+            acc = self.add(self.mul(acc, t), self.const(c))
+        return acc
+
+    def horner_low(self, t, coeffs):
+        return self.horner_high(t, coeffs[::-1])
+
+
+def raw_lgamma_coefficients():
+    """The centred polynomial expanded in powers of x, highest first, in
+    double: b_j = sum_{k >= j} a_k C(k, j) (-4.5)^(k - j)."""
+    a = LGAMMA[::-1]  # a[k] multiplies (x - 4.5)^k
+    b = []
+    for j in range(len(a)):
+        total = 0.0
+        for k in range(j, len(a)):
+            binomial = 1.0
+            for i in range(j):
+                binomial = binomial * float(k - i) / float(i + 1)
+            power = 1.0
+            for _ in range(j, k):
+                power *= -4.5
+            total += a[k] * binomial * power
+        b.append(total)
+    return b[::-1]
+
+
+def port(name, d):
+    x = d.x
+    if name == "sin":
+        return d.mul(x, d.horner_low(d.mul(x, x), SIN_P))
+    if name == "cos":
+        return d.horner_low(d.mul(x, x), COS_Q)
+    if name == "erf":
+        return d.mul(x, d.horner_low(d.mul(x, x), ERF_P))
+    if name == "lgamma":
+        return d.horner_high(d.add(x, d.const(-4.5)), LGAMMA)
+    if name == "lgamma_raw":
+        return d.horner_high(x, raw_lgamma_coefficients())
+    if name == "gamma":
+        return d.horner_high(d.add(x, d.const(-1.5)), GAMMA)
+    if name == "expm1":
+        return d.mul(x, d.horner_high(x, EXPM1))
+    if name == "log1p":
+        return d.mul(x, d.horner_high(x, LOG1P))
+    if name == "bessel_j0":
+        return d.horner_low(d.scalar(d.mul(x, x), 1.0 / 9.0), J0)
+    if name == "bessel_i0":
+        return d.horner_low(d.scalar(d.mul(x, x), 1.0 / 14.0625), I0)
+    raise ValueError(name)
+
+
+FUNCTIONS = ["sin", "cos", "erf", "lgamma", "lgamma_raw", "gamma", "expm1",
+             "log1p", "bessel_j0", "bessel_i0"]
+PROFILES = {"spec": False, "m1": True}  # name -> flushes subnormals
+
+
+def model_outputs(args, profile, workdir, inputs_path):
+    """{function: uint16 array of the C++ model's 65536 results}."""
+    out = {}
+    if args.dump_tool:
+        subprocess.run([args.dump_tool, "--dump-dir", workdir, "--profile",
+                        profile, "--function", ",".join(FUNCTIONS)],
+                       check=True)
+        for f in FUNCTIONS:
+            out[f] = np.fromfile(os.path.join(workdir, f + ".f16"), "<u2")
+        return out
+    for f in FUNCTIONS:
+        path = os.path.join(workdir, f + ".f16")
+        subprocess.run([args.refmath, "ane", "eval", "--function", f,
+                        "--profile", profile, "--in", inputs_path,
+                        "--out", path], check=True)
+        out[f] = np.fromfile(path, "<u2")
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--refmath")
+    group.add_argument("--dump-tool")
+    args = parser.parse_args()
+
+    bits = np.arange(1 << 16, dtype="<u2")
+    x = bits.view(F16)
+    failures = 0
+    with tempfile.TemporaryDirectory() as workdir, \
+            np.errstate(all="ignore"):
+        inputs_path = os.path.join(workdir, "inputs.f16")
+        bits.tofile(inputs_path)
+        for profile, flush in PROFILES.items():
+            try:
+                model = model_outputs(args, profile, workdir, inputs_path)
+            except (OSError, subprocess.CalledProcessError) as e:
+                print(f"special_port: cannot run the model: {e}",
+                      file=sys.stderr)
+                return 2
+            for f in FUNCTIONS:
+                want = port(f, Device(x, flush)).astype(F16)
+                got = model[f]
+                if got.size != want.size:
+                    print(f"{f} [{profile}]: {got.size} results, expected "
+                          f"{want.size}")
+                    failures += 1
+                    continue
+                want_bits = want.view("<u2")
+                both_nan = np.isnan(want) & np.isnan(got.view(F16))
+                bad = np.nonzero((want_bits != got) & ~both_nan)[0]
+                status = "ok" if bad.size == 0 else f"{bad.size} MISMATCHES"
+                print(f"{f:10s} [{profile}]: 65536 inputs, {status}")
+                for i in bad[:5]:
+                    print(f"    x=0x{i:04X} ({float(x[i])!r}): model "
+                          f"0x{int(got[i]):04X}, port 0x{int(want_bits[i]):04X}")
+                failures += bad.size != 0
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
