@@ -10,9 +10,13 @@ the bit patterns with what the C++ model writes, for the functions whose
 graph does not call the native exp on a general argument (the constants'
 exp(x * 0) is 1 for finite x and NaN otherwise, which needs no exp).
 
-Usage: special_port.py (--refmath PATH | --dump-tool PATH)
+Usage: special_port.py (--refmath PATH | --dump-tool PATH | --lgamma-figures)
   --refmath PATH    runs `PATH ane eval --function F --profile P --in X --out Y`
   --dump-tool PATH  runs `PATH --dump-dir DIR --profile P --function F,...`
+  --lgamma-figures  prints the lgamma errors on fp16(linspace(1, 8, 64)) with
+                    one rounding per operation and, for comparison, with each
+                    Horner step fused (a * t + c rounded once), the
+                    measurement docs/ane-special.md quotes
 Exit status: 0 every bit matches, 1 a mismatch, 2 usage or I/O error.
 """
 import argparse
@@ -135,6 +139,37 @@ def port(name, d):
     raise ValueError(name)
 
 
+def fused_horner(t, coeffs):
+    """Horner with every step a * t + c rounded once to binary16 (the sum
+    of a binary16 product and constant is exact in double here)."""
+    acc = np.full(t.shape, F16(coeffs[0]))
+    for c in coeffs[1:]:
+        exact = acc.astype(np.float64) * t.astype(np.float64) + float(F16(c))
+        acc = exact.astype(F16)
+    return acc
+
+
+def lgamma_figures():
+    x = np.linspace(1.0, 8.0, 64).astype(F16)
+    ref = np.array([math.lgamma(float(v)) for v in x])
+    d = Device(x, flush=False)
+    centred_t = d.add(x, d.const(-4.5))
+    raw = raw_lgamma_coefficients()
+    rows = [
+        ("centred, one rounding per op", d.horner_high(centred_t, LGAMMA)),
+        ("centred, fused Horner steps", fused_horner(centred_t, LGAMMA)),
+        ("raw in x, one rounding per op", d.horner_high(x, raw)),
+        ("raw in x, fused Horner steps", fused_horner(x, raw)),
+    ]
+    for label, y in rows:
+        err = np.abs(y.astype(np.float64) - ref)
+        i = int(np.argmax(err))
+        print(f"lgamma {label}: max abs error {err[i]:.4g} at x = {float(x[i])}")
+    print("raw coefficients, highest first, as binary16:",
+          [float(F16(c)) for c in raw])
+    return 0
+
+
 FUNCTIONS = ["sin", "cos", "erf", "lgamma", "lgamma_raw", "gamma", "expm1",
              "log1p", "bessel_j0", "bessel_i0"]
 PROFILES = {"spec": False, "m1": True}  # name -> flushes subnormals
@@ -164,7 +199,10 @@ def main():
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--refmath")
     group.add_argument("--dump-tool")
+    group.add_argument("--lgamma-figures", action="store_true")
     args = parser.parse_args()
+    if args.lgamma_figures:
+        return lgamma_figures()
 
     bits = np.arange(1 << 16, dtype="<u2")
     x = bits.view(F16)
