@@ -180,6 +180,24 @@ TEST(AneMatmul, CumsumIsExactThroughTriuOnes) {
             (std::vector<Half>{0x3C00, 0x4200, 0x4200, 0x4700}));  // 1 3 3 7
 }
 
+TEST(AneMatmul, NonLastAxisIsTransposedToTheEnd) {
+  // [[1, 2, 3], [4, 5, 6]]: column sums [5, 7, 9], row sums [6, 15].
+  const Tensor m = Tensor::FromDoubles({2, 3}, {1, 2, 3, 4, 5, 6});
+  const Tensor t = Transpose(m, 0, 1);
+  EXPECT_EQ(t.shape(), (Shape{3, 2}));
+  EXPECT_EQ(t.ToDoubles(), (std::vector<double>{1, 4, 2, 5, 3, 6}));
+  const Tensor columns = ReduceSumAsMatmul(m, 0);
+  EXPECT_EQ(columns.shape(), (Shape{1, 3}));
+  EXPECT_EQ(columns.ToDoubles(), (std::vector<double>{5, 7, 9}));
+  EXPECT_EQ(ReduceSumAsMatmul(m, -1).ToDoubles(), (std::vector<double>{6, 15}));
+  EXPECT_EQ(ReduceSum(m, 0).ToDoubles(), (std::vector<double>{5, 7, 9}));
+  EXPECT_THROW(ReduceSumAsMatmul(m, 2), std::invalid_argument);
+  // Down a column of 4096 ones: wide 4096, narrow 2048.
+  const Tensor ones = Tensor::Filled({4096, 2}, 0x3C00);
+  EXPECT_EQ(ReduceSumAsMatmul(ones, 0)[1], k4096);
+  EXPECT_EQ(ReduceSum(ones, 0)[1], k2048);
+}
+
 TEST(AneMatmul, SoftmaxDecomposed) {
   // Equal inputs: exp(0) = 1 each, the sum 4 through the matmul, 1/4 exact.
   const Tensor y = Softmax(Tensor::FromDoubles({1, 4}, {3, 3, 3, 3}));

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "src/ane/ops.h"
 
@@ -167,6 +168,58 @@ Tensor ReduceSum(const Tensor& x, const Profile& p) {
 Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p) {
   if (x.rank() == 0) return x;
   return Matmul(x, Ones(x.cols(), 1), p);
+}
+
+namespace {
+
+size_t CheckedAxis(const Tensor& x, int axis) {
+  const int rank = static_cast<int>(x.rank());
+  const int a = axis < 0 ? axis + rank : axis;
+  if (a < 0 || a >= rank) {
+    throw std::invalid_argument("ane: axis " + std::to_string(axis) +
+                                " out of range for " + Dims(x));
+  }
+  return static_cast<size_t>(a);
+}
+
+// Applies a last-axis reduction `f` along `axis`.
+template <typename F>
+Tensor AlongAxis(const Tensor& x, int axis, F f) {
+  const int last = static_cast<int>(x.rank()) - 1;
+  const int a = static_cast<int>(CheckedAxis(x, axis));
+  if (a == last) return f(x);
+  return Transpose(f(Transpose(x, a, last)), a, last);
+}
+
+}  // namespace
+
+Tensor Transpose(const Tensor& x, int i, int j) {
+  const size_t a = CheckedAxis(x, i), b = CheckedAxis(x, j);
+  if (a == b) return x;
+  Shape shape = x.shape();
+  std::swap(shape[a], shape[b]);
+  Tensor out = Tensor::Filled(shape, 0);
+  Shape idx(shape.size(), 0);  // multi-index into x
+  for (size_t n = 0; n < x.size(); ++n) {
+    Shape o = idx;
+    std::swap(o[a], o[b]);
+    size_t flat = 0;
+    for (size_t d = 0; d < shape.size(); ++d) flat = flat * shape[d] + o[d];
+    out[flat] = x[n];
+    for (size_t d = x.rank(); d-- > 0;) {
+      if (++idx[d] < x.shape()[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+Tensor ReduceSumAsMatmul(const Tensor& x, int axis, const Profile& p) {
+  return AlongAxis(x, axis, [&p](const Tensor& t) { return ReduceSumAsMatmul(t, p); });
+}
+
+Tensor ReduceSum(const Tensor& x, int axis, const Profile& p) {
+  return AlongAxis(x, axis, [&p](const Tensor& t) { return ReduceSum(t, p); });
 }
 
 Tensor ReduceMax(const Tensor& x, const Profile& p) {

@@ -40,6 +40,18 @@ Tensor ReduceSum(const Tensor& x, const Profile& p = SpecProfile());
 // The reduce_sum_to_matmul rewrite: x @ ones[K, 1], through the wide
 // accumulator.
 Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p = SpecProfile());
+// The rewrite for another axis: that axis is moved to the end (Transpose),
+// summed through the matmul, and moved back; the result keeps the axis with
+// length 1.  axis counts from 0; -1 is the last.  A bad axis:
+// std::invalid_argument.
+Tensor ReduceSumAsMatmul(const Tensor& x, int axis,
+                         const Profile& p = SpecProfile());
+// The narrow sum along any axis, for comparison.
+Tensor ReduceSum(const Tensor& x, int axis, const Profile& p = SpecProfile());
+
+// Swaps axes i and j (a data movement: no rounding).
+Tensor Transpose(const Tensor& x, int i, int j);
+
 // Largest element along the last axis (keepdims); NaN if any is NaN.
 Tensor ReduceMax(const Tensor& x, const Profile& p = SpecProfile());
 
