@@ -1,0 +1,148 @@
+// Linear algebra on the ANE model (src/ane/linalg.h, krylov.h) against
+// double solves of the same binary16 systems, pinning the spec's
+// statements.  Margin: an "about X" figure of the spec is asserted within
+// a factor 3 of X; an order of magnitude means a gain of at least 10 / 3.
+#include <math.h>
+
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "src/ane/krylov.h"
+#include "src/ane/linalg.h"
+#include "src/ane/problems.h"
+
+namespace refmath {
+namespace ane {
+namespace {
+
+constexpr double kMargin = 3.0;
+constexpr double kOrderOfMagnitude = 10.0 / kMargin;
+constexpr uint64_t kSeed = 0x5EED0500;
+
+std::vector<double> Normal(size_t n, Rng& rng) {
+  std::vector<double> v(n);
+  for (double& x : v) x = rng.Normal();
+  return v;
+}
+
+Matrix Rounded(const Matrix& a) {
+  return {a.rows, a.cols, Tensor::FromDoubles({a.rows, a.cols}, a.v).ToDoubles()};
+}
+
+struct Problem {
+  Tensor a, b;
+  std::vector<double> ref;
+};
+
+// SPD n = 48, eigenvalues cond .. 1 (the envelope tool's family).
+Problem Spd(double cond, uint64_t seed) {
+  Rng rng(seed);
+  const Matrix a = Rounded(SpdWithCondition(48, cond, cond, rng));
+  const Tensor b = Tensor::Vector(Apply(a, Normal(48, rng)));
+  return {Tensor::FromDoubles({48, 48}, a.v), b, SolveDouble(a, b.ToDoubles())};
+}
+
+// Overdetermined [80, 24], singular values 1 .. 1/cond, b = A x + 0.01 noise.
+Problem LeastSquares(double cond, uint64_t seed) {
+  Rng rng(seed);
+  const Matrix a = Rounded(WithSingularValues(80, 24, cond, 1.0, rng));
+  std::vector<double> b = Apply(a, Normal(24, rng));
+  for (double& x : b) x += 0.01 * rng.Normal();
+  const Tensor bt = Tensor::Vector(b);
+  return {Tensor::FromDoubles({80, 24}, a.v), bt, LeastSquaresDouble(a, bt.ToDoubles())};
+}
+
+Problem Square(double cond, uint64_t seed) {
+  Rng rng(seed);
+  const Matrix a = Rounded(WithSingularValues(24, 24, cond, 1.0, rng));
+  const Tensor b = Tensor::Vector(Apply(a, Normal(24, rng)));
+  return {Tensor::FromDoubles({24, 24}, a.v), b, SolveDouble(a, b.ToDoubles())};
+}
+
+double Err(const Solution& s, const std::vector<double>& ref) {
+  return s.nonfinite ? INFINITY : RelativeError2(s.x, ref);
+}
+
+TEST(AneLinalg, DotsGoThroughTheWideAccumulator) {
+  // 4096 ones: a binary16 running sum would stall at 2048.
+  const Tensor ones = Tensor::Filled({4096}, 0x3C00);
+  EXPECT_EQ(WideDot(ones, ones), 0x6C00);  // 4096
+  EXPECT_EQ(Norm(ones), 0x5400);            // 64
+  const Tensor a({2, 2}, {0x3C00, 0x4000, 0x4200, 0x4400});  // [[1, 2], [3, 4]]
+  const Tensor g = Gemv(a, Tensor::Vector({1, 1}));
+  EXPECT_EQ(g[0], 0x4200);  // 3
+  EXPECT_EQ(g[1], 0x4700);  // 7
+}
+
+TEST(AneLinalg, ScaledNormStaysFiniteWherePlainNormOverflows) {
+  const Tensor big = Tensor::Vector({300, 400});  // norm 500, squares 250000
+  EXPECT_EQ(Norm(big), kHalfPosInf);
+  EXPECT_EQ(ScaledNorm(big), 0x5FD0);  // 500
+}
+
+TEST(AneLinalg, RefinementGainsAnOrderOfMagnitudeAtModerateConditioning) {
+  // A deliberately rough start (6 CG steps), then 3 rounds of 80 Richardson
+  // sweeps on the residual.
+  double gain[3];
+  const double conds[3] = {1e1, 1e2, 1e3};
+  for (int i = 0; i < 3; ++i) {
+    const Problem p = Spd(conds[i], kSeed + i);
+    const Solution rough = ConjugateGradient(p.a, p.b, {6, 0, true});
+    const Solution refined = RichardsonRefine(p.a, p.b, rough.x, 3, 80);
+    ASSERT_FALSE(rough.nonfinite || refined.nonfinite) << "cond " << conds[i];
+    gain[i] = Err(rough, p.ref) / Err(refined, p.ref);
+  }
+  EXPECT_GE(gain[0], kOrderOfMagnitude);
+  EXPECT_GE(gain[1], kOrderOfMagnitude);
+  // By cond 1e3 refinement only nibbles.
+  EXPECT_LT(gain[2], kOrderOfMagnitude);
+}
+
+TEST(AneLinalg, NormalEquationsRefinementBuysBackTheSquaring) {
+  const Problem p = LeastSquares(1e1, kSeed + 10);
+  const double plain = Err(NormalEquations(p.a, p.b, {24, 0, true}), p.ref);
+  const double refined = Err(NormalEquations(p.a, p.b, {24, 2, true}), p.ref);
+  EXPECT_GE(plain / refined, kOrderOfMagnitude) << plain << " -> " << refined;
+}
+
+TEST(AneLinalg, LsqrEnvelope) {
+  // About 1e-3 at cond 10, about 1e-2 at cond 100 (200 steps: at 80 steps
+  // the fp16 bidiagonalization has not converged there, see the envelopes).
+  EXPECT_LE(Err(Lsqr(LeastSquares(1e1, kSeed + 20).a, LeastSquares(1e1, kSeed + 20).b, 80),
+                LeastSquares(1e1, kSeed + 20).ref),
+            1e-3 * kMargin);
+  const Problem p = LeastSquares(1e2, kSeed + 21);
+  EXPECT_LE(Err(Lsqr(p.a, p.b, 200), p.ref), 1e-2 * kMargin);
+}
+
+TEST(AneLinalg, GmresEnvelope) {
+  for (double cond : {1e1, 1e2}) {
+    const Problem p = Square(cond, kSeed + 30 + static_cast<uint64_t>(cond));
+    EXPECT_LE(Err(Gmres(p.a, p.b), p.ref), 1e-2 * kMargin) << "cond " << cond;
+  }
+}
+
+TEST(AneLinalg, PowerIterationOverflowsWithoutNormalizationAboveAbout250) {
+  // A^T (A v) has magnitude sigma^2: past 65504 once sigma > 256.
+  // Normalizing between A and A^T keeps every vector O(sigma).
+  constexpr double kSigmaTolerance = 4 * 0x1p-11;  // four binary16 roundings
+  for (double sigma : {200.0, 250.0, 300.0, 1000.0}) {
+    Rng rng(kSeed + 40);
+    const Matrix a = Rounded(WithSingularValues(48, 24, 10.0, sigma, rng));
+    const Tensor t = Tensor::FromDoubles({48, 24}, a.v);
+    const std::vector<double> v0 = Normal(24, rng);
+    const double normalized = DominantSingularValue(t, v0, {60, true, true});
+    const double at_once = DominantSingularValue(t, v0, {60, false, true});
+    // sigma_1 of the rounded matrix is within 2u of the generated one.
+    EXPECT_NEAR(normalized / sigma, 1.0, kSigmaTolerance) << "sigma " << sigma;
+    if (sigma * sigma > kHalfMax) {
+      EXPECT_FALSE(std::isfinite(at_once)) << "sigma " << sigma;
+    } else {
+      EXPECT_NEAR(at_once / sigma, 1.0, kSigmaTolerance) << "sigma " << sigma;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ane
+}  // namespace refmath
