@@ -35,6 +35,20 @@ expect_error() {
 vals=$(printf '%s %s %s' "$(od -An -tu1 -j128 -N1 "$tmp/l8.bin")" "$(od -An -tu1 -j144 -N1 "$tmp/l8.bin")" "$(od -An -tu1 -j255 -N1 "$tmp/l8.bin")" | tr -s ' ')
 [ "$vals" = " 0 59 127" ] || fail "logistic_s8 values '$vals', expected ' 0 59 127'"
 
+# --ideal: the oracle's table.  At scale 1/16 it equals the kernel's
+# (ulp_tables/mcu.md: no input differs); at 1/256 and zero point 0 the
+# inputs -2 and 2 differ (256 sigmoid(2/256) - 128 is just below 0.5: the
+# oracle gives 0, the kernel 1).
+"$bin" mcu table --op logistic_s8 --input-scale 0.00390625 --input-zero-point 0 --out "$tmp/k.bin" || fail "logistic_s8 1/256"
+"$bin" mcu table --op logistic_s8 --input-scale 0.00390625 --input-zero-point 0 --ideal --out "$tmp/i.bin" || fail "ideal logistic_s8 1/256"
+diffs=$(cmp -l "$tmp/k.bin" "$tmp/i.bin" | tr -s ' ' | tr '\n' ';')
+[ "$diffs" = "127 377 0;131 1 0;" ] || fail "ideal vs kernel at 1/256: '$diffs'"
+"$bin" mcu table --op logistic_s8 --input-scale 0.0625 --input-zero-point 0 --ideal --out "$tmp/i8.bin" || fail "ideal logistic_s8"
+cmp -s "$tmp/l8.bin" "$tmp/i8.bin" || fail "ideal logistic_s8 at 1/16 differs from the kernel"
+"$bin" mcu table --op tanh_s16 --input-multiplier 0 --input-left-shift 0 --ideal --out "$tmp/i16.bin" || fail "ideal tanh_s16"
+[ "$(stat -c %s "$tmp/i16.bin")" -eq 131072 ] || fail "ideal tanh_s16 size"
+cmp -s "$tmp/t16.bin" "$tmp/i16.bin" && fail "ideal tanh_s16 equals the kernel's table"
+
 # Every golden row from the command line: the int16 rows by multiplier
 # and shift and again by scale.
 while read -r digest name; do

@@ -1,7 +1,8 @@
 // refmath mcu table: the exhaustive int8 / int16 activation tables of the
 // CMSIS-NN / TFLite Micro kernels (docs/mcu.md), as raw bytes: int8
 // outputs for the inputs -128..127, or little-endian int16 outputs for
-// -32768..32767.
+// -32768..32767.  With --ideal, the table an ideal kernel would give: the
+// oracle's (src/mcu/oracle.h).
 #include <errno.h>
 #include <stdlib.h>
 
@@ -11,6 +12,7 @@
 #include "src/file_io.h"
 #include "src/mcu/activation_s16.h"
 #include "src/mcu/activation_s8.h"
+#include "src/mcu/oracle.h"
 #include "src/mcu/table_bytes.h"
 #include "tools/cli/args.h"
 #include "tools/cli/commands.h"
@@ -63,7 +65,9 @@ int TableS8(mcu::ActivationS8 op, const Args& args, const std::string& out) {
   }
   const mcu::ActivationS8Params p =
       mcu::PrepareActivationS8(scale, static_cast<int32_t>(zp));
-  const std::vector<uint8_t> bytes = mcu::TableBytes(mcu::TableS8(op, p));
+  const std::vector<uint8_t> bytes = mcu::TableBytes(
+      args.Has("ideal") ? mcu::IdealTableS8(op, scale, static_cast<int32_t>(zp))
+                        : mcu::TableS8(op, p));
   if (!io::WriteAllAtomic(out, bytes.data(), bytes.size(), &error)) {
     return Fail(kCmd, error);
   }
@@ -76,13 +80,13 @@ int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
     return Fail(kCmd, "the int16 ops have zero point 0; no --input-zero-point");
   }
   mcu::ActivationS16Params p;
+  float scale = 0;
   const bool by_scale = args.Has("input-scale");
   if (by_scale == (args.Has("input-multiplier") || args.Has("input-left-shift"))) {
     return Fail(kCmd, "the int16 ops take --input-multiplier and "
                       "--input-left-shift, or --input-scale");
   }
   if (by_scale) {
-    float scale;
     if (!ParseScale(args.Get("input-scale"), &scale, &error)) return Fail(kCmd, error);
     p = mcu::PrepareActivationS16(op, scale);
   } else {
@@ -102,8 +106,11 @@ int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
     }
     p.input_multiplier = static_cast<int32_t>(m);
     p.input_left_shift = static_cast<int32_t>(l);
+    scale = static_cast<float>(mcu::EffectiveInputScaleS16(p));
   }
-  const std::vector<uint8_t> bytes = mcu::TableBytes(mcu::TableS16(op, p));
+  const std::vector<uint8_t> bytes =
+      mcu::TableBytes(args.Has("ideal") ? mcu::IdealTableS16(op, scale)
+                                        : mcu::TableS16(op, p));
   if (!io::WriteAllAtomic(out, bytes.data(), bytes.size(), &error)) {
     return Fail(kCmd, error);
   }
@@ -121,7 +128,7 @@ int RunMcu(const Argv& argv) {
   if (!args.Parse(Argv(argv.begin() + 1, argv.end()),
                   {"op", "input-scale", "input-zero-point", "input-multiplier",
                    "input-left-shift", "out"},
-                  {}, &error) ||
+                  {"ideal"}, &error) ||
       !args.Require("op", &op, &error) || !args.Require("out", &out, &error)) {
     return Fail(kCmd, error);
   }

@@ -49,12 +49,14 @@ const Command kCommands[] = {
      "                             little-endian binary16 (docs/ane.md)"},
     {"mcu", refmath::cli::RunMcu,
      "mcu table --op logistic_s8|tanh_s8 --input-scale S --input-zero-point Z\n"
-     "          --out FILE\n"
+     "          [--ideal] --out FILE\n"
      "      mcu table --op sigmoid_s16|tanh_s16 (--input-multiplier M\n"
-     "          --input-left-shift L | --input-scale S) --out FILE\n"
-     "                             CMSIS-NN / TFLite Micro activation tables, "
-     "raw\n"
-     "                             little-endian, every input (docs/mcu.md)"},
+     "          --input-left-shift L | --input-scale S) [--ideal] --out FILE\n"
+     "                             CMSIS-NN / TFLite Micro activation tables "
+     "(or the\n"
+     "                             oracle's with --ideal), raw little-endian, "
+     "every\n"
+     "                             input (docs/mcu.md)"},
     {"inputs", refmath::cli::RunInputs,
      "inputs --out FILE            write the golden input set as raw binary32"},
     {"hash", refmath::cli::RunHash,
