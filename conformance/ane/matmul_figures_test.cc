@@ -2,7 +2,9 @@
 // reductions, one test each.  Expected values are the figures themselves,
 // as binary16 bit patterns written out by hand.
 #include <math.h>
+#include <stdint.h>
 
+#include <initializer_list>
 #include <vector>
 
 #include "conformance/ane/test_profiles.h"
@@ -25,6 +27,29 @@ constexpr Half k16384 = 0x7400;
 constexpr Half k32000 = 0x77D0;
 constexpr Half k32752 = 0x77FF;  // largest finite device matmul output
 constexpr Half k32992 = 0x7807;  // fp16(33000)
+
+// The binary16 pattern of a positive integer n <= 2048, from the format's
+// definition: exponent e = floor(log2 n), biased by 15, and the 10 bits
+// after the leading one.
+Half IntegerHalf(uint32_t n) {
+  int e = 0;
+  while ((n >> (e + 1)) != 0) ++e;
+  return static_cast<Half>(((e + 15) << 10) | ((n << (10 - e)) & 0x3FF));
+}
+
+std::vector<Half> Integers(std::initializer_list<uint32_t> values) {
+  std::vector<Half> out;
+  for (uint32_t v : values) out.push_back(IntegerHalf(v));
+  return out;
+}
+
+TEST(AneMatmul, IntegerHalfHelperMatchesHandPatterns) {
+  EXPECT_EQ(IntegerHalf(1), 0x3C00);
+  EXPECT_EQ(IntegerHalf(3), 0x4200);
+  EXPECT_EQ(IntegerHalf(7), 0x4700);
+  EXPECT_EQ(IntegerHalf(2048), k2048);
+  EXPECT_EQ(IntegerHalf(2047), 0x67FF);
+}
 
 Half SumThroughMatmul(const std::vector<double>& row, const Profile& p) {
   const Tensor sum = ReduceSumAsMatmul(Tensor::Vector(row, p), p);
@@ -169,7 +194,7 @@ TEST(AneMatmul, CumsumIsExactThroughTriuOnes) {
   const Tensor c = Cumsum(Tensor::Vector(std::vector<double>(2048, 1.0)));
   ASSERT_EQ(c.size(), 2048u);
   for (size_t j = 0; j < c.size(); ++j) {
-    ASSERT_EQ(c.Value(j), static_cast<double>(j + 1)) << j;
+    ASSERT_EQ(c[j], IntegerHalf(static_cast<uint32_t>(j + 1))) << j;
   }
   // [16000, 1 x 8]: the prefixes 16000 + j round to binary16 each, but the
   // last one is the exact 16008, where a running binary16 sum stays 16000.
@@ -185,12 +210,12 @@ TEST(AneMatmul, NonLastAxisIsTransposedToTheEnd) {
   const Tensor m = Tensor::FromDoubles({2, 3}, {1, 2, 3, 4, 5, 6});
   const Tensor t = Transpose(m, 0, 1);
   EXPECT_EQ(t.shape(), (Shape{3, 2}));
-  EXPECT_EQ(t.ToDoubles(), (std::vector<double>{1, 4, 2, 5, 3, 6}));
+  EXPECT_EQ(t.data(), Integers({1, 4, 2, 5, 3, 6}));
   const Tensor columns = ReduceSumAsMatmul(m, 0);
   EXPECT_EQ(columns.shape(), (Shape{1, 3}));
-  EXPECT_EQ(columns.ToDoubles(), (std::vector<double>{5, 7, 9}));
-  EXPECT_EQ(ReduceSumAsMatmul(m, -1).ToDoubles(), (std::vector<double>{6, 15}));
-  EXPECT_EQ(ReduceSum(m, 0).ToDoubles(), (std::vector<double>{5, 7, 9}));
+  EXPECT_EQ(columns.data(), Integers({5, 7, 9}));
+  EXPECT_EQ(ReduceSumAsMatmul(m, -1).data(), Integers({6, 15}));
+  EXPECT_EQ(ReduceSum(m, 0).data(), Integers({5, 7, 9}));
   EXPECT_THROW(ReduceSumAsMatmul(m, 2), std::invalid_argument);
   // Down a column of 4096 ones: wide 4096, narrow 2048.
   const Tensor ones = Tensor::Filled({4096, 2}, 0x3C00);
