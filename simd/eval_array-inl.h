@@ -1,7 +1,9 @@
 // The array driver shared by the exact and fast kernels: whole vectors,
-// then the tail through a zero-padded buffer.  Every lane is independent,
-// so the padding never changes a result.  Each vector is loaded before it
-// is stored, so out == in is safe.
+// then the tail.  On targets whose masked loads and stores never touch
+// masked-off memory (AVX2, AVX-512, SVE) the tail is one masked vector;
+// elsewhere it goes through a zero-padded buffer.  Every lane is
+// independent, so the zero lanes never change a result.  Each vector is
+// loaded before it is stored, so out == in is safe.
 
 // clang-format off
 #if defined(REFMATH_SIMD_EVAL_ARRAY_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -32,12 +34,22 @@ HWY_NOINLINE void EvalArray(const float* in, float* out, size_t n) {
   for (; i + lanes <= n; i += lanes) {
     hn::StoreU(Kernel::Apply(d, hn::LoadU(d, in + i)), d, out + i);
   }
-  if (i < n) {
+  if (i == n) return;
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3 || \
+    HWY_TARGET == HWY_AVX3_DL || HWY_TARGET == HWY_SVE ||  \
+    HWY_TARGET == HWY_SVE2 || HWY_TARGET == HWY_SVE_256 || \
+    HWY_TARGET == HWY_SVE2_128
+  const auto tail = hn::FirstN(d, n - i);
+  hn::BlendedStore(Kernel::Apply(d, hn::MaskedLoad(tail, d, in + i)), tail, d,
+                   out + i);
+#else
+  {
     HWY_ALIGN float buf[hn::MaxLanes(d)] = {};
     memcpy(buf, in + i, (n - i) * sizeof(float));
     hn::Store(Kernel::Apply(d, hn::Load(d, buf)), d, buf);
     memcpy(out + i, buf, (n - i) * sizeof(float));
   }
+#endif
 }
 
 // out[i] = f(in[i]) with the kernels of a set: Set::Exp, Set::Log, ...

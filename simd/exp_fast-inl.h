@@ -26,14 +26,10 @@ constexpr float kFastExpMax = 88.3f;
 constexpr float kFastExpPoly[] = {0.008312525f, 0.041890115f, 0.16667114f,
                                   0.4999923f};
 
+// The formula for xc already in [kFastExpMin, kFastExpMax].
 template <class D>
-HWY_INLINE VecF<D> FastExp(D d, VecF<D> x) {
+HWY_INLINE VecF<D> FastExpClamped(D d, VecF<D> xc) {
   using Ar = FusedArith;
-  // Clamp by comparisons: Min/Max differ between targets on NaN.
-  VecF<D> xc = hn::IfThenElse(hn::Gt(x, Const(d, kFastExpMax)),
-                              Const(d, kFastExpMax), x);
-  xc = hn::IfThenElse(hn::Lt(xc, Const(d, kFastExpMin)), Const(d, kFastExpMin),
-                      xc);
   const VecF<D> t = Ar::MulAdd(xc, Const(d, kLog2E), Const(d, kRoundM));
   VecI<D> n_int;
   const VecF<D> n = RoundViaM(d, t, &n_int);
@@ -42,7 +38,21 @@ HWY_INLINE VecF<D> FastExp(D d, VecF<D> x) {
   const VecF<D> q = Horner<Ar>(d, r, kFastExpPoly);
   const VecF<D> p =
       hn::Add(Const(d, 1.0f), Ar::MulAdd(hn::Mul(r, r), q, r));
-  VecF<D> result = hn::Mul(p, Pow2(d, n_int));
+  return hn::Mul(p, Pow2(d, n_int));
+}
+
+template <class D>
+HWY_INLINE VecF<D> FastExp(D d, VecF<D> x) {
+  // Shortcut: no lane needs the clamps, the flush or the NaN rule.
+  if (AllInRange(d, x, kFastExpMin, kFastExpMax)) {
+    return FastExpClamped(d, x);
+  }
+  // Clamp by comparisons: Min/Max differ between targets on NaN.
+  VecF<D> xc = hn::IfThenElse(hn::Gt(x, Const(d, kFastExpMax)),
+                              Const(d, kFastExpMax), x);
+  xc = hn::IfThenElse(hn::Lt(xc, Const(d, kFastExpMin)), Const(d, kFastExpMin),
+                      xc);
+  VecF<D> result = FastExpClamped(d, xc);
   result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kFastExpMin)), result);
   return ApplyNaNRule(d, x, result);
 }

@@ -46,8 +46,13 @@ HWY_INLINE VecF<D> GeluTanh(D d, VecF<D> x) {
   const VecF<D> cubic =
       hn::Mul(Const(d, kGeluCubic), hn::Mul(hn::Mul(x, x), x));
   const VecF<D> u = hn::Mul(Const(d, kSqrt2OverPi), hn::Add(x, cubic));
-  const VecF<D> gelu = hn::Mul(x, Sigmoid<Ar>(d, hn::Add(u, u)));
-  return GeluSpecials(d, x, gelu);
+  const VecF<D> v = hn::Add(u, u);
+  // Shortcut: when v is within sigmoid's direct range, x is finite (an
+  // infinite or NaN x makes v infinite or NaN), so no special case applies.
+  if (AllInRange(d, v, -kSigmoidDirectLimit, kSigmoidDirectLimit)) {
+    return hn::Mul(x, SigmoidDirect<Ar>(d, v));
+  }
+  return GeluSpecials(d, x, hn::Mul(x, Sigmoid<Ar>(d, v)));
 }
 
 }  // namespace HWY_NAMESPACE

@@ -111,6 +111,16 @@ HWY_INLINE VecF<D> ApplyNaNRule(D d, VecF<D> x, VecF<D> r) {
   return hn::IfThenElse(nan, FromBits(d, kCanonicalNaNBits), r);
 }
 
+// True when every lane of x lies in [lo, hi]; false if any lane is NaN.
+// The kernels' shortcut: a vector whose lanes all avoid the special cases
+// skips their selects.  Each shortcut computes the same operations as the
+// general path for those lanes, so it changes no output bit.
+template <class D>
+HWY_INLINE bool AllInRange(D d, VecF<D> x, float lo, float hi) {
+  return hn::AllTrue(
+      d, hn::And(hn::Ge(x, Const(d, lo)), hn::Le(x, Const(d, hi))));
+}
+
 // r with the sign bit of x OR-ed in.
 template <class D>
 HWY_INLINE VecF<D> OrSignOf(D d, VecF<D> r, VecF<D> x) {

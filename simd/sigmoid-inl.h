@@ -15,13 +15,31 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// s = exp(0 - |x|); num = (x >= 0) ? 1 : s; result = num / (1 + s).
+// Shortcut bound: for |x| <= 87, exp(0 - |x|) is ExpDirect's and no lane
+// can produce a NaN.
+constexpr float kSigmoidDirectLimit = 87.0f;
+
+// num / (1 + s) with s = exp(0 - |x|), num = (x >= 0) ? 1 : s.
+template <class D>
+HWY_INLINE VecF<D> SigmoidFromExp(D d, VecF<D> x, VecF<D> s) {
+  const VecF<D> one = Const(d, 1.0f);
+  const VecF<D> num = hn::IfThenElse(hn::Ge(x, hn::Zero(d)), one, s);
+  return hn::Div(num, hn::Add(one, s));
+}
+
+// Sigmoid for lanes all within +-kSigmoidDirectLimit.
+template <class Ar, class D>
+HWY_INLINE VecF<D> SigmoidDirect(D d, VecF<D> x) {
+  return SigmoidFromExp(d, x, ExpDirect<Ar>(d, hn::Sub(hn::Zero(d), hn::Abs(x))));
+}
+
 template <class Ar, class D>
 HWY_INLINE VecF<D> Sigmoid(D d, VecF<D> x) {
-  const VecF<D> one = Const(d, 1.0f);
+  if (AllInRange(d, x, -kSigmoidDirectLimit, kSigmoidDirectLimit)) {
+    return SigmoidDirect<Ar>(d, x);
+  }
   const VecF<D> s = Exp<Ar>(d, hn::Sub(hn::Zero(d), hn::Abs(x)));
-  const VecF<D> num = hn::IfThenElse(hn::Ge(x, hn::Zero(d)), one, s);
-  return ApplyNaNRule(d, x, hn::Div(num, hn::Add(one, s)));
+  return ApplyNaNRule(d, x, SigmoidFromExp(d, x, s));
 }
 
 }  // namespace HWY_NAMESPACE

@@ -21,19 +21,40 @@ constexpr float kTanhPolyLimit = 0.6f;
 constexpr float kTanhPoly[] = {-0.0058951583f, 0.020795971f, -0.05378383f,
                                0.13331924f, -0.333333f};
 
+// Shortcut bound: for |x| <= 44, exp(2|x|) is ExpDirect's (2|x| <= 88) and
+// no lane can produce a NaN.
+constexpr float kTanhDirectLimit = 44.0f;
+
 template <class Ar, class D>
-HWY_INLINE VecF<D> Tanh(D d, VecF<D> x) {
-  const VecF<D> one = Const(d, 1.0f);
-  const VecF<D> ax = hn::Abs(x);
+HWY_INLINE VecF<D> TanhSmall(D d, VecF<D> ax) {
   const VecF<D> z = hn::Mul(ax, ax);
   const VecF<D> p = Horner<Ar>(d, z, kTanhPoly);
-  const VecF<D> small = hn::Add(ax, hn::Mul(ax, hn::Mul(z, p)));
-  const VecF<D> e = Exp<Ar>(d, hn::Add(ax, ax));
-  const VecF<D> large =
-      hn::Sub(one, hn::Div(Const(d, 2.0f), hn::Add(e, one)));
-  const VecF<D> result =
-      hn::IfThenElse(hn::Lt(ax, Const(d, kTanhPolyLimit)), small, large);
+  return hn::Add(ax, hn::Mul(ax, hn::Mul(z, p)));
+}
+
+// 1 - 2/(e + 1) with e = exp(2|x|).
+template <class D>
+HWY_INLINE VecF<D> TanhLarge(D d, VecF<D> e) {
+  const VecF<D> one = Const(d, 1.0f);
+  return hn::Sub(one, hn::Div(Const(d, 2.0f), hn::Add(e, one)));
+}
+
+template <class Ar, class D>
+HWY_INLINE VecF<D> Tanh(D d, VecF<D> x) {
+  const VecF<D> ax = hn::Abs(x);
+  const auto is_small = hn::Lt(ax, Const(d, kTanhPolyLimit));
   // The sign goes in last, so tanh(-0) = -0.
+  if (AllInRange(d, ax, 0.0f, kTanhDirectLimit)) {
+    // Only the branches some lane needs.
+    if (hn::AllTrue(d, is_small)) return OrSignOf(d, TanhSmall<Ar>(d, ax), x);
+    const VecF<D> large = TanhLarge(d, ExpDirect<Ar>(d, hn::Add(ax, ax)));
+    if (hn::AllFalse(d, is_small)) return OrSignOf(d, large, x);
+    return OrSignOf(
+        d, hn::IfThenElse(is_small, TanhSmall<Ar>(d, ax), large), x);
+  }
+  const VecF<D> result =
+      hn::IfThenElse(is_small, TanhSmall<Ar>(d, ax),
+                     TanhLarge(d, Exp<Ar>(d, hn::Add(ax, ax))));
   return ApplyNaNRule(d, x, OrSignOf(d, result, x));
 }
 
