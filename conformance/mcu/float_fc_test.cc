@@ -155,6 +155,32 @@ TEST(McuFloatFc, StandardEqualsPackedWhenCOutIsAMultipleOfFour) {
   EXPECT_EQ(standard, packed);
 }
 
+TEST(McuFloatFc, Convolve1x1IsTheLayerPerPixel) {
+  // 2x2 pixels of 3 channels, 5 outputs (4 sequential, 1 on the lanes):
+  // each pixel's outputs are the fully connected layer of that pixel.
+  std::mt19937 gen(11);
+  std::vector<float> x(4 * 3), w(5 * 3), b(5);
+  for (float& v : x) v = static_cast<float>(gen() % 1000) / 7.0f;
+  for (float& v : w) v = static_cast<float>(gen() % 1000) / 13.0f - 30.0f;
+  for (float& v : b) v = static_cast<float>(gen() % 1000) / 3.0f;
+  std::vector<float> conv, row;
+  ASSERT_TRUE(Convolve1x1F32(FcKernel::kStandard, x, w, b, 4, 3, 5, -kInf, kInf,
+                             &conv));
+  for (size_t p = 0; p < 4; ++p) {
+    const std::vector<float> pixel(x.begin() + 3 * p, x.begin() + 3 * p + 3);
+    ASSERT_TRUE(FullyConnectedF32(FcKernel::kStandard, pixel, w, b,
+                                  FcShape{1, 3, 5}, -kInf, kInf, &row));
+    for (size_t n = 0; n < 5; ++n) {
+      EXPECT_EQ(Bits(conv[p * 5 + n]), Bits(row[n])) << p << " " << n;
+    }
+  }
+  std::vector<Half> conv16;
+  ASSERT_TRUE(Convolve1x1F16(FcKernel::kPacked, {kOne, kOne, kOne, kOne},
+                             PackNtN(std::vector<Half>{kOne, kOne}, 1, 2, 8), {k2048},
+                             2, 2, 1, kMinusInf, kPlusInf, &conv16));
+  EXPECT_EQ(conv16, (std::vector<Half>{k2048, k2048}));
+}
+
 TEST(McuFloatFc, SizeErrors) {
   std::vector<Half> out = {1};
   EXPECT_FALSE(FullyConnectedF16(FcKernel::kStandard, {kOne}, {kOne}, {},

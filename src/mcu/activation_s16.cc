@@ -31,6 +31,8 @@ constexpr int kTableFractionBits = 12;  // 2^-12 is the power-of-two scale
 
 ActivationS16Params PrepareActivationS16(ActivationS16 op, float input_scale) {
   ActivationS16Params p;
+  // TFLite takes log2 in float; in double the test |frac| < 1e-3 can only
+  // differ for a scale within float rounding of that tolerance's edge.
   const double log2_scale = std::log2(static_cast<double>(input_scale));
   const double rounded = std::round(log2_scale);
   const bool pot = std::fabs(log2_scale - rounded) < kLog2Tolerance;

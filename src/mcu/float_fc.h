@@ -82,6 +82,25 @@ bool FullyConnectedF32(FcKernel kernel, const std::vector<float>& input,
                        const std::vector<float>& bias, const FcShape& shape,
                        float act_min, float act_max, std::vector<float>* output);
 
+// 1x1 convolution over NHWC input [pixels][c_in] (pixels = N*H*W) with
+// weights [c_out][c_in] (or packed): the fully connected layer per pixel.
+inline bool Convolve1x1F16(FcKernel kernel, const std::vector<Half>& input,
+                           const std::vector<Half>& weights,
+                           const std::vector<Half>& bias, size_t pixels,
+                           size_t c_in, size_t c_out, Half act_min,
+                           Half act_max, std::vector<Half>* output) {
+  return FullyConnectedF16(kernel, input, weights, bias, FcShape{pixels, c_in, c_out},
+                           act_min, act_max, output);
+}
+inline bool Convolve1x1F32(FcKernel kernel, const std::vector<float>& input,
+                           const std::vector<float>& weights,
+                           const std::vector<float>& bias, size_t pixels,
+                           size_t c_in, size_t c_out, float act_min,
+                           float act_max, std::vector<float>* output) {
+  return FullyConnectedF32(kernel, input, weights, bias, FcShape{pixels, c_in, c_out},
+                           act_min, act_max, output);
+}
+
 }  // namespace mcu
 }  // namespace refmath
 
