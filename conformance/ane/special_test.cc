@@ -203,6 +203,30 @@ TEST(AneSpecialLgamma, RawHornerInXAbsError0p31NotTheNotes8) {
       e, 0.314, "lgamma raw Horner in x on fp16(linspace(1, 8, 64))");
 }
 
+// Under a flushing profile (m1, m3, m5) lgamma's four highest
+// coefficients, binary16 subnormals (3.9e-6, -1.7e-5, -9.9e-6, -5.1e-5),
+// become zero through exp(x * 0) * c, and at x = 1 the chain is the
+// degree-4 Horner of the remaining ones: computed here op by op.  The
+// dropped terms sum to 0.209 at t = -3.5, so lgamma(1) = 0 comes out
+// near -0.21 (docs/ane-special.md: 0.213 measured, pinned +-5%).
+TEST(AneSpecialLgamma, FlushingProfileDropsSubnormalCoefficientsError0p21AtOne) {
+  const double kNormalPart[] = {0.0014535201243029226, -0.010745792598586731,
+                                0.1240676674629507, 1.3893132071172924,
+                                2.453806649516902};
+  const double t = -3.5;  // 1 - 4.5, exact
+  double acc = 0;         // the four flushed coefficients
+  for (double c : kNormalPart) {
+    acc = HalfToDouble(HalfFromDouble(acc * t));
+    acc = HalfToDouble(HalfFromDouble(acc + HalfToDouble(HalfFromDouble(c))));
+  }
+  HalfRounding flush;
+  flush.flush_subnormals = true;
+  const Half got = Lgamma(HalfFromDouble(1.0), flush);
+  EXPECT_EQ(got, HalfFromDouble(acc));
+  ExpectWithinFivePercent(fabs(HalfToDouble(got)), 0.213,
+                          "|lgamma(1)| under a flushing profile");
+}
+
 // Values that follow from the formulas by hand: at 0 every Horner chain
 // reduces to its constant term, cast to binary16.
 TEST(AneSpecialValues, HornerChainsAtZeroGiveTheirConstantTerm) {
