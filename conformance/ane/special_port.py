@@ -164,7 +164,8 @@ def lgamma_figures():
     for label, y in rows:
         err = np.abs(y.astype(np.float64) - ref)
         i = int(np.argmax(err))
-        print(f"lgamma {label}: max abs error {err[i]:.4g} at x = {float(x[i])}")
+        print(f"lgamma {label}: max abs error {err[i]:.4g} "
+              f"at x = {float(x[i])}")
     print("raw coefficients, highest first, as binary16:",
           [float(F16(c)) for c in raw])
     return 0
@@ -233,7 +234,8 @@ def main():
                 print(f"{f:10s} [{profile}]: 65536 inputs, {status}")
                 for i in bad[:5]:
                     print(f"    x=0x{i:04X} ({float(x[i])!r}): model "
-                          f"0x{int(got[i]):04X}, port 0x{int(want_bits[i]):04X}")
+                          f"0x{int(got[i]):04X}, "
+                          f"port 0x{int(want_bits[i]):04X}")
                 failures += bad.size != 0
     return 1 if failures else 0
 
