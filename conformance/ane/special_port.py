@@ -6,9 +6,12 @@ sharing no code with src/ane/special_*.cc: NumPy's float16 arithmetic
 rounds every +, -, * to nearest even (it computes in binary32 and rounds
 once more, which is exact for these operations since 24 >= 2*11 + 2).
 The port evaluates every one of the 65536 binary16 inputs and compares
-the bit patterns with what the C++ model writes, for the functions whose
-graph does not call the native exp on a general argument (the constants'
-exp(x * 0) is 1 for finite x and NaN otherwise, which needs no exp).
+the bit patterns with what the C++ model writes.  The constants'
+exp(x * 0) is 1 for finite x and NaN otherwise, which needs no exp; the
+three functions that call the native exp on a general argument (erfc,
+erf_via_erfc, gamma_via_lgamma) are checked with --refmath only, taking
+that exp from `refmath eval --function exp` (the exact fp32 kernel, whose
+result NumPy rounds to binary16), as the model defines it.
 
 Usage: special_port.py (--refmath PATH | --dump-tool PATH | --lgamma-figures)
   --refmath PATH    runs `PATH ane eval --function F --profile P --in X --out Y`
@@ -50,6 +53,9 @@ EXPM1 = [1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, 1.0]  # high first
 LOG1P = [-0.052037525556684096, 0.15799617916430397, -0.20925805696435787,
          0.20919213902419415, -0.24465414248733885, 0.3319955251288566,
          -0.5001694874609843, 1.0000208250159992]  # high first
+ERFC_P = 0.3275911  # t = 1 / (1 + ERFC_P x)
+ERFC_A = [0.254829592, -0.284496736, 1.421413741, -1.453152027,
+          1.061405429]  # low first, in t, then times t
 J0 = [1.0, -2.2499997, 1.2656208, -0.3163866, 0.0444479, -0.0039444,
       0.0002100]  # low first, in x^2 / 9
 I0 = [1.0, 3.5156229, 3.0899424, 1.2067492, 0.2659732, 0.0360768,
@@ -61,8 +67,9 @@ class Device:
     flush=True subnormal operands read as zero and subnormal results
     written as zero (the sign kept)."""
 
-    def __init__(self, x, flush):
+    def __init__(self, x, flush, exp32=None):
         self.flush = flush
+        self.exp32 = exp32  # float32 array -> refmath's exact exp of it
         self.x = self.read(x)
         # exp(x * 0): 1 where x is finite, NaN where it is inf or NaN.
         self.ones = np.where(np.isfinite(x), F16(1.0), F16(np.nan))
@@ -78,6 +85,16 @@ class Device:
 
     def add(self, a, b):
         return self.read(self.read(a) + self.read(b))
+
+    def sub(self, a, b):
+        return self.read(self.read(a) - self.read(b))
+
+    def div(self, a, b):
+        return self.read(self.read(a) / self.read(b))
+
+    def exp(self, a):
+        wide = self.exp32(self.read(a).astype(np.float32))
+        return self.read(wide.astype(F16))
 
     def const(self, c):
         return self.mul(self.ones, F16(c))
@@ -114,8 +131,23 @@ def raw_lgamma_coefficients():
     return b[::-1]
 
 
+def erfc(d):
+    """A&S 7.1.26: t = 1 / (1 + p x), t * A(t) * exp(-(x * x))."""
+    x = d.x
+    one = d.const(1.0)
+    t = d.div(one, d.add(one, d.scalar(x, ERFC_P)))
+    poly = d.mul(d.horner_low(t, ERFC_A), t)
+    return d.mul(poly, d.exp(d.scalar(d.mul(x, x), -1.0)))
+
+
 def port(name, d):
     x = d.x
+    if name == "erfc":
+        return erfc(d)
+    if name == "erf_via_erfc":
+        return d.sub(d.const(1.0), erfc(d))
+    if name == "gamma_via_lgamma":
+        return d.exp(port("lgamma", d))
     if name == "sin":
         return d.mul(x, d.horner_low(d.mul(x, x), SIN_P))
     if name == "cos":
@@ -173,20 +205,33 @@ def lgamma_figures():
 
 FUNCTIONS = ["sin", "cos", "erf", "lgamma", "lgamma_raw", "gamma", "expm1",
              "log1p", "bessel_j0", "bessel_i0"]
+EXP_FUNCTIONS = ["erfc", "erf_via_erfc", "gamma_via_lgamma"]
 PROFILES = {"spec": False, "m1": True}  # name -> flushes subnormals
 
 
-def model_outputs(args, profile, workdir, inputs_path):
+def refmath_exp(refmath, workdir):
+    """float32 array -> refmath's exact fp32 exp of each element."""
+    def exp32(values):
+        src = os.path.join(workdir, "exp_in.f32")
+        dst = os.path.join(workdir, "exp_out.f32")
+        values.astype("<f4").tofile(src)
+        subprocess.run([refmath, "eval", "--function", "exp", "--in", src,
+                        "--out", dst], check=True)
+        return np.fromfile(dst, "<f4")
+    return exp32
+
+
+def model_outputs(args, functions, profile, workdir, inputs_path):
     """{function: uint16 array of the C++ model's 65536 results}."""
     out = {}
     if args.dump_tool:
         subprocess.run([args.dump_tool, "--dump-dir", workdir, "--profile",
-                        profile, "--function", ",".join(FUNCTIONS)],
+                        profile, "--function", ",".join(functions)],
                        check=True)
-        for f in FUNCTIONS:
+        for f in functions:
             out[f] = np.fromfile(os.path.join(workdir, f + ".f16"), "<u2")
         return out
-    for f in FUNCTIONS:
+    for f in functions:
         path = os.path.join(workdir, f + ".f16")
         subprocess.run([args.refmath, "ane", "eval", "--function", f,
                         "--profile", profile, "--in", inputs_path,
@@ -212,15 +257,22 @@ def main():
             np.errstate(all="ignore"):
         inputs_path = os.path.join(workdir, "inputs.f16")
         bits.tofile(inputs_path)
+        functions, exp32 = FUNCTIONS, None
+        if args.refmath:
+            functions = FUNCTIONS + EXP_FUNCTIONS
+            exp32 = refmath_exp(args.refmath, workdir)
         for profile, flush in PROFILES.items():
             try:
-                model = model_outputs(args, profile, workdir, inputs_path)
+                model = model_outputs(args, functions, profile, workdir,
+                                      inputs_path)
+                wants = {f: port(f, Device(x, flush, exp32)).astype(F16)
+                         for f in functions}
             except (OSError, subprocess.CalledProcessError) as e:
-                print(f"special_port: cannot run the model: {e}",
+                print(f"special_port: cannot run refmath: {e}",
                       file=sys.stderr)
                 return 2
-            for f in FUNCTIONS:
-                want = port(f, Device(x, flush)).astype(F16)
+            for f in functions:
+                want = wants[f]
                 got = model[f]
                 if got.size != want.size:
                     print(f"{f} [{profile}]: {got.size} results, expected "
@@ -231,7 +283,7 @@ def main():
                 both_nan = np.isnan(want) & np.isnan(got.view(F16))
                 bad = np.nonzero((want_bits != got) & ~both_nan)[0]
                 status = "ok" if bad.size == 0 else f"{bad.size} MISMATCHES"
-                print(f"{f:10s} [{profile}]: 65536 inputs, {status}")
+                print(f"{f:16s} [{profile}]: 65536 inputs, {status}")
                 for i in bad[:5]:
                     print(f"    x=0x{i:04X} ({float(x[i])!r}): model "
                           f"0x{int(got[i]):04X}, "
