@@ -43,10 +43,9 @@ HWY_INLINE VecF<D> FastExpClamped(D d, VecF<D> xc) {
 
 template <class D>
 HWY_INLINE VecF<D> FastExp(D d, VecF<D> x) {
-  // Shortcut: no lane needs the clamps, the flush or the NaN rule.
-  if (AllInRange(d, x, kFastExpMin, kFastExpMax)) {
-    return FastExpClamped(d, x);
-  }
+  // Shortcut: no lane needs the clamps, the flush or the NaN rule
+  // (|x| <= -kFastExpMin lies inside [kFastExpMin, kFastExpMax]).
+  if (AllAtMost(d, hn::Abs(x), -kFastExpMin)) return FastExpClamped(d, x);
   // Clamp by comparisons: Min/Max differ between targets on NaN.
   VecF<D> xc = hn::IfThenElse(hn::Gt(x, Const(d, kFastExpMax)),
                               Const(d, kFastExpMax), x);

@@ -49,8 +49,9 @@ HWY_INLINE VecF<D> GeluTanh(D d, VecF<D> x) {
   const VecF<D> v = hn::Add(u, u);
   // Shortcut: when v is within sigmoid's direct range, x is finite (an
   // infinite or NaN x makes v infinite or NaN), so no special case applies.
-  if (AllInRange(d, v, -kSigmoidDirectLimit, kSigmoidDirectLimit)) {
-    return hn::Mul(x, SigmoidDirect<Ar>(d, v));
+  const VecF<D> av = hn::Abs(v);
+  if (AllAtMost(d, av, kSigmoidDirectLimit)) {
+    return hn::Mul(x, SigmoidDirect<Ar>(d, v, av));
   }
   return GeluSpecials(d, x, hn::Mul(x, Sigmoid<Ar>(d, v)));
 }

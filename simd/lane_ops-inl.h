@@ -121,6 +121,13 @@ HWY_INLINE bool AllInRange(D d, VecF<D> x, float lo, float hi) {
       d, hn::And(hn::Ge(x, Const(d, lo)), hn::Le(x, Const(d, hi))));
 }
 
+// The same for a vector of magnitudes (|x|, already computed): every lane
+// <= hi, one comparison.
+template <class D>
+HWY_INLINE bool AllAtMost(D d, VecF<D> ax, float hi) {
+  return hn::AllTrue(d, hn::Le(ax, Const(d, hi)));
+}
+
 // r with the sign bit of x OR-ed in.
 template <class D>
 HWY_INLINE VecF<D> OrSignOf(D d, VecF<D> r, VecF<D> x) {

@@ -27,18 +27,17 @@ HWY_INLINE VecF<D> SigmoidFromExp(D d, VecF<D> x, VecF<D> s) {
   return hn::Div(num, hn::Add(one, s));
 }
 
-// Sigmoid for lanes all within +-kSigmoidDirectLimit.
+// Sigmoid for lanes whose |x| = ax is at most kSigmoidDirectLimit.
 template <class Ar, class D>
-HWY_INLINE VecF<D> SigmoidDirect(D d, VecF<D> x) {
-  return SigmoidFromExp(d, x, ExpDirect<Ar>(d, hn::Sub(hn::Zero(d), hn::Abs(x))));
+HWY_INLINE VecF<D> SigmoidDirect(D d, VecF<D> x, VecF<D> ax) {
+  return SigmoidFromExp(d, x, ExpDirect<Ar>(d, hn::Sub(hn::Zero(d), ax)));
 }
 
 template <class Ar, class D>
 HWY_INLINE VecF<D> Sigmoid(D d, VecF<D> x) {
-  if (AllInRange(d, x, -kSigmoidDirectLimit, kSigmoidDirectLimit)) {
-    return SigmoidDirect<Ar>(d, x);
-  }
-  const VecF<D> s = Exp<Ar>(d, hn::Sub(hn::Zero(d), hn::Abs(x)));
+  const VecF<D> ax = hn::Abs(x);
+  if (AllAtMost(d, ax, kSigmoidDirectLimit)) return SigmoidDirect<Ar>(d, x, ax);
+  const VecF<D> s = Exp<Ar>(d, hn::Sub(hn::Zero(d), ax));
   return ApplyNaNRule(d, x, SigmoidFromExp(d, x, s));
 }
 

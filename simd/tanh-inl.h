@@ -44,7 +44,7 @@ HWY_INLINE VecF<D> Tanh(D d, VecF<D> x) {
   const VecF<D> ax = hn::Abs(x);
   const auto is_small = hn::Lt(ax, Const(d, kTanhPolyLimit));
   // The sign goes in last, so tanh(-0) = -0.
-  if (AllInRange(d, ax, 0.0f, kTanhDirectLimit)) {
+  if (AllAtMost(d, ax, kTanhDirectLimit)) {
     // Only the branches some lane needs.
     if (hn::AllTrue(d, is_small)) return OrSignOf(d, TanhSmall<Ar>(d, ax), x);
     const VecF<D> large = TanhLarge(d, ExpDirect<Ar>(d, hn::Add(ax, ax)));
