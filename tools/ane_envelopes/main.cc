@@ -3,7 +3,7 @@
 // and writes them into the generated part of docs/ane-envelopes.md.
 //
 //   refmath_ane_envelopes --doc docs/ane-envelopes.md [--profile spec]
-//                         [--section all|fft|linalg|compress]
+//                         [--section all|fft|linalg|compress|profiles]
 //   refmath_ane_envelopes --print [--section ...]     (tables on stdout)
 //
 // Exit status: 0 written, 2 bad usage or unreadable/unwritable document.
@@ -32,6 +32,7 @@ const Section kSections[] = {
     {"fft", refmath::envelopes::FftTables},
     {"linalg", refmath::envelopes::LinalgTables},
     {"compress", refmath::envelopes::CompressTables},
+    {"profiles", refmath::envelopes::ProfileTables},
 };
 
 int Usage(const std::string& message) {
@@ -80,7 +81,7 @@ int Run(const std::vector<std::string>& argv) {
   }
   bool known = which == "all";
   for (const Section& s : kSections) known = known || which == s.name;
-  if (!known) return Usage("unknown --section '" + which + "' (valid: all, fft, linalg, compress)");
+  if (!known) return Usage("unknown --section '" + which + "' (valid: all, fft, linalg, compress, profiles)");
   std::string body;
   const auto start = std::chrono::steady_clock::now();
   for (const Section& s : kSections) {
