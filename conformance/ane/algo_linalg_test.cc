@@ -80,6 +80,31 @@ TEST(AneLinalg, ScaledNormStaysFiniteWherePlainNormOverflows) {
   EXPECT_EQ(ScaledNorm(big), 0x5FD0);  // 500
 }
 
+TEST(AneLinalg, JacobiScalingKeepsCgInRange) {
+  // Raw entries up to about cond = 100: unscaled, the products p.Ap leave
+  // the binary16 range; scaled to a unit diagonal, 40 steps converge.
+  const Problem p = Spd(1e2, kSeed + 50);
+  EXPECT_TRUE(ConjugateGradient(p.a, p.b, {40, 0, false}).nonfinite);
+  const Solution s = ConjugateGradient(p.a, p.b, {40, 0, true});
+  ASSERT_FALSE(s.nonfinite);
+  EXPECT_LE(Err(s, p.ref), 1e-2 * kMargin);
+}
+
+TEST(AneLinalg, FixedStepCgBreaksDownOnceTheResidualDotUnderflows) {
+  // A finding beyond the spec: at cond 10 CG converges within about 15
+  // steps, then r.r rounds to 0 (its binary16 products underflow) and the
+  // next alpha = 0 / 0.  Ten steps are fine; forty are not.
+  const Problem p = Spd(1e1, kSeed + 51);
+  const Solution ten = ConjugateGradient(p.a, p.b, {10, 0, true});
+  ASSERT_FALSE(ten.nonfinite);
+  EXPECT_LE(Err(ten, p.ref), 1e-2);
+  EXPECT_TRUE(ConjugateGradient(p.a, p.b, {40, 0, true}).nonfinite);
+  // The mechanism: residual entries of 1e-4 square to 1e-8, below half the
+  // smallest binary16 subnormal (2^-25), so every product and the dot are 0.
+  const Tensor tiny = Tensor::Filled({48}, HalfFromDouble(1e-4));
+  EXPECT_EQ(WideDot(tiny, tiny) & 0x7FFF, 0);
+}
+
 TEST(AneLinalg, RefinementGainsAnOrderOfMagnitudeAtModerateConditioning) {
   // A deliberately rough start (6 CG steps), then 3 rounds of 80 Richardson
   // sweeps on the residual.
@@ -108,11 +133,10 @@ TEST(AneLinalg, NormalEquationsRefinementBuysBackTheSquaring) {
 TEST(AneLinalg, LsqrEnvelope) {
   // About 1e-3 at cond 10, about 1e-2 at cond 100 (200 steps: at 80 steps
   // the fp16 bidiagonalization has not converged there, see the envelopes).
-  EXPECT_LE(Err(Lsqr(LeastSquares(1e1, kSeed + 20).a, LeastSquares(1e1, kSeed + 20).b, 80),
-                LeastSquares(1e1, kSeed + 20).ref),
-            1e-3 * kMargin);
-  const Problem p = LeastSquares(1e2, kSeed + 21);
-  EXPECT_LE(Err(Lsqr(p.a, p.b, 200), p.ref), 1e-2 * kMargin);
+  const Problem ten = LeastSquares(1e1, kSeed + 20);
+  EXPECT_LE(Err(Lsqr(ten.a, ten.b, 80), ten.ref), 1e-3 * kMargin);
+  const Problem hundred = LeastSquares(1e2, kSeed + 21);
+  EXPECT_LE(Err(Lsqr(hundred.a, hundred.b, 200), hundred.ref), 1e-2 * kMargin);
 }
 
 TEST(AneLinalg, GmresEnvelope) {
