@@ -18,6 +18,10 @@ namespace {
 constexpr double kMargin = 3.0;
 constexpr double kOrderOfMagnitude = 10.0 / kMargin;
 constexpr uint64_t kSeed = 0x5EED0500;
+// The envelope tool's problem sizes (docs/ane-envelopes.md, "Matrix
+// generator"): SPD n = 48, least squares [80, 24], square n = 24.
+constexpr size_t kSpdN = 48, kLsRows = 80, kLsCols = 24, kSquareN = 24;
+constexpr double kLsNoise = 0.01;
 
 std::vector<double> Normal(size_t n, Rng& rng) {
   std::vector<double> v(n);
@@ -34,29 +38,30 @@ struct Problem {
   std::vector<double> ref;
 };
 
-// SPD n = 48, eigenvalues cond .. 1 (the envelope tool's family).
+// SPD, eigenvalues cond .. 1 (the envelope tool's family).
 Problem Spd(double cond, uint64_t seed) {
   Rng rng(seed);
-  const Matrix a = Rounded(SpdWithCondition(48, cond, cond, rng));
-  const Tensor b = Tensor::Vector(Apply(a, Normal(48, rng)));
-  return {Tensor::FromDoubles({48, 48}, a.v), b, SolveDouble(a, b.ToDoubles())};
+  const Matrix a = Rounded(SpdWithCondition(kSpdN, cond, cond, rng));
+  const Tensor b = Tensor::Vector(Apply(a, Normal(kSpdN, rng)));
+  return {Tensor::FromDoubles({kSpdN, kSpdN}, a.v), b, SolveDouble(a, b.ToDoubles())};
 }
 
-// Overdetermined [80, 24], singular values 1 .. 1/cond, b = A x + 0.01 noise.
+// Overdetermined, singular values 1 .. 1/cond, b = A x + noise.
 Problem LeastSquares(double cond, uint64_t seed) {
   Rng rng(seed);
-  const Matrix a = Rounded(WithSingularValues(80, 24, cond, 1.0, rng));
-  std::vector<double> b = Apply(a, Normal(24, rng));
-  for (double& x : b) x += 0.01 * rng.Normal();
+  const Matrix a = Rounded(WithSingularValues(kLsRows, kLsCols, cond, 1.0, rng));
+  std::vector<double> b = Apply(a, Normal(kLsCols, rng));
+  for (double& x : b) x += kLsNoise * rng.Normal();
   const Tensor bt = Tensor::Vector(b);
-  return {Tensor::FromDoubles({80, 24}, a.v), bt, LeastSquaresDouble(a, bt.ToDoubles())};
+  return {Tensor::FromDoubles({kLsRows, kLsCols}, a.v), bt,
+          LeastSquaresDouble(a, bt.ToDoubles())};
 }
 
 Problem Square(double cond, uint64_t seed) {
   Rng rng(seed);
-  const Matrix a = Rounded(WithSingularValues(24, 24, cond, 1.0, rng));
-  const Tensor b = Tensor::Vector(Apply(a, Normal(24, rng)));
-  return {Tensor::FromDoubles({24, 24}, a.v), b, SolveDouble(a, b.ToDoubles())};
+  const Matrix a = Rounded(WithSingularValues(kSquareN, kSquareN, cond, 1.0, rng));
+  const Tensor b = Tensor::Vector(Apply(a, Normal(kSquareN, rng)));
+  return {Tensor::FromDoubles({kSquareN, kSquareN}, a.v), b, SolveDouble(a, b.ToDoubles())};
 }
 
 double Err(const Solution& s, const std::vector<double>& ref) {
@@ -101,7 +106,7 @@ TEST(AneLinalg, FixedStepCgBreaksDownOnceTheResidualDotUnderflows) {
   EXPECT_TRUE(ConjugateGradient(p.a, p.b, {40, 0, true}).nonfinite);
   // The mechanism: residual entries of 1e-4 square to 1e-8, below half the
   // smallest binary16 subnormal (2^-25), so every product and the dot are 0.
-  const Tensor tiny = Tensor::Filled({48}, HalfFromDouble(1e-4));
+  const Tensor tiny = Tensor::Filled({kSpdN}, HalfFromDouble(1e-4));
   EXPECT_EQ(WideDot(tiny, tiny) & 0x7FFF, 0);
 }
 
@@ -152,9 +157,9 @@ TEST(AneLinalg, PowerIterationOverflowsWithoutNormalizationAboveAbout250) {
   constexpr double kSigmaTolerance = 4 * 0x1p-11;  // four binary16 roundings
   for (double sigma : {200.0, 250.0, 300.0, 1000.0}) {
     Rng rng(kSeed + 40);
-    const Matrix a = Rounded(WithSingularValues(48, 24, 10.0, sigma, rng));
-    const Tensor t = Tensor::FromDoubles({48, 24}, a.v);
-    const std::vector<double> v0 = Normal(24, rng);
+    const Matrix a = Rounded(WithSingularValues(kSpdN, kLsCols, 10.0, sigma, rng));
+    const Tensor t = Tensor::FromDoubles({kSpdN, kLsCols}, a.v);
+    const std::vector<double> v0 = Normal(kLsCols, rng);
     const double normalized = DominantSingularValue(t, v0, {60, true, true});
     const double at_once = DominantSingularValue(t, v0, {60, false, true});
     // sigma_1 of the rounded matrix is within 2u of the generated one.
