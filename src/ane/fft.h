@@ -86,7 +86,7 @@ std::vector<std::complex<double>> ConvolutionInverse(
     const std::vector<std::complex<double>>& spectrum, bool staged,
     bool prescale = true, const Profile& p = SpecProfile());
 
-// --- Host helpers (exact data movement and double references).
+// --- On the host: exact data movement and double references.
 ComplexTensor ToComplexTensor(const std::vector<std::complex<double>>& v,
                               size_t rows, size_t cols,
                               const Profile& p = SpecProfile());
