@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -193,6 +194,34 @@ TEST(AneCompress, GateRefusesInt8AtTheDefaultAndAutoFollowsTheOrder) {
   for (size_t i = 0; i < clustered.size(); ++i) clustered[i] = 0.01f * static_cast<float>(i % 7) - 0.03f;
   const Choice c = ChooseEncoding(clustered, kRows, kCols, model);
   EXPECT_EQ(c.encoding, Encoding::kInt4) << c.trail;
+}
+
+// A NaN or infinite weight has no int8 code and no place among sorted
+// quantiles: the lossy encodings refuse it, and `auto` keeps fp16 (its
+// gate could not accept an output that is NaN anyway).
+TEST(AneCompress, NonFiniteWeightsAreRefusedByTheLossyEncodings) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const float bad : {nan, inf, -inf}) {
+    const std::vector<float> w = {0.5f, bad, -0.25f, 1.0f};
+    EXPECT_THROW(CompressInt8(w, 2, 2), std::invalid_argument) << bad;
+    EXPECT_THROW(CompressInt4(w), std::invalid_argument) << bad;
+  }
+  constexpr size_t kRows = 4, kCols = 16;
+  const WeightModel model = LinearModel(kRows, kCols);
+  std::vector<float> w = GaussianWeights(kRows * kCols, 0.02, kSeed + 6);
+  w[5] = nan;
+  const Choice c = ChooseEncoding(w, kRows, kCols, model, 0.1);
+  EXPECT_EQ(c.encoding, Encoding::kFp16) << c.trail;
+  EXPECT_NE(c.trail.find("not finite"), std::string::npos) << c.trail;
+  // Sparse keeps the fp16 bits, NaN included; the gate then refuses it
+  // because the reference output itself is NaN.
+  std::vector<float> sparse(kRows * kCols, 0.0f);
+  sparse[3] = 0.5f;
+  sparse[9] = nan;
+  const Choice s = ChooseEncoding(sparse, kRows, kCols, model, 0.1);
+  EXPECT_EQ(s.encoding, Encoding::kFp16) << s.trail;
+  EXPECT_NE(s.trail.find("sparse: gate relerr nan"), std::string::npos) << s.trail;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace refmath {
 namespace ane {
@@ -21,6 +22,25 @@ float RoundHalfEven(float x) {
   if (frac > 0.5f) return f + 1.0f;
   if (frac < 0.5f) return f;
   return fmodf(f, 2.0f) == 0.0f ? f : f + 1.0f;
+}
+
+// A NaN or infinite weight has no int8 code (w / scale is NaN, and its
+// conversion to an integer is undefined) and no place in a sorted quantile
+// list: the lossy encodings refuse it with a one-line reason.
+void RequireFinite(const std::vector<float>& w, const char* what) {
+  for (size_t i = 0; i < w.size(); ++i) {
+    if (!isfinite(w[i])) {
+      throw std::invalid_argument(std::string(what) + ": weight " +
+                                  std::to_string(i) + " is not finite");
+    }
+  }
+}
+
+bool AllFinite(const std::vector<float>& w) {
+  for (float x : w) {
+    if (!isfinite(x)) return false;
+  }
+  return true;
 }
 
 size_t Nearest(double x, const std::vector<double>& centroids) {
@@ -50,6 +70,7 @@ Int8Weights CompressInt8(const std::vector<float>& w, size_t rows,
   if (w.size() != rows * cols) {
     throw std::invalid_argument("int8: weight size is not rows * cols");
   }
+  RequireFinite(w, "int8");
   Int8Weights c;
   c.rows = rows;
   c.cols = cols;
@@ -92,6 +113,7 @@ double Quantile(const std::vector<double>& sorted, double q) {
 
 std::vector<double> LloydCentroids(const std::vector<float>& w) {
   if (w.empty()) throw std::invalid_argument("int4: empty weight");
+  RequireFinite(w, "int4");
   std::vector<double> sorted(w.begin(), w.end());
   std::sort(sorted.begin(), sorted.end());
   std::vector<double> edges(kQuantileEdges);
@@ -263,6 +285,10 @@ Choice ChooseEncoding(const std::vector<float>& w, size_t rows, size_t cols,
   SparseWeights sparse;
   if (CompressSparse(w, &sparse)) {
     if (try_candidate(Encoding::kSparse, ReconstructSparse(sparse))) return choice;
+  }
+  if (!AllFinite(w)) {
+    choice.trail += "int4, int8: not offered, a weight is not finite\nfp16: kept\n";
+    return choice;
   }
   const Int4Weights int4 = CompressInt4(w);
   const std::vector<Half> int4_w = ReconstructInt4(int4);

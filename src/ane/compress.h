@@ -31,7 +31,8 @@ struct Int8Weights {
 };
 
 // scale = max(max|row| / 127, 1e-8) in binary32, q = clip(round-half-even(
-// w / scale), -127, 127) with the quotient in binary32.
+// w / scale), -127, 127) with the quotient in binary32.  A NaN or infinite
+// weight: std::invalid_argument (it has no code).
 Int8Weights CompressInt8(const std::vector<float>& w, size_t rows,
                          size_t cols);
 // q * fp16(scale), the product rounded once to fp16.
@@ -55,7 +56,8 @@ double Quantile(const std::vector<double>& sorted, double q);
 // Centroids seeded at the midpoints of 17 equally spaced quantile edges,
 // then kLloydIterations of nearest-centroid assignment (lowest index on a
 // tie) and mean update (an empty cluster keeps its centroid).  Returns the
-// final centroids in double.
+// final centroids in double.  An empty weight, or a NaN or infinite one:
+// std::invalid_argument.
 std::vector<double> LloydCentroids(const std::vector<float>& w);
 Int4Weights CompressInt4(const std::vector<float>& w);
 std::vector<Half> ReconstructInt4(const Int4Weights& c);
@@ -110,6 +112,8 @@ struct Choice {
 // zero, else int4 when its Frobenius error is within kInt4MaxFrobenius,
 // then int8; each is kept only if the gate accepts the model's output with
 // it against the output with plain fp16 weights.  Plain fp16 otherwise.
+// A weight holding a NaN or infinity is offered only sparse (its bits are
+// the fp16 weight's own), never int4 or int8.
 Choice ChooseEncoding(const std::vector<float>& w, size_t rows, size_t cols,
                       const WeightModel& model,
                       double tol = kDefaultGateTolerance);
