@@ -43,7 +43,7 @@ std::vector<Half> Integers(std::initializer_list<uint32_t> values) {
   return out;
 }
 
-TEST(AneMatmul, IntegerHalfHelperMatchesHandPatterns) {
+TEST(AneMatmul, IntegerHalfMatchesHandPatterns) {
   EXPECT_EQ(IntegerHalf(1), 0x3C00);
   EXPECT_EQ(IntegerHalf(3), 0x4200);
   EXPECT_EQ(IntegerHalf(7), 0x4700);
