@@ -41,6 +41,10 @@ tail -1 "$tmp/doc.md" | grep -qx "tail" || fail "text after the markers changed"
 grep -q "^old$" "$tmp/doc.md" && fail "the old generated text is still there"
 grep -q "^| Gaussian, sd 0.02 |" "$tmp/doc.md" || fail "the compression table is missing"
 grep -q -- "--section compress" "$tmp/doc.md" || fail "the regeneration command is missing"
+# Under another preset the regeneration command names it.
+"$bin" --print --profile m1 --section compress >"$tmp/m1.md" 2>/dev/null || fail "printing under m1"
+grep -q -- "--doc docs/ane-envelopes.md --profile m1 --section compress" "$tmp/m1.md" ||
+  fail "the m1 regeneration command lacks --profile m1: $(grep Regenerate -A1 "$tmp/m1.md")"
 
 if [ "$fails" -ne 0 ]; then
   echo "$fails check(s) failed"

@@ -92,8 +92,10 @@ int Run(const std::vector<std::string>& argv) {
       std::chrono::steady_clock::now() - start).count();
   fprintf(stderr, "refmath_ane_envelopes: measured in %.0f s\n", seconds);
 
-  body = "Profile `" + std::string(profile.name) + "`. Regenerate with\n`" +
+  const std::string profile_name = profile.name;
+  body = "Profile `" + profile_name + "`. Regenerate with\n`" +
          "build/bin/refmath_ane_envelopes --doc docs/ane-envelopes.md" +
+         (profile_name == "spec" ? "" : " --profile " + profile_name) +
          (which == "all" ? "" : " --section " + which) + "`.\n\n" + body;
   if (args.Has("print")) {
     fputs(body.c_str(), stdout);
