@@ -24,6 +24,11 @@ expect_usage "unknown option" "unknown option\|--bogus" --bogus 1
 expect_usage "unknown function" "unknown function 'nosuch'" --function nosuch
 expect_usage "unknown profile" "nosuch" --profile nosuch
 expect_usage "zero threads" "--threads" --threads 0
+expect_usage "empty function list" "empty name" --function ""
+expect_usage "trailing comma" "empty name" --function gamma, --quiet
+expect_usage "double comma" "empty name" --function gamma,,erfc --quiet
+expect_usage "table with a dump" "--md has no effect with --dump-dir" --dump-dir "$tmp" --md "$tmp/x.md"
+[ ! -e "$tmp/x.md" ] || fail "a refused dump wrote a table"
 expect_usage "unwritable table" "$tmp/missing/x.md" --function gamma --quiet --md "$tmp/missing/x.md"
 [ ! -e "$tmp/missing" ] || fail "a failed write left a directory"
 

@@ -4,7 +4,6 @@
 // 2 bad usage or an unwritable output.
 #include <stdio.h>
 
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,16 +40,25 @@ int Usage(const std::string& message) {
   return refmath::cli::kExitUsage;
 }
 
-// The functions named in a comma-separated list ("" = all).
-bool Select(const std::string& list, std::vector<UnaryFunction>* out,
+// The functions named in a comma-separated list (all when --function is
+// absent); an empty name, as in "", "gamma," or "a,,b", is an error.
+bool Select(const refmath::cli::Args& parsed, std::vector<UnaryFunction>* out,
             std::string* error) {
-  if (list.empty()) {
+  if (!parsed.Has("function")) {
     *out = refmath::ane::UnaryFunctions();
     return true;
   }
-  std::stringstream stream(list);
-  std::string name;
-  while (std::getline(stream, name, ',')) {
+  const std::string list = parsed.Get("function");
+  size_t start = 0;
+  while (true) {
+    const size_t comma = list.find(',', start);
+    const std::string name = list.substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (name.empty()) {
+      *error = "--function '" + list + "' has an empty name (known: " +
+               refmath::ane::UnaryNames() + ")";
+      return false;
+    }
     const UnaryFunction* f = refmath::ane::FindUnary(name);
     if (f == nullptr) {
       *error = "unknown function '" + name +
@@ -58,8 +66,9 @@ bool Select(const std::string& list, std::vector<UnaryFunction>* out,
       return false;
     }
     out->push_back(*f);
+    if (comma == std::string::npos) return true;
+    start = comma + 1;
   }
-  return true;
 }
 
 int Dump(const std::string& dir, const std::vector<UnaryFunction>& fs,
@@ -113,10 +122,16 @@ int main(int argc, char** argv) {
     return Usage(error);
   }
   std::vector<UnaryFunction> functions;
-  if (!Select(parsed.Get("function"), &functions, &error)) {
+  if (!Select(parsed, &functions, &error)) {
     return Usage(error);
   }
   if (parsed.Has("dump-dir")) {
+    for (const char* unused : {"md", "csv", "threads"}) {
+      if (parsed.Has(unused)) {
+        return Usage(std::string("--") + unused +
+                     " has no effect with --dump-dir");
+      }
+    }
     return Dump(parsed.Get("dump-dir"), functions, profile);
   }
 
