@@ -34,7 +34,10 @@ constexpr Half k32992 = 0x7807;  // fp16(33000)
 Half IntegerHalf(uint32_t n) {
   int e = 0;
   while ((n >> (e + 1)) != 0) ++e;
-  return static_cast<Half>(((e + 15) << 10) | ((n << (10 - e)) & 0x3FF));
+  // The bits after the leading one, aligned to 10 (2048 = 2^11 has e = 11
+  // and is shifted right: a shift by 10 - e would be negative).
+  const uint32_t fraction = e <= 10 ? n << (10 - e) : n >> (e - 10);
+  return static_cast<Half>(((e + 15) << 10) | (fraction & 0x3FF));
 }
 
 std::vector<Half> Integers(std::initializer_list<uint32_t> values) {

@@ -63,6 +63,8 @@ TEST(AnePaired, TwoSumIsExactOnEveryPairTested) {
     ASSERT_EQ(V(r.hi) + V(r.lo), V(a) + V(b)) << std::hex << a << " " << b;
     ++tested;
   }
+  printf("TwoSum: exact on all %d of %d random pairs with a finite sum\n",
+         tested, kPairs);
   EXPECT_GT(tested, kPairs / 2);
 }
 
@@ -71,13 +73,16 @@ constexpr int kTwoProdPairs = 100000;
 // How many of kTwoProdPairs log-uniform pairs in [0.05, 30] have an
 // inexact TwoProd under `p`.  With `check_cause`, every failure must come with the
 // low limbs' product al*bl nonzero and below the binary16 normal range.
-int TwoProdFailures(const Profile& p, bool check_cause) {
+// `uniform` draws the pairs uniformly in [0.05, 30] instead.
+int TwoProdFailures(const Profile& p, bool check_cause, bool uniform = false) {
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> log_u(log(0.05), log(30.0));
+  std::uniform_real_distribution<double> u(0.05, 30.0);
+  const auto draw = [&]() { return uniform ? u(rng) : exp(log_u(rng)); };
   int failures = 0;
   for (int i = 0; i < kTwoProdPairs; ++i) {
-    const Half a = HalfFromDouble(exp(log_u(rng)));
-    const Half b = HalfFromDouble(exp(log_u(rng)));
+    const Half a = HalfFromDouble(draw());
+    const Half b = HalfFromDouble(draw());
     const HalfPair r = TwoProd(a, b, p);
     if (V(r.hi) + V(r.lo) == V(a) * V(b)) continue;
     ++failures;
@@ -96,10 +101,18 @@ int TwoProdFailures(const Profile& p, bool check_cause) {
 // 7.9% of 100000 pairs, each failure with a subnormal al*bl.  (Uniform
 // draws fail far less, about 0.01%, since small operands are rare.)
 TEST(AnePaired, TwoProdExactAwayFromSubnormalErrorTerms_About8PercentFail) {
-  const double fraction =
-      static_cast<double>(TwoProdFailures(SpecProfile(), true)) / kTwoProdPairs;
+  const int failures = TwoProdFailures(SpecProfile(), true);
+  const double fraction = static_cast<double>(failures) / kTwoProdPairs;
+  printf("TwoProd, log-uniform pairs: %d of %d inexact (%.1f%%)\n", failures,
+         kTwoProdPairs, 100 * fraction);
   EXPECT_GT(fraction, 0.07) << "notes: about 8%";
   EXPECT_LT(fraction, 0.09) << "notes: about 8%";
+  // Uniform draws: small operands, hence subnormal error terms, are rare.
+  const int uniform_failures = TwoProdFailures(SpecProfile(), true, true);
+  printf("TwoProd, uniform pairs: %d of %d inexact (%.3f%%)\n",
+         uniform_failures, kTwoProdPairs,
+         100.0 * uniform_failures / kTwoProdPairs);
+  EXPECT_LT(uniform_failures, failures / 100);
 }
 
 // A prediction of the model, measured here: on a device that flushes
@@ -111,6 +124,8 @@ TEST(AnePaired, TwoProdFailsOnAbout46PercentWhenSubnormalsAreFlushed) {
   flushing.flush_subnormals = true;
   const int failures = TwoProdFailures(Preset("m1"), false);
   const double fraction = static_cast<double>(failures) / kTwoProdPairs;
+  printf("TwoProd under m1: %d of %d inexact (%.1f%%)\n", failures,
+         kTwoProdPairs, 100 * fraction);
   EXPECT_GT(fraction, 0.45);
   EXPECT_LT(fraction, 0.47);
   EXPECT_EQ(failures, TwoProdFailures(flushing, false));
@@ -177,6 +192,7 @@ TEST(AnePaired, PairedDotErrorNoWorseThanPlainMatmul) {
   constexpr size_t kLength = 256;
   constexpr int kTrials = 50;
   double plain_total = 0, paired_total = 0, plain_max = 0, paired_max = 0;
+  int paired_worse = 0;
   for (int t = 0; t < kTrials; ++t) {
     std::vector<double> x(kLength), y(kLength);
     double truth = 0;
@@ -193,14 +209,16 @@ TEST(AnePaired, PairedDotErrorNoWorseThanPlainMatmul) {
     const double paired = d.ToTensor().Value(0);
     const double plain_err = fabs(plain - truth);
     const double paired_err = fabs(paired - truth);
+    paired_worse += paired_err > plain_err;
     plain_total += plain_err;
     paired_total += paired_err;
     plain_max = fmax(plain_max, plain_err);
     paired_max = fmax(paired_max, paired_err);
   }
-  printf("dot of %zu: plain mean %.3g max %.3g, paired mean %.3g max %.3g\n",
+  printf("dot of %zu: plain mean %.3g max %.3g, paired mean %.3g max %.3g; "
+         "paired worse on %d of %d\n",
          kLength, plain_total / kTrials, plain_max, paired_total / kTrials,
-         paired_max);
+         paired_max, paired_worse, kTrials);
   EXPECT_LE(paired_max, plain_max);
   EXPECT_LE(paired_total, plain_total);
 }
