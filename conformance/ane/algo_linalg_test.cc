@@ -96,7 +96,7 @@ TEST(AneLinalg, JacobiScalingKeepsCgInRange) {
 }
 
 TEST(AneLinalg, FixedStepCgBreaksDownOnceTheResidualDotUnderflows) {
-  // A finding beyond the spec: at cond 10 CG converges within about 15
+  // A finding beyond the spec: at cond 10 CG converges within 10 to 20
   // steps, then r.r rounds to 0 (its binary16 products underflow) and the
   // next alpha = 0 / 0.  Ten steps are fine; forty are not.
   const Problem p = Spd(1e1, kSeed + 51);
