@@ -139,6 +139,34 @@ TEST(McuFloatFc, F32VectorStepsFlushSubnormals) {
   EXPECT_EQ(Bits(out[0]), Bits(tiny));
 }
 
+TEST(McuFloatFc, F32VectorStepsFlushBeforeRounding) {
+  // The flush looks at the exact result: one below 2^-126 is flushed even
+  // where rounding to nearest would give 2^-126 (0x00800000).
+  const float min_normal = 0x1p-126f;
+  const float just_below_one = 0x1.fffffep-1f;  // 1 - 2^-24 (0x3F7FFFFF)
+  const auto packed_one = [&](float w, float x, std::vector<float> bias) {
+    std::vector<float> out;
+    EXPECT_TRUE(FullyConnectedF32(FcKernel::kPacked, {x},
+                                  PackNtN(std::vector<float>{w}, 1, 1, 4), bias,
+                                  FcShape{1, 1, 1}, -kInf, kInf, &out));
+    return Bits(out[0]);
+  };
+  // 2^-126 - 2^-150: a tie that rounds to even 2^-126, but is below it.
+  EXPECT_EQ(packed_one(min_normal, just_below_one, {}), 0x00000000u);
+  EXPECT_EQ(packed_one(-min_normal, just_below_one, {}), 0x80000000u);
+  // 2^-126 - 2^-252 and 2^-126 + 2^-252 both round to 2^-126 (in double
+  // too): only the first is below it.
+  EXPECT_EQ(packed_one(min_normal, -min_normal, {min_normal}), 0x00000000u);
+  EXPECT_EQ(packed_one(min_normal, min_normal, {min_normal}), 0x00800000u);
+  EXPECT_EQ(packed_one(min_normal, 1.0f, {}), 0x00800000u);  // exact: kept
+  // The lane kernel's scalar tail (C_OUT = 1, C_IN = 1) is IEEE: 2^-126.
+  std::vector<float> out;
+  ASSERT_TRUE(FullyConnectedF32(FcKernel::kStandard, {just_below_one},
+                                {min_normal}, {}, FcShape{1, 1, 1}, -kInf, kInf,
+                                &out));
+  EXPECT_EQ(Bits(out[0]), 0x00800000u);
+}
+
 TEST(McuFloatFc, StandardEqualsPackedWhenCOutIsAMultipleOfFour) {
   // Both run the sequential order on every output: the same bits.
   std::mt19937 gen(3);

@@ -83,6 +83,13 @@ TEST(McuDequantize, OneRounding) {
   EXPECT_EQ(Bits(Dequantize(2, tiny, 0)), 0x00000200u);
   EXPECT_EQ(Bits(Dequantize(2, tiny, 0, true)), 0x00000000u);
   EXPECT_EQ(Bits(Dequantize(-2, tiny, 0, true)), 0x80000000u);
+  // A subnormal scale is an operand MVE f32 flushes first: 3 * 2796203 *
+  // 2^-149 = 2^-126 + 2^-149 (0x00800001) is normal for the reference, +0
+  // or -0 on MVE.
+  const float subnormal_scale = FromBits(0x002AAAAB);
+  EXPECT_EQ(Bits(Dequantize(3, subnormal_scale, 0)), 0x00800001u);
+  EXPECT_EQ(Bits(Dequantize(3, subnormal_scale, 0, true)), 0x00000000u);
+  EXPECT_EQ(Bits(Dequantize(-3, subnormal_scale, 0, true)), 0x80000000u);
 }
 
 }  // namespace

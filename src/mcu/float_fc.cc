@@ -1,5 +1,6 @@
 #include "src/mcu/float_fc.h"
 
+#include <cfloat>
 #include <cmath>
 
 namespace refmath {
@@ -12,9 +13,31 @@ constexpr Half kHalfZero = 0x0000;
 float Flush(float x) {
   return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
 }
+
+// The architecture's rounding (FPRound, and QEMU's model of it) decides
+// the flush of a result on the exact value before rounding: a nonzero
+// result below the smallest normal FLT_MIN becomes a zero of its sign even
+// where rounding to nearest would carry it up to FLT_MIN.
 float VectorFma(float a, float b, float c) {
-  return Flush(std::fma(Flush(a), Flush(b), Flush(c)));
+  a = Flush(a);
+  b = Flush(b);
+  c = Flush(c);
+  const float rounded = std::fma(a, b, c);
+  if (std::fabs(rounded) > FLT_MIN || std::isnan(rounded)) return rounded;
+  if (std::fabs(rounded) < FLT_MIN) return Flush(rounded);
+  // |rounded| == FLT_MIN: is the exact a*b + c below it?  a*b is exact in
+  // double (24 x 24 bits, normal operands); TwoSum gives the exact sum as
+  // sum + error.  Only |sum| == FLT_MIN leaves the answer to the error.
+  const double product = static_cast<double>(a) * b;
+  const double sum = product + c;
+  const double b_virtual = sum - product;
+  const double error = (product - (sum - b_virtual)) + (c - b_virtual);
+  const bool below = std::fabs(sum) < FLT_MIN ||
+                     (std::fabs(sum) == FLT_MIN && error != 0 &&
+                      std::signbit(error) != std::signbit(sum));
+  return below ? std::copysign(0.0f, rounded) : rounded;
 }
+
 float MaxNum(float a, float b) {
   if (std::isnan(a)) return b;
   if (std::isnan(b)) return a;

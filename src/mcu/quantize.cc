@@ -1,5 +1,6 @@
 #include "src/mcu/quantize.h"
 
+#include <cfloat>
 #include <cmath>
 #include <limits>
 
@@ -40,12 +41,14 @@ int32_t Quantize(float x, float scale, int32_t zero_point, int32_t lo,
 
 float Dequantize(int32_t q, float scale, int32_t zero_point,
                  bool flush_subnormal) {
-  const double exact = static_cast<double>(int64_t{q} - zero_point) * scale;
-  const float result = static_cast<float>(exact);
-  if (flush_subnormal && std::fpclassify(result) == FP_SUBNORMAL) {
-    return std::copysign(0.0f, result);
+  if (flush_subnormal && std::fpclassify(scale) == FP_SUBNORMAL) {
+    scale = std::copysign(0.0f, scale);
   }
-  return result;
+  const double exact = static_cast<double>(int64_t{q} - zero_point) * scale;
+  if (flush_subnormal && exact != 0 && std::fabs(exact) < FLT_MIN) {
+    return std::copysign(0.0f, static_cast<float>(exact));
+  }
+  return static_cast<float>(exact);
 }
 
 }  // namespace mcu

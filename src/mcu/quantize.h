@@ -34,8 +34,9 @@ inline int16_t QuantizeS16(float x, float scale, int32_t zero_point,
 // (q - zero_point) * scale rounded once to binary32 (TFLite Micro computes
 // it in double and converts; the product of a 17-bit integer and a float is
 // exact in double, so that is the same single rounding).  With
-// flush_subnormal (the MVE f32 path) a subnormal result becomes a zero of
-// the same sign.
+// flush_subnormal (the MVE f32 path) a subnormal scale is read as a zero of
+// its sign, and a nonzero product below the smallest normal before rounding
+// becomes a zero of its sign, as MVE f32 flushes operands and results.
 float Dequantize(int32_t q, float scale, int32_t zero_point,
                  bool flush_subnormal = false);
 
