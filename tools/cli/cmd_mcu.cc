@@ -3,6 +3,7 @@
 // outputs for the inputs -128..127, or little-endian int16 outputs for
 // -32768..32767.  With --ideal, the table an ideal kernel would give: the
 // oracle's (src/mcu/oracle.h).
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 
@@ -24,9 +25,14 @@ namespace {
 constexpr const char* kCmd = "mcu";
 constexpr int kMaxLeftShift = 31;  // a 32-bit shift amount
 
-// A decimal integer in [lo, hi].
+// A decimal integer in [lo, hi]: digits with an optional leading '-'
+// (strtol alone would also take leading blanks and a '+').
 bool ParseInt(const std::string& text, long lo, long hi, long* value) {
-  if (text.empty()) return false;
+  const size_t first_digit = !text.empty() && text[0] == '-' ? 1 : 0;
+  if (text.size() == first_digit ||
+      !isdigit(static_cast<unsigned char>(text[first_digit]))) {
+    return false;
+  }
   char* end = nullptr;
   errno = 0;
   const long v = strtol(text.c_str(), &end, 10);
@@ -35,10 +41,12 @@ bool ParseInt(const std::string& text, long lo, long hi, long* value) {
   return true;
 }
 
-// A positive finite binary32 scale.
+// A positive finite binary32 scale (strtod alone would also take leading
+// blanks).
 bool ParseScale(const std::string& text, float* scale, std::string* error) {
   double v = 0;
-  if (!ParseDouble(text, &v) || !(v > 0) ||
+  if (text.empty() || isspace(static_cast<unsigned char>(text[0])) ||
+      !ParseDouble(text, &v) || !(v > 0) ||
       !std::isfinite(static_cast<float>(v)) || static_cast<float>(v) <= 0) {
     *error = "--input-scale must be a positive finite number (got '" + text + "')";
     return false;
