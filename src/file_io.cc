@@ -140,6 +140,22 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     }
     return true;
   }
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) &&
+      !S_ISDIR(st.st_mode)) {
+    const int out = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (out < 0) {
+      *error = SysError(path, "cannot open");
+      return false;
+    }
+    bool ok = WriteFd(out, p, size);
+    if (!ok) *error = SysError(path, "cannot write");
+    if (close(out) != 0 && ok) {
+      ok = false;
+      *error = SysError(path, "cannot write");
+    }
+    return ok;
+  }
   std::string tmp = path + ".tmp.XXXXXX";
   const int fd = mkstemp(&tmp[0]);
   if (fd < 0) {

@@ -26,7 +26,10 @@ bool ReadFloats(const std::string& path, std::vector<float>* values,
 
 // Writes `size` bytes to `path` ("-" = stdout) all or nothing: a file is
 // written under a temporary name in the same directory and renamed into
-// place only once complete, so a failure never leaves a partial file.
+// place only once complete, so a failure never leaves a partial file.  A
+// path that exists and is not a regular file (/dev/null, a FIFO, a
+// terminal) is written directly: renaming over it would replace the device
+// node or pipe with a file.
 bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
                     std::string* error);
 
