@@ -81,6 +81,36 @@ def main():
         check(r.returncode == 1 and "exact.sha256:1: not a lower-case hex" in r.stdout,
               "malformed golden line")
 
+        # The modules' golden files (golden/ane-fp16.sha256, golden/mcu.sha256):
+        # every row present and matching; a changed, missing or stale row fails.
+        data_rows = data["module_rows"]
+        for module in ("ane-fp16", "mcu"):
+            mrows = golden_rows(os.path.join(GOLDEN, module + ".sha256"))
+            got = {r["row"]: r for r in data_rows if r["module"] == module}
+            check(set(got) == set(mrows) and all(r["match"] for r in got.values()),
+                  "%s: every golden row computed and matching" % module)
+        mod = os.path.join(tmp, "modules")
+        shutil.copytree(GOLDEN, mod)
+        mpath = os.path.join(mod, "mcu.sha256")
+        mtext = open(mpath).read()
+        name, digest = next(iter(golden_rows(mpath).items()))
+        open(mpath, "w").write(mtext.replace(digest, digest[::-1]))
+        r = run("conform", "--golden", mod)
+        failed = [l for l in r.stdout.splitlines() if l.startswith("mcu ") and " NO " in l]
+        check(r.returncode == 1 and len(failed) == 1 and name in failed[0],
+              "changed module row fails by name: %r" % failed)
+        open(mpath, "w").write("".join(
+            l for l in mtext.splitlines(True) if not l.rstrip().endswith("  " + name)))
+        r = run("conform", "--golden", mod)
+        check(r.returncode == 1 and "(no golden row)" in r.stdout, "missing module row")
+        open(mpath, "w").write(mtext + "%s  not_a_row\n" % ("0" * 64))
+        r = run("conform", "--golden", mod)
+        check(r.returncode == 1 and "'not_a_row' is not computed by this build" in r.stdout,
+              "stale module row")
+        os.remove(mpath)
+        r = run("conform", "--golden", mod)
+        check(r.returncode == 1 and "mcu.sha256" in r.stdout, "missing module file")
+
         # Reproducing rows by hand.
         for name in ("exp", "gelu_tanh"):
             for t in ("scalar", targets[-1]):

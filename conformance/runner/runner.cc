@@ -206,7 +206,7 @@ Report Run(const std::string& golden_dir,
 
 std::string FormatTable(const Report& report) {
   std::ostringstream out;
-  char line[160];
+  char line[256];
   snprintf(line, sizeof(line), "%-16s %-8s %-8s %-6s %9s  %s\n", "function",
            "variant", "target", "match", "time(ms)", "digest");
   out << line;
@@ -219,12 +219,12 @@ std::string FormatTable(const Report& report) {
     if (!r.match) out << "    " << r.note << "\n";
   }
   if (!report.module_rows.empty()) {
-    snprintf(line, sizeof(line), "\n%-10s %-32s %-6s  %s\n", "module", "row",
+    snprintf(line, sizeof(line), "\n%-10s %-56s %-6s  %s\n", "module", "row",
              "match", "digest");
     out << line;
   }
   for (const ModuleRow& r : report.module_rows) {
-    snprintf(line, sizeof(line), "%-10s %-32s %-6s  %.16s\n", r.module.c_str(),
+    snprintf(line, sizeof(line), "%-10s %-56s %-6s  %.16s\n", r.module.c_str(),
              r.name.c_str(), r.match ? "yes" : "NO", r.digest.c_str());
     out << line;
     if (!r.match) {
