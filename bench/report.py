@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Turns refmath_bench's JSON results into docs/performance.md.
 
-  bench/report.py --results bench/results.json --build-dir build-bench \
+  bench/report.py --results bench/results.json --trace bench/insn_trace.json \
       --out docs/performance.md
 
 Every figure is the median over interleaved repetitions of one run; ratios
@@ -10,12 +10,7 @@ compare medians from that same run.
 import argparse
 import json
 import os
-import re
 import subprocess
-import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import insn_count  # noqa: E402
 
 FUNCTIONS = ["exp", "log", "tanh", "erf", "sigmoid", "gelu_erf", "gelu_tanh"]
 WIDTHS = [("w128", "128-bit (SSE4)"), ("w256", "256-bit (AVX2)"),
@@ -140,6 +135,25 @@ def ratio_table(res, width, path_suffix):
   return "\n".join(rows)
 
 
+def composed_table(res):
+  """Exact sigmoid and GELUs against the fastest composed peer of any kind
+  (bit-consistent or not), at 64K, per width."""
+  n = SIZES[1]
+  rows = ["| function | " + " | ".join(
+      "exact ÷ fastest peer, %s bits" % w[1:] for w, _ in WIDTHS[:3])
+          + " | fastest peer (128 / 256 / 512) |", "|---" * 5 + "|"]
+  for f in ("sigmoid", "gelu_erf", "gelu_tanh"):
+    cells, names = [], []
+    for w, _ in WIDTHS[:3]:
+      best = res.fastest(f, w, n, lambda i: True)
+      cells.append(ratio(res.cell(f, w, "refmath_exact_kernel", n),
+                         best and best[1]))
+      names.append(best[0] if best else "—")
+    rows.append("| %s | %s | %s |" % (
+        f, " | ".join(fmt(x, 2) for x in cells), " / ".join(names)))
+  return "\n".join(rows)
+
+
 def width_table(res, cvs, width):
   rows = ["| function | implementation | " +
           " | ".join(SIZE_NAMES[n] for n in SIZES) + " | max cv |",
@@ -167,10 +181,9 @@ def calibration(res):
   return ghz, {k: v * ghz for k, v in per_op.items() if v is not None}
 
 
-def limit_table(res, build_dir, ghz, cycles):
-  obj = os.path.join(build_dir, "CMakeFiles/refmath_exact_kernels.dir/simd/"
-                     "exact_kernels.cc.o")
-  loops = insn_count.loop_counts(obj, r"N_AVX3::EvalArray<")
+def limit_table(res, trace_path, ghz, cycles):
+  with open(trace_path) as f:
+    traced = json.load(f)  # bench/insn_trace.py: per 16-lane vector
   div_cycles = cycles["div_throughput"]
   cmp_cycles = cycles["compare_throughput"]
   rows = ["| kernel | instructions / 16 lanes | vector ops | vector ops / element"
@@ -178,10 +191,7 @@ def limit_table(res, build_dir, ghz, cycles):
           "binding | measured (cycles/element) | bound ÷ measured | "
           "SLEEF cinz measured |",
           "|---|---:|---:|---:|---|---:|---|---:|---:|---:|"]
-  for name, c in sorted(loops.items(), key=lambda kv: kv[1]["total"]):
-    # "...EvalArray<refmath::N_AVX3::ExactKernels::GeluErf>(...)" -> GeluErf
-    kernel = name.split("EvalArray<")[1].split(">")[0].split("::")[-1]
-    kernel = kernel[len("Exact"):] if kernel.startswith("Exact") else kernel
+  for function, c in sorted(traced.items(), key=lambda kv: kv[1]["total"]):
     mul, add = c.get("fp_mul", 0), c.get("fp_add", 0)
     div, other = c.get("fp_div", 0), c.get("vec_other", 0)
     cmp_shift = c.get("cmp_shift", 0)
@@ -192,14 +202,13 @@ def limit_table(res, build_dir, ghz, cycles):
               "dispatch": c["total"] / DISPATCH_PER_CYCLE}
     binding = max(limits, key=limits.get)
     bound = limits[binding] / LANES_512
-    function = re.sub(r"(?<!^)([A-Z])", r"_\1", kernel).lower()
     ns = res.cell(function, "w512", "refmath_exact_kernel", SIZES[0])
     measured = ns * ghz if ns else None
     cinz = res.fastest(function, "w512", SIZES[0],
                        lambda i: i in BIT_CONSISTENT)
-    rows.append("| %s | %d | %d | %.2f | %d, %d, %d, %d, %d | %.2f | %s | %s "
-                "| %s | %s |"
-                % (kernel, c["total"], vec, vec / LANES_512, mul, add, div,
+    rows.append("| %s | %.1f | %.1f | %.2f | %g, %g, %g, %g, %g | %.2f | %s "
+                "| %s | %s | %s |"
+                % (function, c["total"], vec, vec / LANES_512, mul, add, div,
                    cmp_shift, other, bound, binding, fmt(measured),
                    fmt(ratio(bound, measured), 2),
                    fmt(cinz[1] * ghz) if cinz else "—"))
@@ -225,6 +234,20 @@ def guard_table(res):
         fmt(kernel),
         fmt(t["default", "guarded_kernel"] - kernel if kernel else None, 2),
         fmt(t["ftz_daz", "guarded_kernel"] - kernel if kernel else None, 2)))
+  return "\n".join(rows)
+
+
+def shortcut_table(res):
+  rows = ["| function | hot inputs | one lane in 16 outside the shortcut range |"
+          " ratio |", "|---|---:|---:|---:|"]
+  for f in ("exp", "log", "tanh", "sigmoid", "gelu_tanh"):
+    t = {}
+    for case in ("hot", "one_outside_per_16"):
+      b = res.medians.get("shortcut/%s/%s/65536" % (f, case))
+      t[case] = b[METRIC] / 65536 if b else None
+    rows.append("| %s | %s | %s | %s |" % (
+        f, fmt(t["hot"]), fmt(t["one_outside_per_16"]),
+        fmt(ratio(t["one_outside_per_16"], t["hot"]))))
   return "\n".join(rows)
 
 
@@ -254,7 +277,8 @@ def cpu_line():
 def main():
   ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   ap.add_argument("--results", default="bench/results.json")
-  ap.add_argument("--build-dir", default="build-bench")
+  ap.add_argument("--trace", default="bench/insn_trace.json",
+                  help="instruction counts from bench/insn_trace.py")
   ap.add_argument("--template", default=os.path.join(
       os.path.dirname(os.path.abspath(__file__)), "performance.md.in"))
   ap.add_argument("--out", default="docs/performance.md")
@@ -283,8 +307,10 @@ def main():
       "width_tables": "\n\n".join(
           "### %s\n\n%s" % (label, width_table(res, cvs, w))
           for w, label in WIDTHS),
-      "limit_table": limit_table(res, args.build_dir, ghz, cycles),
+      "limit_table": limit_table(res, args.trace, ghz, cycles),
       "guard_table": guard_table(res),
+      "shortcut_table": shortcut_table(res),
+      "composed_table": composed_table(res),
       "api_overhead_us": fmt(api_overhead_us(res), 2),
   }
   with open(args.template) as f:

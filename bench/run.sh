@@ -1,10 +1,13 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # One command: configure and build refmath_bench (Release, build-bench/), run
 # every benchmark with interleaved repetitions (about 5 minutes on 2 cores),
-# write bench/results.json, then docs/performance.md.
+# write bench/results.json, count the kernels' instructions
+# (bench/insn_trace.json), then docs/performance.md.
 #   bench/run.sh [extra Google Benchmark flags, e.g. --benchmark_filter=exp/]
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
+source tools/deps.sh
+refmath_install_deps "${REFMATH_BENCH_PACKAGES[@]}"
 
 BUILD_DIR=build-bench
 RESULTS=bench/results.json
@@ -13,7 +16,8 @@ MIN_TIME=0.03    # seconds per repetition of each benchmark
 
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
   -DREFMATH_BUILD_BENCH=ON -DREFMATH_BUILD_TESTS=OFF >/dev/null
-cmake --build "$BUILD_DIR" --target refmath_bench -j"$(nproc)"
+cmake --build "$BUILD_DIR" --target refmath_bench refmath_trace_kernel \
+  -j"$(nproc)"
 
 "$BUILD_DIR/bin/refmath_bench" \
   --benchmark_repetitions="$REPETITIONS" \
@@ -23,5 +27,9 @@ cmake --build "$BUILD_DIR" --target refmath_bench -j"$(nproc)"
   --benchmark_out="$RESULTS" --benchmark_out_format=json \
   "$@" >/dev/null
 
+# Instructions per vector of the benchmark's inputs, branches included
+# (gdb single-steps the AVX3 kernels; a few seconds).
+/usr/bin/python3 bench/insn_trace.py "$BUILD_DIR" --json bench/insn_trace.json
+
 /usr/bin/python3 bench/report.py --results "$RESULTS" \
-  --build-dir "$BUILD_DIR" --out docs/performance.md
+  --trace bench/insn_trace.json --out docs/performance.md

@@ -12,9 +12,14 @@ REFMATH_PACKAGES=(
   clang-16 clang-19                    # compiler conformance (tools/cross/compilers.sh)
 )
 
+# bench/run.sh needs these as well: Google Benchmark, SLEEF (a peer), gdb
+# (bench/insn_trace.py).
+REFMATH_BENCH_PACKAGES=(libbenchmark-dev libsleef-dev gdb)
+
+# refmath_install_deps [EXTRA_PACKAGE...]
 refmath_install_deps() {
   local missing=()
-  for pkg in "${REFMATH_PACKAGES[@]}"; do
+  for pkg in "${REFMATH_PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
       missing+=("$pkg")
   done

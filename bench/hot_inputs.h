@@ -1,0 +1,43 @@
+// The benchmark's inputs: each function's hot range, uniform, fixed seed.
+// Shared by refmath_bench and refmath_trace_kernel (bench/insn_trace.py),
+// so the traced vectors are the benchmarked ones.
+#ifndef REFMATH_BENCH_HOT_INPUTS_H_
+#define REFMATH_BENCH_HOT_INPUTS_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <random>
+
+#include "refmath/refmath.h"
+
+namespace refmath_bench {
+
+constexpr uint32_t kSeed = 20240601;
+
+// Each function's hot range; inputs are uniform in [lo, hi].
+struct Function {
+  const char* name;
+  refmath_function id;
+  float lo, hi;
+};
+constexpr Function kFunctions[] = {
+    {"exp", REFMATH_EXP, -16.0f, 16.0f},
+    {"log", REFMATH_LOG, 0.0625f, 16.0f},
+    {"tanh", REFMATH_TANH, -10.0f, 10.0f},
+    {"erf", REFMATH_ERF, -6.0f, 6.0f},
+    {"sigmoid", REFMATH_SIGMOID, -16.0f, 16.0f},
+    {"gelu_erf", REFMATH_GELU_ERF, -3.0f, 10.0f},
+    {"gelu_tanh", REFMATH_GELU_TANH, -3.0f, 10.0f},
+};
+
+// The first n inputs of function f, as the benchmark draws them.
+inline void FillHotInputs(const Function& f, float* data, size_t n) {
+  std::mt19937 rng(kSeed);
+  std::uniform_real_distribution<float> dist(f.lo, f.hi);
+  for (size_t i = 0; i < n; ++i) data[i] = dist(rng);
+}
+
+}  // namespace refmath_bench
+
+#endif  // REFMATH_BENCH_HOT_INPUTS_H_
