@@ -4,22 +4,10 @@
 # Usage: cli_test.sh PATH/TO/refmath
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "$0")/cli_lib.sh"
 
-# expect_error DESCRIPTION PATTERN COMMAND...: non-zero exit, exactly one line
-# on stderr matching PATTERN, nothing on stdout.
-expect_error() {
-  local what=$1 pattern=$2; shift 2
-  "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-  local rc=$?
-  [ "$rc" -ne 0 ] || fail "$what: exit status 0"
-  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/stderr")"
-  grep -q -- "$pattern" "$tmp/stderr" || fail "$what: stderr '$(cat "$tmp/stderr")' lacks '$pattern'"
-  [ ! -s "$tmp/stdout" ] || fail "$what: wrote to stdout"
-}
+# expect_error DESCRIPTION PATTERN COMMAND...: a non-zero exit, one line.
+expect_error() { expect_failure nonzero "$@"; }
 
 targets=$("$bin" targets) || fail "targets failed"
 echo "targets: $(echo $targets)"
@@ -97,5 +85,4 @@ expect_error "not a result (sweep --report)" "not a refmath sweep result" "$bin"
 expect_error "unknown variant (targets)" "unknown variant" "$bin" targets --variant turbo
 ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
 
-if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "cli: all checks passed"
+finish cli

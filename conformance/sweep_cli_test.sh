@@ -5,10 +5,7 @@
 # Usage: sweep_cli_test.sh PATH/TO/refmath
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "$0")/cli_lib.sh"
 
 common=(--function erf --range=-6:6 --stride 997 --quiet)
 "$bin" sweep "${common[@]}" --out "$tmp/whole.result" --csv "$tmp/whole.csv" >/dev/null || fail "whole sweep"
@@ -46,5 +43,4 @@ for args in "--function exp" "--function exp --range=1" "--function exp --range=
   [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "not one line for '$args': $(cat "$tmp/err")"
 done
 
-if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "sweep cli: all checks passed"
+finish "sweep cli"

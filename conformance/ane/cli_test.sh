@@ -4,22 +4,10 @@
 # behind.  Usage: cli_test.sh PATH/TO/refmath
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "$0")/../cli_lib.sh"
 
-# expect_error DESCRIPTION PATTERN COMMAND...: exit 2, one line on stderr
-# matching PATTERN, nothing on stdout.
-expect_error() {
-  local what=$1 pattern=$2; shift 2
-  "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-  local rc=$?
-  [ "$rc" -eq 2 ] || fail "$what: exit status $rc, want 2"
-  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/stderr")"
-  grep -q -- "$pattern" "$tmp/stderr" || fail "$what: stderr '$(cat "$tmp/stderr")' lacks '$pattern'"
-  [ ! -s "$tmp/stdout" ] || fail "$what: wrote to stdout"
-}
+# expect_error DESCRIPTION PATTERN COMMAND...: exit 2, one line.
+expect_error() { expect_failure 2 "$@"; }
 
 hex() { od -An -tx1 -v "$1" | tr -d ' \n'; }
 
@@ -74,5 +62,4 @@ expect_error "unwritable output" "$tmp/no/such/dir/out.f16" \
 [ ! -e "$tmp/x" ] || fail "a failed eval left $tmp/x behind"
 expect_error "functions takes no argument" "unexpected argument" "$bin" ane functions extra
 
-if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "all ane CLI checks passed"
+finish "ane CLI"

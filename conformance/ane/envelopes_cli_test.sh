@@ -4,22 +4,10 @@
 # Usage: envelopes_cli_test.sh PATH/TO/refmath_ane_envelopes
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "$0")/../cli_lib.sh"
 
-# expect_error DESCRIPTION PATTERN COMMAND...: exit 2, one line on stderr
-# matching PATTERN, nothing on stdout.
-expect_error() {
-  local what=$1 pattern=$2; shift 2
-  "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-  local rc=$?
-  [ "$rc" -eq 2 ] || fail "$what: exit status $rc, want 2"
-  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/stderr")"
-  grep -q -- "$pattern" "$tmp/stderr" || fail "$what: stderr '$(cat "$tmp/stderr")' lacks '$pattern'"
-  [ ! -s "$tmp/stdout" ] || fail "$what: wrote to stdout"
-}
+# expect_error DESCRIPTION PATTERN COMMAND...: exit 2, one line.
+expect_error() { expect_failure 2 "$@"; }
 
 printf 'intro\n<!-- BEGIN GENERATED: refmath_ane_envelopes -->\nold\n<!-- END GENERATED -->\ntail\n' >"$tmp/doc.md"
 printf 'no markers here\n' >"$tmp/plain.md"
@@ -46,8 +34,4 @@ grep -q -- "--section compress" "$tmp/doc.md" || fail "the regeneration command 
 grep -q -- "--doc docs/ane-envelopes.md --profile m1 --section compress" "$tmp/m1.md" ||
   fail "the m1 regeneration command lacks --profile m1: $(grep Regenerate -A1 "$tmp/m1.md")"
 
-if [ "$fails" -ne 0 ]; then
-  echo "$fails check(s) failed"
-  exit 1
-fi
-echo "all refmath_ane_envelopes checks passed"
+finish refmath_ane_envelopes

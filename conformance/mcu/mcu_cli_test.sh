@@ -6,22 +6,15 @@
 set -u
 bin=$1
 golden=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "$0")/../cli_lib.sh"
 
-# expect_error DESCRIPTION PATTERN ARGS...: exit 2, one stderr line
-# matching PATTERN, no stdout, no output file.
+# expect_error DESCRIPTION PATTERN ARGS...: `refmath mcu ARGS` exits 2
+# with one line and writes no output file.
 expect_error() {
-  local what=$1 pattern=$2; shift 2
+  local what=$1 pattern=$2
+  shift 2
   rm -f "$tmp/err.bin"
-  "$bin" mcu "$@" >"$tmp/stdout" 2>"$tmp/stderr"
-  local rc=$?
-  [ "$rc" -eq 2 ] || fail "$what: exit status $rc, expected 2"
-  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/stderr")"
-  grep -q -- "$pattern" "$tmp/stderr" || fail "$what: stderr '$(cat "$tmp/stderr")' lacks '$pattern'"
-  [ ! -s "$tmp/stdout" ] || fail "$what: wrote to stdout"
+  expect_failure 2 "$what" "$pattern" "$bin" mcu "$@"
   [ ! -e "$tmp/err.bin" ] || fail "$what: wrote the output file"
 }
 
@@ -95,5 +88,4 @@ expect_error "both parameter forms" "or --input-scale" table --op tanh_s16 --inp
 expect_error "zero point on s16" "zero point 0" table --op tanh_s16 --input-zero-point 0 --input-scale 0.001 "${out[@]}"
 expect_error "unwritable output" "" table --op tanh_s8 --input-scale 1 --input-zero-point 0 --out "$tmp/no/such/dir/x.bin"
 
-if [ "$fails" -ne 0 ]; then echo "$fails failure(s)"; exit 1; fi
-echo "mcu table: all checks passed"
+finish "mcu table"
