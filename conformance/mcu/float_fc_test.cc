@@ -10,17 +10,14 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "src/file_io.h"
 #include "src/mcu/fc_error.h"
 
 namespace refmath {
 namespace mcu {
 namespace {
 
-uint32_t Bits(float f) {
-  uint32_t b;
-  memcpy(&b, &f, sizeof b);
-  return b;
-}
+uint32_t Bits(float f) { return io::FloatBits(f); }
 
 constexpr Half kOne = 0x3C00, k2048 = 0x6800, k2050 = 0x6801;
 constexpr Half kMinusInf = ane::kHalfNegInf, kPlusInf = ane::kHalfPosInf;

@@ -9,16 +9,13 @@
 #include <limits>
 
 #include "gtest/gtest.h"
+#include "src/file_io.h"
 
 namespace refmath {
 namespace mcu {
 namespace {
 
-uint32_t Bits(float f) {
-  uint32_t b;
-  memcpy(&b, &f, sizeof b);
-  return b;
-}
+uint32_t Bits(float f) { return io::FloatBits(f); }
 
 float FromBits(uint32_t b) {
   float f;
