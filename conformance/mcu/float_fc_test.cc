@@ -4,7 +4,6 @@
 #include "src/mcu/float_fc.h"
 
 #include <stdint.h>
-#include <string.h>
 
 #include <random>
 #include <vector>
