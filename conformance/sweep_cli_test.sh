@@ -38,7 +38,8 @@ ls "$tmp" | grep -q '\.tmp\.' && fail "temporary left behind"
 for args in "--function exp" "--function exp --range=1" "--function exp --range=2:1" \
             "--function exp --all --range=1:2" "--function nope --all" \
             "--function exp --all --stride 0" "--function exp --all --shard 2/2" \
-            "--report" "--merge $tmp/whole.csv"; do
+            "--report" "--merge $tmp/whole.csv" "--function exp --range=+1:2" \
+            "--function exp --all --max-ulp +1"; do
   "$bin" sweep $args >/dev/null 2>"$tmp/err" && fail "accepted: $args"
   [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "not one line for '$args': $(cat "$tmp/err")"
 done

@@ -2,6 +2,7 @@
 
 #include "src/printable.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 
@@ -117,8 +118,19 @@ bool ParseTarget(const std::string& name, refmath_target* t,
                    refmath_target_from_name, t, error);
 }
 
+namespace {
+
+// strtod and strtof skip leading blanks and take a '+'; a number given on
+// the command line starts with a digit, '.', or '-'.
+bool StartsLikeNumber(const std::string& text) {
+  return !text.empty() && !isspace(static_cast<unsigned char>(text[0])) &&
+         text[0] != '+';
+}
+
+}  // namespace
+
 bool ParseDouble(const std::string& text, double* value) {
-  if (text.empty()) return false;
+  if (!StartsLikeNumber(text)) return false;
   char* end = nullptr;
   errno = 0;
   const double v = strtod(text.c_str(), &end);
@@ -148,9 +160,10 @@ bool ParseBound(const std::string& text, float* v) {
     *v = -FLT_MAX;
     return true;
   }
+  if (!StartsLikeNumber(text)) return false;
   char* end;
   *v = strtof(text.c_str(), &end);
-  return !text.empty() && *end == '\0' && !std::isnan(*v);
+  return *end == '\0' && !std::isnan(*v);
 }
 
 }  // namespace

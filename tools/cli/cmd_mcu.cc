@@ -41,12 +41,10 @@ bool ParseInt(const std::string& text, long lo, long hi, long* value) {
   return true;
 }
 
-// A positive finite binary32 scale (strtod alone would also take leading
-// blanks).
+// A positive finite binary32 scale.
 bool ParseScale(const std::string& text, float* scale, std::string* error) {
   double v = 0;
-  if (text.empty() || isspace(static_cast<unsigned char>(text[0])) ||
-      !ParseDouble(text, &v) || !(v > 0) ||
+  if (!ParseDouble(text, &v) || !(v > 0) ||
       !std::isfinite(static_cast<float>(v)) || static_cast<float>(v) <= 0) {
     *error = "--input-scale must be a positive finite number (got '" + text + "')";
     return false;
