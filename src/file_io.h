@@ -36,7 +36,10 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
 bool WriteFloats(const std::string& path, const std::vector<float>& values,
                  std::string* error);
 
-// Little-endian bytes <-> uint32 values, independent of the host's order.
+// Little-endian bytes <-> uint16/uint32 values, independent of the host's
+// order.
+uint16_t LoadLE16(const uint8_t* p);
+void StoreLE16(uint16_t v, uint8_t* p);
 uint32_t LoadLE32(const uint8_t* p);
 void StoreLE32(uint32_t v, uint8_t* p);
 

@@ -2,6 +2,8 @@
 
 #include <stdint.h>
 
+#include "src/file_io.h"
+
 namespace refmath {
 namespace ane {
 
@@ -16,13 +18,15 @@ std::vector<Half> AllOutputs(const UnaryFunction& f, const Profile& p) {
   return out;
 }
 
-std::string OutputDigest(const UnaryFunction& f, const Profile& p) {
+std::vector<uint8_t> AllOutputBytes(const UnaryFunction& f, const Profile& p) {
   const std::vector<Half> out = AllOutputs(f, p);
   std::vector<uint8_t> bytes(2 * out.size());
-  for (size_t i = 0; i < out.size(); ++i) {  // little-endian on every host
-    bytes[2 * i] = static_cast<uint8_t>(out[i] & 0xFF);
-    bytes[2 * i + 1] = static_cast<uint8_t>(out[i] >> 8);
-  }
+  for (size_t i = 0; i < out.size(); ++i) io::StoreLE16(out[i], &bytes[2 * i]);
+  return bytes;
+}
+
+std::string OutputDigest(const UnaryFunction& f, const Profile& p) {
+  const std::vector<uint8_t> bytes = AllOutputBytes(f, p);
   return Sha256Hex(bytes.data(), bytes.size());
 }
 

@@ -6,6 +6,8 @@
 #ifndef REFMATH_SRC_ANE_GOLDEN_DIGESTS_H_
 #define REFMATH_SRC_ANE_GOLDEN_DIGESTS_H_
 
+#include <stdint.h>
+
 #include <string>
 #include <vector>
 
@@ -19,7 +21,11 @@ namespace ane {
 // The 65536 outputs of `f` under `p`, input i at index i.
 std::vector<Half> AllOutputs(const UnaryFunction& f, const Profile& p);
 
-// Lower-case hex SHA-256 of AllOutputs as little-endian uint16.
+// AllOutputs as little-endian uint16 (the bytes `refmath ane eval` writes
+// for the inputs 0x0000..0xFFFF).
+std::vector<uint8_t> AllOutputBytes(const UnaryFunction& f, const Profile& p);
+
+// Lower-case hex SHA-256 of AllOutputBytes.
 std::string OutputDigest(const UnaryFunction& f, const Profile& p);
 
 std::vector<NamedDigest> GoldenDigests();

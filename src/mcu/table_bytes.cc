@@ -1,5 +1,7 @@
 #include "src/mcu/table_bytes.h"
 
+#include "src/file_io.h"
+
 namespace refmath {
 namespace mcu {
 
@@ -14,9 +16,7 @@ std::vector<uint8_t> TableBytes(const std::array<int8_t, 256>& table) {
 std::vector<uint8_t> TableBytes(const std::vector<int16_t>& table) {
   std::vector<uint8_t> bytes(2 * table.size());
   for (size_t i = 0; i < table.size(); ++i) {
-    const uint16_t v = static_cast<uint16_t>(table[i]);
-    bytes[2 * i] = static_cast<uint8_t>(v & 0xFF);
-    bytes[2 * i + 1] = static_cast<uint8_t>(v >> 8);
+    io::StoreLE16(static_cast<uint16_t>(table[i]), &bytes[2 * i]);
   }
   return bytes;
 }

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "src/ane/golden_digests.h"
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
 #include "src/file_io.h"
@@ -18,10 +19,8 @@
 
 namespace {
 
-using refmath::ane::Half;
 using refmath::ane::UnaryFunction;
 constexpr const char* kTool = "refmath_ane_sweep";
-constexpr int kPatterns = 1 << 16;
 
 const char kUsage[] =
     "usage: refmath_ane_sweep [--profile NAME] [--function F[,F...]]\n"
@@ -74,12 +73,7 @@ bool Select(const refmath::cli::Args& parsed, std::vector<UnaryFunction>* out,
 int Dump(const std::string& dir, const std::vector<UnaryFunction>& fs,
          const refmath::ane::Profile& p) {
   for (const UnaryFunction& f : fs) {
-    std::vector<uint8_t> bytes(2 * kPatterns);
-    for (int bits = 0; bits < kPatterns; ++bits) {
-      const Half y = f.eval(static_cast<Half>(bits), p);
-      bytes[2 * bits] = static_cast<uint8_t>(y & 0xFF);
-      bytes[2 * bits + 1] = static_cast<uint8_t>(y >> 8);
-    }
+    const std::vector<uint8_t> bytes = refmath::ane::AllOutputBytes(f, p);
     std::string error;
     const std::string path = dir + "/" + f.name + ".f16";
     if (!refmath::io::WriteAllAtomic(path, bytes.data(), bytes.size(),

@@ -47,10 +47,7 @@ int Eval(const Argv& argv) {
                           " bytes is not a whole number of binary16 values");
   }
   for (size_t i = 0; i < bytes.size(); i += 2) {
-    const ane::Half x = static_cast<ane::Half>(bytes[i] | (bytes[i + 1] << 8));
-    const ane::Half y = f->eval(x, profile);
-    bytes[i] = static_cast<uint8_t>(y & 0xFF);
-    bytes[i + 1] = static_cast<uint8_t>(y >> 8);
+    io::StoreLE16(f->eval(io::LoadLE16(&bytes[i]), profile), &bytes[i]);
   }
   if (!io::WriteAllAtomic(out_path, bytes.data(), bytes.size(), &error)) {
     return Fail(kCmd, error);
