@@ -8,7 +8,26 @@
 #include <string>
 #include <vector>
 
+struct evp_md_ctx_st;  // <openssl/evp.h>
+
 namespace refmath {
+
+// Incremental SHA-256 (OpenSSL EVP); throws std::runtime_error if OpenSSL
+// fails.
+class Sha256 {
+ public:
+  Sha256();
+  ~Sha256();
+  Sha256(const Sha256&) = delete;
+  Sha256& operator=(const Sha256&) = delete;
+
+  void Update(const void* data, size_t size);
+  // The lower-case hex digest; call once.
+  std::string HexFinal();
+
+ private:
+  evp_md_ctx_st* ctx_;  // OpenSSL's EVP_MD_CTX
+};
 
 // Lower-case hex SHA-256 of the values' bit patterns, little-endian.
 std::string DigestFloats(const float* values, size_t n);

@@ -5,17 +5,16 @@
 // every output bit as it was: run it before and after the change and
 // compare the lines.  About 15 s per function and variant on one core.
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
+#include <exception>
 #include <future>
-#include <memory>
 #include <string>
 #include <vector>
 
-#include <openssl/evp.h>
-
 #include "refmath/refmath.h"
+#include "src/digest.h"
+#include "src/file_io.h"
 #include "tools/cli/args.h"
 
 namespace {
@@ -27,8 +26,7 @@ constexpr uint64_t kAllInputs = uint64_t{1} << 32;
 int EvalChunk(refmath_function f, refmath_variant v, refmath_target t,
               uint64_t first, std::vector<float>* in, std::vector<float>* out) {
   for (size_t i = 0; i < kChunk; ++i) {
-    const uint32_t bits = static_cast<uint32_t>(first + i);
-    memcpy(&(*in)[i], &bits, sizeof bits);
+    (*in)[i] = refmath::io::BitsToFloat(static_cast<uint32_t>(first + i));
   }
   return refmath_eval_f32(f, v, t, in->data(), out->data(), kChunk);
 }
@@ -36,12 +34,7 @@ int EvalChunk(refmath_function f, refmath_variant v, refmath_target t,
 // Returns the hex digest, or "" after printing an error.
 std::string Digest(refmath_function f, refmath_variant v, refmath_target t,
                    bool progress) {
-  std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx(EVP_MD_CTX_new(),
-                                                         EVP_MD_CTX_free);
-  if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1) {
-    fprintf(stderr, "refmath_exhaustive_digest: OpenSSL SHA-256 unavailable\n");
-    return "";
-  }
+  refmath::Sha256 sha;
   // Two buffer pairs: the next chunk is evaluated while this one is hashed.
   std::vector<float> in[2], out[2];
   for (int k = 0; k < 2; ++k) {
@@ -64,7 +57,7 @@ std::string Digest(refmath_function f, refmath_variant v, refmath_target t,
     }
     // Little-endian hosts only (x86, arm64): the floats' bytes are already
     // the serialization.
-    EVP_DigestUpdate(ctx.get(), out[k].data(), kChunk * sizeof(float));
+    sha.Update(out[k].data(), kChunk * sizeof(float));
     if (progress && (first / kChunk) % 64 == 63) {
       fprintf(stderr, "\r  %s %s: %3.0f%%", refmath_function_name(f),
               refmath_variant_name(v), 100.0 * (first + kChunk) / kAllInputs);
@@ -72,16 +65,7 @@ std::string Digest(refmath_function f, refmath_variant v, refmath_target t,
     }
   }
   if (progress) fprintf(stderr, "\r%40s\r", "");
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int md_len = 0;
-  EVP_DigestFinal_ex(ctx.get(), md, &md_len);
-  std::string hex;
-  char byte[3];
-  for (unsigned int i = 0; i < md_len; ++i) {
-    snprintf(byte, sizeof byte, "%02x", md[i]);
-    hex += byte;
-  }
-  return hex;
+  return sha.HexFinal();
 }
 
 }  // namespace
@@ -133,7 +117,13 @@ int main(int argc, char** argv) {
   const bool progress = isatty(STDERR_FILENO);
   for (refmath_variant v : variants) {
     for (refmath_function f : functions) {
-      const std::string hex = Digest(f, v, t, progress);
+      std::string hex;
+      try {
+        hex = Digest(f, v, t, progress);
+      } catch (const std::exception& e) {
+        fprintf(stderr, "refmath_exhaustive_digest: %s\n", e.what());
+        return 1;
+      }
       if (hex.empty()) return 1;
       printf("%s  %s %s %s\n", hex.c_str(), refmath_function_name(f),
              refmath_variant_name(v), refmath_target_name(t));
