@@ -214,6 +214,41 @@ void RegisterShortcuts(refmath_target t) {
   }
 }
 
+// tanh's branch (simd/tanh-inl.h): a vector of lanes all below 0.6 skips
+// the exponential, so the time depends on the data.  Four distributions,
+// each over 4M inputs, too many distinct vectors for a branch predictor
+// to learn (over a repeated 1K or 64K array it learns the pattern and the
+// branch looks free).
+struct TanhData {
+  const char* name;
+  float (*draw)(std::mt19937&);
+};
+constexpr TanhData kTanhData[] = {
+    {"uniform_-10_10", [](std::mt19937& g) {
+       return std::uniform_real_distribution<float>(-10.0f, 10.0f)(g); }},
+    {"abs_0.6_10", [](std::mt19937& g) {
+       const float a = std::uniform_real_distribution<float>(0.6f, 10.0f)(g);
+       return g() & 1 ? a : -a; }},
+    {"normal_0_1", [](std::mt19937& g) {
+       return std::normal_distribution<float>(0.0f, 1.0f)(g); }},
+    {"abs_below_0.6", [](std::mt19937& g) {
+       return std::uniform_real_distribution<float>(-0.59f, 0.59f)(g); }},
+};
+
+void RegisterTanhData(const Width& w) {
+  const refmath::detail::TargetKernels* k = FindKernels(REFMATH_EXACT, w.target);
+  if (k == nullptr) return;
+  for (const TanhData& td : kTanhData) {
+    float* in = AllocateFloats(kMaxSize);
+    std::mt19937 rng(kSeed);
+    for (size_t i = 0; i < kMaxSize; ++i) in[i] = td.draw(rng);
+    float* out = Output();
+    Register(std::string("tanh_data/") + td.name + "/" + w.label + "/" +
+                 std::to_string(kMaxSize),
+             kMaxSize, [=] { k->eval(REFMATH_TANH, in, out, kMaxSize); });
+  }
+}
+
 bool WidthSupported(const Width& w) {
   switch (w.target) {
     case REFMATH_TARGET_SSE4:
@@ -243,6 +278,9 @@ int main(int argc, char** argv) {
   for (size_t n : kGuardSizes) {
     RegisterGuard("default", kMxcsrDefault, REFMATH_TARGET_AVX3, n);
     RegisterGuard("ftz_daz", kMxcsrFtzDaz, REFMATH_TARGET_AVX3, n);
+  }
+  for (const Width& w : {kWidths[2], kWidths[3]}) {
+    if (WidthSupported(w)) RegisterTanhData(w);
   }
   if (WidthSupported(kWidths[3])) {
     RegisterShortcuts(REFMATH_TARGET_AVX3);

@@ -2,7 +2,7 @@
 exact kernel, by single-stepping bench's refmath_trace_kernel under gdb.
 
 The kernels branch (a vector whose lanes avoid every special case skips the
-special-case selects, and tanh skips the branch no lane needs), so the
+special-case selects, and tanh skips its exponential when no lane needs it), so the
 static loop body is no longer what runs.  This traces EvalArray<Kernel> on
 the AVX3 target over 16 and over 16 * (1 + VECTORS) of the benchmark's own
 inputs; the difference divided by VECTORS is the average per vector, loop

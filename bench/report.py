@@ -251,6 +251,24 @@ def shortcut_table(res):
   return "\n".join(rows)
 
 
+TANH_DATA = (("uniform_-10_10", "uniform in [-10, 10] (the hot range)"),
+             ("abs_0.6_10", "\\|x\\| uniform in [0.6, 10], random sign"),
+             ("normal_0_1", "normal, mean 0, deviation 1"),
+             ("abs_below_0.6", "uniform in [-0.59, 0.59]"))
+
+
+def tanh_data_table(res):
+  n = SIZES[-1]
+  rows = ["| inputs (4M) | 256 bits | 512 bits |", "|---|---:|---:|"]
+  for name, label in TANH_DATA:
+    cells = []
+    for w in ("w256", "w512"):
+      b = res.medians.get("tanh_data/%s/%s/%d" % (name, w, n))
+      cells.append(fmt(b[METRIC] / n if b else None))
+    rows.append("| %s | %s | %s |" % (label, cells[0], cells[1]))
+  return "\n".join(rows)
+
+
 def api_overhead_us(res):
   """Median over functions and widths of (API - kernel) at n = 1K, in us."""
   n = SIZES[0]
@@ -310,6 +328,7 @@ def main():
       "limit_table": limit_table(res, args.trace, ghz, cycles),
       "guard_table": guard_table(res),
       "shortcut_table": shortcut_table(res),
+      "tanh_data_table": tanh_data_table(res),
       "composed_table": composed_table(res),
       "api_overhead_us": fmt(api_overhead_us(res), 2),
   }
