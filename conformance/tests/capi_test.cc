@@ -38,6 +38,45 @@ TEST(CApi, ZeroLengthAcceptsNullPointers) {
             REFMATH_OK);
 }
 
+// docs/api.md: function, variant, target, n == 0, NULL, overlap, the first
+// failing check wins; n == 0 does not excuse a bad function or target.
+TEST(CApi, ChecksRunInTheDocumentedOrder) {
+  const auto bad_f = static_cast<refmath_function>(99);
+  const auto bad_v = static_cast<refmath_variant>(7);
+  const auto bad_t = static_cast<refmath_target>(42);
+  std::vector<float> buf(8, 1.0f);
+  EXPECT_EQ(refmath_eval_f32(bad_f, bad_v, bad_t, nullptr, nullptr, 1),
+            REFMATH_E_UNKNOWN_FUNCTION);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, bad_v, bad_t, nullptr, nullptr, 1),
+            REFMATH_E_UNKNOWN_VARIANT);
+  EXPECT_EQ(
+      refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, bad_t, nullptr, nullptr, 1),
+      REFMATH_E_UNKNOWN_TARGET);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             nullptr, buf.data() + 1, 4),
+            REFMATH_E_NULL_POINTER);
+  // Zero length: nothing to compute, but the arguments are still checked.
+  EXPECT_EQ(refmath_eval_f32(bad_f, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             nullptr, nullptr, 0),
+            REFMATH_E_UNKNOWN_FUNCTION);
+  EXPECT_EQ(
+      refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, bad_t, nullptr, nullptr, 0),
+      REFMATH_E_UNKNOWN_TARGET);
+  // A target this build has no code for (another architecture's).
+#if defined(__x86_64__) || defined(__i386__)
+  const refmath_target foreign = REFMATH_TARGET_NEON;
+#else
+  const refmath_target foreign = REFMATH_TARGET_AVX2;
+#endif
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, foreign, nullptr,
+                             nullptr, 0),
+            REFMATH_E_TARGET_NOT_BUILT);
+  EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,
+                             buf.data(), buf.data() + 1, 0),
+            REFMATH_OK)
+      << "n == 0 overlaps nothing";
+}
+
 TEST(CApi, PartialOverlapIsRefusedExactAliasingIsNot) {
   std::vector<float> buf(64, 1.0f);
   EXPECT_EQ(refmath_eval_f32(REFMATH_EXP, REFMATH_EXACT, REFMATH_TARGET_BEST,

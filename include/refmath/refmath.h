@@ -65,20 +65,25 @@ typedef enum {
 #define REFMATH_E_NULL_POINTER (-7)
 #define REFMATH_E_OVERLAP (-8)
 
-/* out[i] = f(in[i]) for i < n.  Any n (0 included), any alignment; out may
- * equal in (in-place), but must not otherwise overlap it.  Runs under the
- * IEEE default floating-point environment (round to nearest, no FTZ/DAZ)
- * and restores the caller's exactly.  Returns REFMATH_OK or one of the
- * negative codes above; nothing is written on failure. */
+/* out[i] = f(in[i]) for i < n, any alignment.  out may equal in
+ * (in-place); any other overlap returns REFMATH_E_OVERLAP.  in and out may
+ * be NULL only when n == 0, which writes nothing; f, v and t are checked
+ * even then.  Checks run in the order function, variant, target, n == 0,
+ * NULL, overlap; the first failure is returned and nothing is written.
+ * Runs under the IEEE default floating-point environment (round to
+ * nearest, no FTZ/DAZ) and restores the caller's exactly.  Safe to call
+ * from any number of threads at once.  Returns REFMATH_OK or one of the
+ * negative codes above. */
 int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
                      const float *in, float *out, size_t n);
 
-/* A one-line English description of a status code; never NULL. */
+/* A one-line English description of a status code; never NULL.  Like
+ * every string this API returns, it is static: do not free it. */
 const char *refmath_status_string(int status);
 
 /* Lower-case names ("exp", "gelu_tanh", "exact", "avx2", "best"), and the
- * reverse lookups, which return -1 for an unknown name.  Name lookups of an
- * out-of-range value return NULL. */
+ * reverse lookups (exact, case-sensitive), which return -1 for an unknown
+ * or NULL name.  Name lookups of an out-of-range value return NULL. */
 const char *refmath_function_name(refmath_function f);
 const char *refmath_variant_name(refmath_variant v);
 const char *refmath_target_name(refmath_target t);

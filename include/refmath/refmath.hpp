@@ -66,7 +66,8 @@ inline void Eval(Function f, const float* in, float* out, size_t n,
 }
 
 #if __cplusplus >= 202002L
-// in.size() must equal out.size(); out may alias in exactly.
+// in.size() must equal out.size(), else std::invalid_argument (not Error:
+// there is no C status for it); out may alias in exactly.
 inline void Eval(Function f, std::span<const float> in, std::span<float> out,
                  Variant v = Variant::kExact, Target t = Target::kBest) {
   if (in.size() != out.size()) {
