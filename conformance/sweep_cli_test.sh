@@ -44,4 +44,18 @@ for args in "--function exp" "--function exp --range=1" "--function exp --range=
   [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "not one line for '$args': $(cat "$tmp/err")"
 done
 
+# Thread counts: out of range refused, never truncated; threads the system
+# refuses end in a one-line error, not an abort.  (Skipped where the binary
+# cannot start under the memory limit, as sanitizer builds cannot.)
+for n in 1025 2147483648 4294967297 18446744073709551616 -1; do
+  expect_failure 2 "--threads $n" "--threads needs a count from 0 (all cores) to 1024" \
+    "$bin" sweep --function exp --range 1:2 --threads "$n" --quiet
+done
+if (ulimit -s 8192 && ulimit -v 500000 && "$bin" targets >/dev/null 2>&1); then
+  expect_failure 2 "1024 threads under a 500 MB limit" "could start only [0-9]* of 1024 threads" \
+    bash -c 'ulimit -s 8192 && ulimit -v 500000 && exec "$0" sweep --function exp --range 1:2 --stride 1000 --threads 1024 --quiet --out "$1"' \
+    "$bin" "$tmp/threads.result"
+  [ ! -e "$tmp/threads.result" ] || fail "a sweep short of threads wrote its result"
+fi
+
 finish "sweep cli"

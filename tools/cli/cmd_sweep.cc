@@ -11,6 +11,7 @@
 #include <chrono>
 
 #include "src/file_io.h"
+#include "src/printable.h"
 #include "tools/cli/args.h"
 #include "tools/cli/commands.h"
 #include "tools/sweep/sweep.h"
@@ -22,6 +23,7 @@ namespace {
 
 const char* kCmd = "sweep";
 std::atomic<bool> g_stop{false};
+constexpr size_t kMaxBins = 10000000;
 
 void OnSignal(int) { g_stop = true; }
 
@@ -62,6 +64,11 @@ class ProgressBar {
   std::chrono::steady_clock::time_point start_;
   double last_ = -1e9;
 };
+
+// User text echoed in a one-line error.
+std::string Quoted(const std::string& text) {
+  return "'" + Printable(text, 60) + "'";
+}
 
 // Writes the result file and the requested tables; all or nothing each.
 int Emit(const Args& args, const std::vector<sweep::Result>& rows,
@@ -179,8 +186,15 @@ int RunSweep(const Argv& argv) {
     return Fail(kCmd, "--stride needs a positive count");
   }
   if (!ParseSize(args.Get("threads", "0"), &threads) ||
-      !ParseSize(args.Get("bins", "0"), &bins) || bins > 10000000) {
-    return Fail(kCmd, "--threads and --bins need counts");
+      threads > static_cast<size_t>(sweep::kMaxThreads)) {
+    return Fail(kCmd, "--threads needs a count from 0 (all cores) to " +
+                          std::to_string(sweep::kMaxThreads) + ", got " +
+                          Quoted(args.Get("threads")));
+  }
+  if (!ParseSize(args.Get("bins", "0"), &bins) || bins > kMaxBins) {
+    return Fail(kCmd, "--bins needs a count from 0 to " +
+                          std::to_string(kMaxBins) + ", got " +
+                          Quoted(args.Get("bins")));
   }
   if (args.Has("shard") &&
       !ParseShard(args.Get("shard"), &spec.shard_index, &spec.shard_count)) {

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <mutex>
+#include <new>
 #include <thread>
 
 #include "src/ulp.h"
@@ -217,6 +219,11 @@ bool Run(const Spec& spec, const Options& options, Result* out,
     *error = "shard must be i/N with 0 <= i < N";
     return false;
   }
+  if (options.threads < 0 || options.threads > kMaxThreads) {
+    *error = "threads must be from 0 (all cores) to " +
+             std::to_string(kMaxThreads);
+    return false;
+  }
   const int status = refmath_target_status(spec.variant, spec.target);
   if (status != REFMATH_OK) {
     *error = refmath_status_string(status);
@@ -240,43 +247,79 @@ bool Run(const Spec& spec, const Options& options, Result* out,
   base.spec = spec;
   base.shards = {spec.shard_index};
   base.positions = positions;
-  base.bins.assign(options.bins, Bin());
 
   const int threads =
-      options.threads > 0 ? options.threads
-                          : std::max(1u, std::thread::hardware_concurrency());
-  std::vector<Accumulator> accs(threads);
-  for (Accumulator& a : accs) a.r = base;
+      options.threads > 0
+          ? options.threads
+          : std::min<int>(kMaxThreads,
+                          std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<Accumulator> accs;
+  try {
+    base.bins.assign(options.bins, Bin());
+    accs.assign(threads, Accumulator());
+    for (Accumulator& a : accs) a.r = base;
+  } catch (const std::bad_alloc&) {
+    *error = "not enough memory for " + std::to_string(threads) +
+             " threads with " + std::to_string(options.bins) + " bins each";
+    return false;
+  }
   std::atomic<uint64_t> next_chunk{0}, done{0};
   std::atomic<int> eval_status{REFMATH_OK};
+  // Set when the sweep cannot go on: the workers stop at the next chunk.
+  std::atomic<bool> abandon{false}, out_of_memory{false};
+  auto stopped = [&] {
+    return abandon.load() || (options.stop && options.stop->load());
+  };
   auto work = [&](Accumulator* acc) {
-    std::vector<float> in(kChunk), got(kChunk);
-    for (;;) {
-      if (options.stop && options.stop->load()) return;
-      const uint64_t k = next_chunk.fetch_add(1);
-      if (k >= shard_chunks) return;
-      const uint64_t c = spec.shard_index + k * spec.shard_count;
-      const uint64_t first = c * kChunk;
-      const size_t n = static_cast<size_t>(std::min(kChunk, positions - first));
-      for (size_t i = 0; i < n; ++i) in[i] = InputAt(spec, first + i);
-      const int s = refmath_eval_f32(spec.function, spec.variant, spec.target,
-                                     in.data(), got.data(), n);
-      if (s != REFMATH_OK) {
-        eval_status = s;
-        return;
+    try {
+      std::vector<float> in(kChunk), got(kChunk);
+      while (!stopped()) {
+        const uint64_t k = next_chunk.fetch_add(1);
+        if (k >= shard_chunks) return;
+        const uint64_t c = spec.shard_index + k * spec.shard_count;
+        const uint64_t first = c * kChunk;
+        const size_t n = static_cast<size_t>(std::min(kChunk, positions - first));
+        for (size_t i = 0; i < n; ++i) in[i] = InputAt(spec, first + i);
+        const int s = refmath_eval_f32(spec.function, spec.variant, spec.target,
+                                       in.data(), got.data(), n);
+        if (s != REFMATH_OK) {
+          eval_status = s;
+          abandon = true;
+          return;
+        }
+        for (size_t i = 0; i < n; ++i) AddValue(spec, first + i, in[i], got[i], acc);
+        done += n;
       }
-      for (size_t i = 0; i < n; ++i) AddValue(spec, first + i, in[i], got[i], acc);
-      done += n;
+    } catch (const std::bad_alloc&) {
+      out_of_memory = true;
+      abandon = true;
     }
   };
+  // The system may refuse threads (a process or memory limit): then the
+  // ones started are stopped and joined, and the sweep fails.
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(work, &accs[t]);
-  while (done.load() < shard_positions && eval_status == REFMATH_OK &&
-         !(options.stop && options.stop->load())) {
+  std::string start_error;
+  try {
+    pool.reserve(threads);
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, &accs[t]);
+  } catch (const std::exception& e) {
+    start_error = "could start only " + std::to_string(pool.size()) + " of " +
+                  std::to_string(threads) + " threads (" + e.what() + ")";
+    abandon = true;
+  }
+  while (done.load() < shard_positions && !stopped()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
     if (options.progress) options.progress(done.load(), shard_positions);
   }
   for (std::thread& t : pool) t.join();
+  if (!start_error.empty()) {
+    *error = start_error;
+    return false;
+  }
+  if (out_of_memory) {
+    *error = "out of memory";
+    return false;
+  }
   if (options.progress) options.progress(done.load(), shard_positions);
   if (eval_status != REFMATH_OK) {
     *error = refmath_status_string(eval_status);

@@ -24,6 +24,9 @@ constexpr int kHistogramBuckets = 11;
 extern const char* const kHistogramLabels[kHistogramBuckets];
 int HistogramBucket(double ulp);
 
+// The most worker threads a sweep starts.
+constexpr int kMaxThreads = 1024;
+
 struct Spec {
   refmath_function function = REFMATH_EXP;
   refmath_variant variant = REFMATH_EXACT;
@@ -78,14 +81,15 @@ struct Result {
 };
 
 struct Options {
-  int threads = 0;   // 0: all cores
+  int threads = 0;   // 0: all cores (at most kMaxThreads)
   size_t bins = 0;   // error-profile bins (0: none)
   // Called about every 0.25 s with (done, total) positions of this shard.
   std::function<void(uint64_t, uint64_t)> progress;
   const std::atomic<bool>* stop = nullptr;  // set to abandon the sweep
 };
 
-// Runs the sweep.  Returns false (with *error) on a bad spec, a kernel
+// Runs the sweep.  Returns false (with *error) on a bad spec, a thread
+// count above kMaxThreads, threads or memory the system refuses, a kernel
 // status or an interruption; *out is then unspecified.
 bool Run(const Spec& spec, const Options& options, Result* out,
          std::string* error);
