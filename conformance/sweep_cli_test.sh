@@ -58,4 +58,35 @@ if (ulimit -s 8192 && ulimit -v 500000 && "$bin" targets >/dev/null 2>&1); then
   [ ! -e "$tmp/threads.result" ] || fail "a sweep short of threads wrote its result"
 fi
 
+# Strides: up to 2^32 (one value of --all), never one that overflows the
+# count and sweeps nothing.
+for n in 4294967297 18446744073709551615 18446744073709551616; do
+  expect_failure 2 "--stride $n" "--stride needs a count from 1 to 2^32" \
+    "$bin" sweep --function exp --all --stride "$n" --quiet
+done
+"$bin" sweep --function exp --all --stride 4294967296 --quiet --out "$tmp/one.result" >/dev/null ||
+  fail "--all --stride 2^32"
+grep -qx 'positions 1' "$tmp/one.result" && grep -qx 'count 1' "$tmp/one.result" ||
+  fail "--all --stride 2^32 is not one value"
+
+# Bounds binary32 cannot hold are refused, not moved to inf or 0.
+for r in 1e999:inf 1e-50:1e-45 -1e39:0; do
+  expect_failure 2 "--range $r" "--range needs LO:HI" \
+    "$bin" sweep --function exp --range "$r" --quiet
+done
+
+# Labels: control characters refused.
+expect_failure 2 "tab in --label" "label must be printable text" \
+  "$bin" sweep --function exp --range 1:2 --quiet --label "$(printf 'a\tb')"
+
+# Result files that no sweep could have written are refused.
+"$bin" sweep --function log --range=1:2 --stride 100000 --quiet --out "$tmp/s0.result" >/dev/null ||
+  fail "small sweep"
+sed 's/^stride .*/stride 18446744073709551615/' "$tmp/s0.result" >"$tmp/bad.result"
+expect_failure 2 "result with a huge stride" "bad.result: stride must be from 1 to 2^32" \
+  "$bin" sweep --report "$tmp/bad.result"
+sed 's/^positions .*/positions 0/' "$tmp/s0.result" >"$tmp/bad.result"
+expect_failure 2 "result with 0 positions" "positions do not match" \
+  "$bin" sweep --report "$tmp/bad.result"
+
 finish "sweep cli"

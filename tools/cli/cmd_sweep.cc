@@ -145,7 +145,8 @@ int RunSweep(const Argv& argv) {
   }
   double bound;
   if (args.Has("max-ulp") && !ParseDouble(args.Get("max-ulp"), &bound)) {
-    return Fail(kCmd, "--max-ulp needs a non-negative number");
+    return Fail(kCmd, "--max-ulp needs a non-negative number, got " +
+                          Quoted(args.Get("max-ulp")));
   }
   if (args.Has("merge") || args.Has("report")) {
     if (args.Has("merge") && args.Has("report")) {
@@ -163,7 +164,7 @@ int RunSweep(const Argv& argv) {
     }
     return Emit(args, rows, &error);
   }
-  if (!files.empty()) return Fail(kCmd, "unexpected argument '" + files[0] + "'");
+  if (!files.empty()) return Fail(kCmd, "unexpected argument " + Quoted(files[0]));
 
   sweep::Spec spec;
   std::string name;
@@ -178,12 +179,16 @@ int RunSweep(const Argv& argv) {
     return Fail(kCmd, "give exactly one of --range LO:HI and --all");
   }
   if (args.Has("range") && !ParseRange(args.Get("range"), &spec.lo, &spec.hi)) {
-    return Fail(kCmd, "--range needs LO:HI (numbers, FLT_MAX, inf), got '" +
-                          args.Get("range") + "'");
+    return Fail(kCmd, "--range needs LO:HI, each a decimal number within "
+                      "binary32's range, FLT_MAX or inf, got " +
+                          Quoted(args.Get("range")));
   }
   size_t stride = 1, threads = 0, bins = 0;
-  if (!ParseSize(args.Get("stride", "1"), &stride) || stride == 0) {
-    return Fail(kCmd, "--stride needs a positive count");
+  if (!ParseSize(args.Get("stride", "1"), &stride) || stride == 0 ||
+      stride > sweep::kMaxStride) {
+    return Fail(kCmd, "--stride needs a count from 1 to 2^32 = " +
+                          std::to_string(sweep::kMaxStride) + ", got " +
+                          Quoted(args.Get("stride")));
   }
   if (!ParseSize(args.Get("threads", "0"), &threads) ||
       threads > static_cast<size_t>(sweep::kMaxThreads)) {
@@ -198,13 +203,12 @@ int RunSweep(const Argv& argv) {
   }
   if (args.Has("shard") &&
       !ParseShard(args.Get("shard"), &spec.shard_index, &spec.shard_count)) {
-    return Fail(kCmd, "--shard needs i/N with 0 <= i < N");
+    return Fail(kCmd, "--shard needs i/N with 0 <= i < N <= 1000000, got " +
+                          Quoted(args.Get("shard")));
   }
   spec.stride = stride;
   spec.label = args.Get("label");
-  if (spec.label.find('\n') != std::string::npos) {
-    return Fail(kCmd, "--label must be one line");
-  }
+  if (!sweep::CheckSpec(spec, &error)) return Fail(kCmd, error);
 
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);

@@ -186,6 +186,32 @@ int HistogramBucket(double ulp) {
   return kHistogramBuckets - 1;
 }
 
+bool CheckSpec(const Spec& spec, std::string* error) {
+  if (spec.stride == 0 || spec.stride > kMaxStride) {
+    *error = "stride must be from 1 to 2^32 = " + std::to_string(kMaxStride) +
+             " (a larger one steps past every binary32 value), not " +
+             std::to_string(spec.stride);
+    return false;
+  }
+  if (!spec.all && (isnan(spec.lo) || isnan(spec.hi) ||
+                    Ordinal(spec.lo) > Ordinal(spec.hi))) {
+    *error = "empty range: lo must be <= hi, neither NaN";
+    return false;
+  }
+  if (spec.shard_count < 1 || spec.shard_index < 0 ||
+      spec.shard_index >= spec.shard_count) {
+    *error = "shard must be i/N with 0 <= i < N";
+    return false;
+  }
+  for (const char c : spec.label) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      *error = "label must be printable text, without control characters";
+      return false;
+    }
+  }
+  return true;
+}
+
 uint64_t Positions(const Spec& spec) {
   if (spec.all) return ((uint64_t{1} << 32) + spec.stride - 1) / spec.stride;
   return static_cast<uint64_t>(Ordinal(spec.hi) - Ordinal(spec.lo)) /
@@ -206,19 +232,7 @@ bool Result::Sound() const {
 
 bool Run(const Spec& spec, const Options& options, Result* out,
          std::string* error) {
-  if (spec.stride == 0) {
-    *error = "stride must be at least 1";
-    return false;
-  }
-  if (!spec.all && (isnan(spec.lo) || isnan(spec.hi) || Ordinal(spec.lo) > Ordinal(spec.hi))) {
-    *error = "empty range: lo must be <= hi, neither NaN";
-    return false;
-  }
-  if (spec.shard_count < 1 || spec.shard_index < 0 ||
-      spec.shard_index >= spec.shard_count) {
-    *error = "shard must be i/N with 0 <= i < N";
-    return false;
-  }
+  if (!CheckSpec(spec, error)) return false;
   if (options.threads < 0 || options.threads > kMaxThreads) {
     *error = "threads must be from 0 (all cores) to " +
              std::to_string(kMaxThreads);

@@ -24,6 +24,9 @@ constexpr int kHistogramBuckets = 11;
 extern const char* const kHistogramLabels[kHistogramBuckets];
 int HistogramBucket(double ulp);
 
+// The largest stride: 2^32 steps over every binary32 bit pattern, so a
+// larger one visits nothing more (and the value count would overflow).
+constexpr uint64_t kMaxStride = uint64_t{1} << 32;
 // The most worker threads a sweep starts.
 constexpr int kMaxThreads = 1024;
 
@@ -40,7 +43,14 @@ struct Spec {
   int shard_index = 0, shard_count = 1;
 };
 
-// Number of values the sweep visits (all shards together).
+// False (with *error) unless the stride is 1 to kMaxStride, the range is
+// ordered and NaN-free, the shard is i/N with 0 <= i < N, and the label is
+// printable text (no control characters).  Such a sweep visits at least
+// one value.
+bool CheckSpec(const Spec& spec, std::string* error);
+
+// Number of values the sweep visits (all shards together); spec must pass
+// CheckSpec.
 uint64_t Positions(const Spec& spec);
 // The input at a position.
 float InputAt(const Spec& spec, uint64_t position);

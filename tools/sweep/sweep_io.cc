@@ -180,7 +180,25 @@ bool ParseResult(const std::string& text, const std::string& name, Result* r,
   s.shard_count = static_cast<int>(shard_count);
   std::istringstream shards(kv["shards"]);
   int shard;
-  while (shards >> shard) out.shards.push_back(shard);
+  while (shards >> shard) {
+    if (shard < 0 || shard >= s.shard_count) {
+      *error = name + ": shard " + std::to_string(shard) +
+               " is not below shard_count";
+      return false;
+    }
+    out.shards.push_back(shard);
+  }
+  // A result is only as good as the sweep it describes: one a sweep could
+  // have run, of the size that sweep has.
+  std::string why;
+  if (!CheckSpec(s, &why)) {
+    *error = name + ": " + why;
+    return false;
+  }
+  if (out.positions != Positions(s)) {
+    *error = name + ": positions do not match the sweep";
+    return false;
+  }
   out.sum_ulp = strtod(kv["sum_ulp"].c_str(), nullptr);
   out.max_ulp = strtod(kv["max_ulp"].c_str(), nullptr);
   out.max_x_bits = static_cast<uint32_t>(strtoul(kv["max_x"].c_str(), nullptr, 16));
