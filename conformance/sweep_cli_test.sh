@@ -89,4 +89,44 @@ sed 's/^positions .*/positions 0/' "$tmp/s0.result" >"$tmp/bad.result"
 expect_failure 2 "result with 0 positions" "positions do not match" \
   "$bin" sweep --report "$tmp/bad.result"
 
+# Options that do not apply to the mode are refused, and nothing is written.
+"$bin" sweep --function log --range=1:2 --stride 100000 --bins 4 --quiet --out "$tmp/b0.result" >/dev/null ||
+  fail "small sweep with bins"
+expect_failure 2 "--report --out" "--out does not apply to --report" \
+  "$bin" sweep --report "$tmp/s0.result" --out "$tmp/r.result"
+expect_failure 2 "--report --bins-csv" "--bins-csv does not apply to --report" \
+  "$bin" sweep --report "$tmp/b0.result" --bins-csv "$tmp/r.csv"
+for opt in "--function log" "--range=5:6" "--shard 0/3" "--stride 7" "--label x" \
+           "--threads 2" "--bins 4" "--all" "--variant fast"; do
+  expect_failure 2 "--merge $opt" "does not apply to --merge" \
+    "$bin" sweep --merge $opt --csv "$tmp/r.csv" "$tmp/s0.result"
+done
+expect_failure 2 "--bins-csv without --bins" "--bins-csv needs --bins" \
+  "$bin" sweep --function log --range=1:2 --bins-csv "$tmp/r.csv" --quiet
+expect_failure 2 "--merge --bins-csv without bins" "no error profile" \
+  "$bin" sweep --merge --bins-csv "$tmp/r.csv" "$tmp/s0.result"
+[ ! -e "$tmp/r.result" ] && [ ! -e "$tmp/r.csv" ] || fail "a refused command wrote a file"
+"$bin" sweep --merge --bins-csv "$tmp/bins.csv" "$tmp/b0.result" >/dev/null &&
+  [ "$(wc -l <"$tmp/bins.csv")" -eq 5 ] || fail "--merge --bins-csv of a result with 4 bins"
+
+# Every output path is checked before the work: a bad one fails at once
+# (a whole --all sweep would take minutes) and nothing is written.
+expect_failure 2 "missing directory" "nodir/x.md: cannot create: No such file or directory" \
+  "$bin" sweep --report "$tmp/s0.result" --csv "$tmp/ok.csv" --md "$tmp/nodir/x.md"
+expect_failure 2 "directory output" "is a directory" \
+  timeout 20 "$bin" sweep --function exp --all --quiet --csv "$tmp/ok.csv" --out "$tmp"
+expect_failure 2 "output under a file" "Not a directory" \
+  timeout 20 "$bin" sweep --function exp --all --quiet --md "$tmp/s0.result/x.md"
+expect_failure 2 "one file twice" "--csv and --md name the same file" \
+  "$bin" sweep --report "$tmp/s0.result" --csv "$tmp/ok.csv" --md "$tmp/ok.csv"
+expect_failure 2 "empty output name" "--out needs a file name" \
+  "$bin" sweep --function exp --range 1:2 --quiet --out ""
+[ ! -e "$tmp/ok.csv" ] || fail "a refused command wrote ok.csv"
+# A write that fails anyway takes back the files this run created.
+if [ -w /dev/full ]; then
+  expect_failure 2 "full device" "/dev/full: cannot write" \
+    "$bin" sweep --report "$tmp/s0.result" --csv "$tmp/ok.csv" --md /dev/full
+  [ ! -e "$tmp/ok.csv" ] || fail "a failed write left ok.csv"
+fi
+
 finish "sweep cli"

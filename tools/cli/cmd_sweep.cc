@@ -1,14 +1,18 @@
 // refmath sweep: ULP sweeps against MPFR-checked references, shard merging
 // and table rendering (ulp_tables/).
 #include <math.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cfloat>
 #include <chrono>
+#include <map>
 
 #include "src/file_io.h"
 #include "src/printable.h"
@@ -70,30 +74,91 @@ std::string Quoted(const std::string& text) {
   return "'" + Printable(text, 60) + "'";
 }
 
-// Writes the result file and the requested tables; all or nothing each.
+// The options that name output files, in the order they are written.
+const char* const kOutputs[] = {"out", "csv", "md", "bins-csv"};
+
+// Refuses, before any work, the output paths a write would fail on: an
+// empty name, a directory, a missing or unwritable directory, an
+// unwritable device; and two options naming the same file.
+bool CheckOutputs(const Args& args, std::string* error) {
+  std::map<std::string, const char*> seen;
+  for (const char* option : kOutputs) {
+    if (!args.Has(option)) continue;
+    const std::string path = args.Get(option);
+    if (path.empty()) {
+      *error = std::string("--") + option + " needs a file name";
+      return false;
+    }
+    if (!seen.emplace(path, option).second) {
+      *error = std::string("--") + seen[path] + " and --" + option +
+               " name the same file " + Quoted(path);
+      return false;
+    }
+    if (path == "-") continue;
+    // What the write needs to be writable: a device or FIFO itself, else
+    // the directory the finished file is renamed into.
+    std::string writable;
+    struct stat st;
+    if (stat(path.c_str(), &st) == 0) {
+      if (S_ISDIR(st.st_mode)) {
+        *error = Printable(path) + ": is a directory";
+        return false;
+      }
+      if (!S_ISREG(st.st_mode)) writable = path;
+    } else if (errno != ENOENT) {
+      *error = Printable(path) + ": cannot create: " + strerror(errno);
+      return false;
+    }
+    if (writable.empty()) {
+      const size_t slash = path.rfind('/');
+      writable = slash == std::string::npos ? "."
+                 : slash == 0               ? "/"
+                                            : path.substr(0, slash);
+    }
+    if (access(writable.c_str(), W_OK) != 0) {
+      *error = Printable(path) + ": cannot create: " + strerror(errno);
+      return false;
+    }
+  }
+  return true;
+}
+
+// The text an output option writes.
+std::string OutputText(const std::string& option,
+                       const std::vector<sweep::Result>& rows) {
+  if (option == "out") return sweep::SerializeResult(rows[0]);
+  if (option == "csv") return sweep::CsvTable(rows);
+  if (option == "md") return sweep::MarkdownTable(rows);
+  return sweep::BinsCsv(rows[0]);
+}
+
+// Writes the requested outputs, each all or nothing; if one fails, the
+// ones this call created before it are removed again (files it replaced
+// cannot be restored, but CheckOutputs has refused the foreseeable
+// failures before the work began).
+bool WriteOutputs(const Args& args, const std::vector<sweep::Result>& rows,
+                  std::string* error) {
+  std::vector<std::string> created;
+  for (const char* option : kOutputs) {
+    if (!args.Has(option)) continue;
+    const std::string text = OutputText(option, rows);
+    const std::string path = args.Get(option);
+    struct stat st;
+    const bool existed = path == "-" || lstat(path.c_str(), &st) == 0;
+    if (!io::WriteAllAtomic(path, text.data(), text.size(), error)) {
+      for (const std::string& p : created) unlink(p.c_str());
+      return false;
+    }
+    if (!existed) created.push_back(path);
+  }
+  return true;
+}
+
+// Writes the result file and the requested tables (all or none, see
+// WriteOutputs), then prints the summary and the verdict.
 int Emit(const Args& args, const std::vector<sweep::Result>& rows,
          std::string* error) {
-  if (args.Has("out") && rows.size() == 1) {
-    const std::string text = sweep::SerializeResult(rows[0]);
-    if (!io::WriteAllAtomic(args.Get("out"), text.data(), text.size(), error)) {
-      return Fail(kCmd, *error);
-    }
-  }
-  const std::pair<const char*, std::string (*)(const std::vector<sweep::Result>&)>
-      tables[] = {{"csv", sweep::CsvTable}, {"md", sweep::MarkdownTable}};
-  for (const auto& t : tables) {
-    if (!args.Has(t.first)) continue;
-    const std::string text = t.second(rows);
-    if (!io::WriteAllAtomic(args.Get(t.first), text.data(), text.size(), error)) {
-      return Fail(kCmd, *error);
-    }
-  }
-  if (args.Has("bins-csv") && rows.size() == 1) {
-    const std::string text = sweep::BinsCsv(rows[0]);
-    if (!io::WriteAllAtomic(args.Get("bins-csv"), text.data(), text.size(), error)) {
-      return Fail(kCmd, *error);
-    }
-  }
+  if (!WriteOutputs(args, rows, error)) return Fail(kCmd, *error);
   printf("%s", sweep::MarkdownTable(rows).c_str());
   int status = kExitOk;
   for (const sweep::Result& r : rows) {
@@ -149,8 +214,25 @@ int RunSweep(const Argv& argv) {
                           Quoted(args.Get("max-ulp")));
   }
   if (args.Has("merge") || args.Has("report")) {
+    const std::string mode = args.Has("merge") ? "--merge" : "--report";
     if (args.Has("merge") && args.Has("report")) {
       return Fail(kCmd, "--merge and --report exclude each other");
+    }
+    // What defines or runs a sweep has no place here: the result files
+    // say what was swept.  --report renders tables only.
+    for (const char* option :
+         {"function", "variant", "target", "range", "all", "stride", "label",
+          "shard", "threads", "bins"}) {
+      if (args.Has(option)) {
+        return Fail(kCmd, std::string("--") + option + " does not apply to " +
+                              mode + " (the result files define the sweep)");
+      }
+    }
+    for (const char* option : {"out", "bins-csv"}) {
+      if (mode == "--report" && args.Has(option)) {
+        return Fail(kCmd, std::string("--") + option +
+                              " does not apply to --report (use --merge)");
+      }
     }
     if (files.empty()) return Fail(kCmd, "no result files given");
     std::vector<sweep::Result> rows(files.size());
@@ -161,7 +243,12 @@ int RunSweep(const Argv& argv) {
       sweep::Result merged;
       if (!sweep::Merge(rows, &merged, &error)) return Fail(kCmd, error);
       rows = {merged};
+      if (args.Has("bins-csv") && merged.bins.empty()) {
+        return Fail(kCmd, "--bins-csv: the results have no error profile "
+                          "(sweep with --bins N)");
+      }
     }
+    if (!CheckOutputs(args, &error)) return Fail(kCmd, error);
     return Emit(args, rows, &error);
   }
   if (!files.empty()) return Fail(kCmd, "unexpected argument " + Quoted(files[0]));
@@ -201,6 +288,9 @@ int RunSweep(const Argv& argv) {
                           std::to_string(kMaxBins) + ", got " +
                           Quoted(args.Get("bins")));
   }
+  if (args.Has("bins-csv") && bins == 0) {
+    return Fail(kCmd, "--bins-csv needs --bins N (the error profile it writes)");
+  }
   if (args.Has("shard") &&
       !ParseShard(args.Get("shard"), &spec.shard_index, &spec.shard_count)) {
     return Fail(kCmd, "--shard needs i/N with 0 <= i < N <= 1000000, got " +
@@ -208,7 +298,9 @@ int RunSweep(const Argv& argv) {
   }
   spec.stride = stride;
   spec.label = args.Get("label");
-  if (!sweep::CheckSpec(spec, &error)) return Fail(kCmd, error);
+  if (!sweep::CheckSpec(spec, &error) || !CheckOutputs(args, &error)) {
+    return Fail(kCmd, error);
+  }
 
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
