@@ -129,4 +129,20 @@ if [ -w /dev/full ]; then
   [ ! -e "$tmp/ok.csv" ] || fail "a failed write left ok.csv"
 fi
 
+# Labels: '|', '\' and '"' kept in the tables without breaking them.
+label='a|b\c "q"'
+"$bin" sweep --function log --range=1:2 --stride 100000 --quiet --label "$label" \
+  --out "$tmp/l.result" --csv "$tmp/l.csv" --md "$tmp/l.md" >/dev/null || fail "sweep with a label"
+row=$(sed -n 3p "$tmp/l.md")
+[ "$(printf '%s' "$row" | sed 's/\\\\//g; s/\\|//g' | tr -cd '|' | wc -c)" -eq 11 ] ||
+  fail "label breaks the Markdown row: $row"
+case "$row" in *'a\|b\\c "q" [1, 2] stride 100000 |'*) ;; *) fail "Markdown label: $row" ;; esac
+/usr/bin/python3 - "$tmp/l.csv" "$label" <<'PY' || fail "label breaks the CSV row"
+import csv, sys
+header, row = list(csv.reader(open(sys.argv[1])))
+assert len(row) == len(header), (header, row)
+assert row[3] == sys.argv[2] + " [1, 2] stride 100000", row[3]
+PY
+"$bin" sweep --report "$tmp/l.result" | grep -qF 'a\|b\\c' || fail "label in --report"
+
 finish "sweep cli"

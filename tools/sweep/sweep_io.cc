@@ -35,6 +35,24 @@ bool ParseU64(const std::string& s, uint64_t* v) {
   return *end == '\0';
 }
 
+// CSV field: quoted, with quotes doubled.
+std::string CsvField(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? "\"\"" : std::string(1, c);
+  return out + "\"";
+}
+
+// Markdown table cell: a '|' would end the cell and becomes "\|"; a
+// backslash is doubled, so one before a '|' stays a backslash.
+std::string MarkdownCell(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '|' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string FloatText(float x) {
@@ -242,8 +260,8 @@ std::string CsvTable(const std::vector<Result>& rows) {
   for (const Result& r : rows) {
     out << refmath_function_name(r.spec.function) << ","
         << refmath_variant_name(r.spec.variant) << ","
-        << refmath_target_name(r.spec.target) << ",\""
-        << SweepDescription(r.spec) << "\"," << r.Values() << ",";
+        << refmath_target_name(r.spec.target) << ","
+        << CsvField(SweepDescription(r.spec)) << "," << r.Values() << ",";
     snprintf(buf, sizeof(buf), "%.6f", r.max_ulp);
     out << buf << "," << FloatText(io::BitsToFloat(r.max_x_bits)) << ","
         << Hex(r.max_x_bits) << ",";
@@ -267,7 +285,8 @@ std::string MarkdownTable(const std::vector<Result>& rows) {
   for (const Result& r : rows) {
     out << "| " << refmath_function_name(r.spec.function) << " | "
         << refmath_variant_name(r.spec.variant) << " | "
-        << SweepDescription(r.spec) << (r.Complete() ? "" : " (partial)")
+        << MarkdownCell(SweepDescription(r.spec))
+        << (r.Complete() ? "" : " (partial)")
         << " | " << r.Values() << " | ";
     snprintf(buf, sizeof(buf), "%.3f", r.max_ulp);
     out << buf << " | " << FloatText(io::BitsToFloat(r.max_x_bits)) << " | ";
