@@ -40,28 +40,36 @@ class ScopedIeeeEnvironment {
 #elif defined(__aarch64__)
 
 // FPCR: RMode (bits 22-23) = round to nearest, FZ (24), FZ16 (19) and the
-// FEAT_AFP bits AH (1) and FIZ (0) off.  Exception traps stay as they were
-// (Linux keeps them disabled).
+// FEAT_AFP bits AH (1) and FIZ (0) off, and the exception trap enables
+// IOE, DZE, OFE, UFE, IXE (8-12) and IDE (15) off, so that a lane computing
+// inf - inf on the way cannot trap.  FPSR (the cumulative exception flags)
+// is saved and restored, as MXCSR's flags are on x86.
 class ScopedIeeeEnvironment {
  public:
   static constexpr uint64_t kClear =
       (uint64_t{3} << 22) | (uint64_t{1} << 24) | (uint64_t{1} << 19) |
-      (uint64_t{1} << 1) | uint64_t{1};
+      (uint64_t{1} << 1) | uint64_t{1} | (uint64_t{0x1F} << 8) |
+      (uint64_t{1} << 15);
   ScopedIeeeEnvironment() {
-    __asm__ __volatile__("mrs %0, fpcr" : "=r"(saved_));
-    if (saved_ & kClear) {
-      const uint64_t want = saved_ & ~kClear;
+    __asm__ __volatile__("mrs %0, fpcr" : "=r"(saved_fpcr_));
+    __asm__ __volatile__("mrs %0, fpsr" : "=r"(saved_fpsr_));
+    if (saved_fpcr_ & kClear) {
+      const uint64_t want = saved_fpcr_ & ~kClear;
       __asm__ __volatile__("msr fpcr, %0" : : "r"(want));
     }
   }
+  // Restores both registers exactly: the caller sees the environment it
+  // had, not exceptions raised inside the kernels.
   ~ScopedIeeeEnvironment() {
-    __asm__ __volatile__("msr fpcr, %0" : : "r"(saved_));
+    __asm__ __volatile__("msr fpcr, %0" : : "r"(saved_fpcr_));
+    __asm__ __volatile__("msr fpsr, %0" : : "r"(saved_fpsr_));
   }
   ScopedIeeeEnvironment(const ScopedIeeeEnvironment&) = delete;
   ScopedIeeeEnvironment& operator=(const ScopedIeeeEnvironment&) = delete;
 
  private:
-  uint64_t saved_;
+  uint64_t saved_fpcr_;
+  uint64_t saved_fpsr_;
 };
 
 #else

@@ -11,8 +11,8 @@
 # Installs what is missing (Debian packages; arm64 multiarch), configures and
 # builds build-arm64/ (library, the refmath tool, refmath_make_golden; no
 # tests) with cmake/aarch64-linux-gnu.cmake, then for each CPU runs
-# `refmath targets` and `refmath conform --golden golden --quiet`, printing
-# one line per configuration.  Exit status: 0 if every configuration passes,
+# `refmath targets`, `refmath conform --golden golden --quiet` and the FPCR
+# probe (tools/cross/fpcr_probe.cc), printing one line per configuration.  Exit status: 0 if every configuration passes,
 # 1 if one fails, 77 (skip) if the toolchain cannot be installed here.
 #
 # Environment:
@@ -91,6 +91,15 @@ aarch64-linux-gnu-g++ -std=c++17 -O1 -I"$root" -I"$root/include" \
   echo "arm64: FAIL: could not build the lanes probe" >&2
   exit 1
 }
+# The floating-point environment probe: FZ, directed rounding and trap
+# enables in the caller change no bit, and FPCR/FPSR come back exactly.
+fpcr_probe=$build/bin/refmath_fpcr_probe
+aarch64-linux-gnu-g++ -std=c++17 -O1 -I"$root/include" \
+  "$root/tools/cross/fpcr_probe.cc" "$build/librefmath.a" \
+  -L/usr/lib/aarch64-linux-gnu -lhwy -o "$fpcr_probe" || {
+  echo "arm64: FAIL: could not build the FPCR probe" >&2
+  exit 1
+}
 
 # --- 3. Run under qemu.
 # Each configuration: qemu -cpu value, a label, and target:lanes pairs that
@@ -117,7 +126,7 @@ variant_verdict() {
 }
 
 failures=0
-printf '%-13s %-44s %-12s %-12s %s\n' config "targets:lanes" exact fast time
+printf '%-13s %-44s %-12s %-12s %-6s %s\n' config "targets:lanes" exact fast fpcr time
 for config in "${CONFIGS[@]}"; do
   IFS='|' read -r cpu label expect <<<"$config"
   qemu=(qemu-aarch64 -L "$sysroot" -cpu "$cpu")
@@ -142,13 +151,19 @@ for config in "${CONFIGS[@]}"; do
   [ "$rc" -eq 0 ] || problems+=("conform exit $rc, see $logs/$name.txt")
   [[ "$exact" == PASS* ]] || problems+=("exact: $exact")
   [[ "$fast" == PASS* ]] || problems+=("fast: $fast")
+  if "${qemu[@]}" "$fpcr_probe" >"$logs/$name.fpcr.txt" 2>&1; then
+    fpcr=PASS
+  else
+    fpcr=FAIL
+    problems+=("FPCR probe, see $logs/$name.fpcr.txt")
+  fi
   verdict=PASS
   if [ ${#problems[@]} -gt 0 ]; then
     verdict="FAIL (${problems[*]})"
     failures=$((failures + 1))
   fi
-  printf '%-13s %-44s %-12s %-12s %6ss  %s\n' \
-    "$label" "$lanes" "$exact" "$fast" "$secs" "$verdict"
+  printf '%-13s %-44s %-12s %-12s %-6s %6ss  %s\n' \
+    "$label" "$lanes" "$exact" "$fast" "$fpcr" "$secs" "$verdict"
   echo "    qemu-aarch64 -L $sysroot -cpu $cpu"
 done
 

@@ -1,0 +1,133 @@
+// The arm64 floating-point environment guard (src/fp_env.h), through the
+// public API only.  For each caller environment below (flush-to-zero, each
+// directed rounding mode, the exception trap enables, with FPSR flags
+// already set) and every usable target, function and variant, the outputs
+// must equal, bit for bit, those computed under the default environment,
+// and FPCR and FPSR must read back exactly as the caller left them (the
+// inputs include infinities and NaNs, whose lanes raise exception flags
+// inside the kernels).  Prints one line and exits 0 (PASS) or 1 (FAIL).
+// tools/cross/arm64.sh builds it with the cross compiler and runs it under
+// qemu.
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <vector>
+
+#include "refmath/refmath.h"
+
+#if !defined(__aarch64__)
+int main() {
+  fprintf(stderr, "fpcr_probe: built for aarch64 only\n");
+  return 2;
+}
+#else
+
+namespace {
+
+uint64_t ReadFpcr() {
+  uint64_t v;
+  __asm__ __volatile__("mrs %0, fpcr" : "=r"(v));
+  return v;
+}
+uint64_t ReadFpsr() {
+  uint64_t v;
+  __asm__ __volatile__("mrs %0, fpsr" : "=r"(v));
+  return v;
+}
+void WriteFpcr(uint64_t v) { __asm__ __volatile__("msr fpcr, %0" : : "r"(v)); }
+void WriteFpsr(uint64_t v) { __asm__ __volatile__("msr fpsr, %0" : : "r"(v)); }
+
+// FPCR fields (Arm ARM, FPCR): RMode bits 22-23, FZ bit 24, trap enables
+// IOE..IXE bits 8-12 and IDE bit 15.  FPSR cumulative flags: bits 0-4, 7.
+constexpr uint64_t kRModeShift = 22;
+constexpr uint64_t kFz = uint64_t{1} << 24;
+constexpr uint64_t kTraps = (uint64_t{0x1F} << 8) | (uint64_t{1} << 15);
+constexpr uint64_t kFpsrFlags = 0x9F;
+// The caller's flags before each call: inexact (IXC, bit 4) only, so that
+// an invalid-operation flag (IOC, bit 0) raised inside a kernel would show.
+constexpr uint64_t kCallerFlags = 0x10;
+
+struct Environment {
+  const char* name;
+  uint64_t fpcr_bits;
+};
+constexpr Environment kEnvironments[] = {
+    {"flush-to-zero", kFz},
+    {"round toward +inf", uint64_t{1} << kRModeShift},
+    {"round toward -inf", uint64_t{2} << kRModeShift},
+    {"round toward zero, flush-to-zero", (uint64_t{3} << kRModeShift) | kFz},
+    {"trap enables", kTraps},
+};
+
+// Every 65537th bit pattern (normals, subnormals, both zeros, infinities,
+// NaNs of both signs) plus the edges where flushing would show.
+std::vector<float> Inputs() {
+  std::vector<float> in;
+  for (uint64_t b = 0; b <= 0xFFFFFFFFu; b += 65537) {
+    const uint32_t bits = static_cast<uint32_t>(b);
+    float x;
+    memcpy(&x, &bits, sizeof x);
+    in.push_back(x);
+  }
+  const float edges[] = {1e-45f, -1e-45f, 1e-40f, 1.17549435e-38f, -100.0f,
+                         -103.9f, 1e-30f, -87.5f, 0.0f, -0.0f};
+  in.insert(in.end(), edges, edges + sizeof edges / sizeof edges[0]);
+  return in;
+}
+
+}  // namespace
+
+int main() {
+  const std::vector<float> in = Inputs();
+  const size_t n = in.size();
+  std::vector<float> want(n), got(n);
+  const uint64_t default_fpcr = ReadFpcr();
+  int checks = 0, failures = 0;
+  for (int vi = 0; vi < REFMATH_NUM_VARIANTS; ++vi) {
+    const auto v = static_cast<refmath_variant>(vi);
+    for (int ti = 1; ti < REFMATH_NUM_TARGETS; ++ti) {
+      const auto t = static_cast<refmath_target>(ti);
+      if (refmath_target_status(v, t) != REFMATH_OK) continue;
+      for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
+        const auto f = static_cast<refmath_function>(fi);
+        WriteFpcr(default_fpcr);
+        refmath_eval_f32(f, v, t, in.data(), want.data(), n);
+        for (const Environment& e : kEnvironments) {
+          WriteFpcr(default_fpcr | e.fpcr_bits);
+          const uint64_t fpcr = ReadFpcr();  // trap bits may read as zero
+          const uint64_t fpsr = (ReadFpsr() & ~kFpsrFlags) | kCallerFlags;
+          WriteFpsr(fpsr);
+          const int status = refmath_eval_f32(f, v, t, in.data(), got.data(), n);
+          const uint64_t fpcr_after = ReadFpcr(), fpsr_after = ReadFpsr();
+          WriteFpcr(default_fpcr);
+          ++checks;
+          const char* problem = nullptr;
+          if (status != REFMATH_OK) {
+            problem = refmath_status_string(status);
+          } else if (memcmp(want.data(), got.data(), n * sizeof(float)) != 0) {
+            problem = "outputs differ from the default environment's";
+          } else if (fpcr_after != fpcr) {
+            problem = "FPCR not restored";
+          } else if ((fpsr_after & kFpsrFlags) != (fpsr & kFpsrFlags)) {
+            problem = "FPSR flags changed";
+          }
+          if (problem != nullptr) {
+            ++failures;
+            printf("fpcr: FAIL: %s %s on %s under %s: %s\n",
+                   refmath_function_name(f), refmath_variant_name(v),
+                   refmath_target_name(t), e.name, problem);
+          }
+        }
+      }
+    }
+  }
+  if (failures == 0) {
+    printf("fpcr: PASS: %d checks (%zu inputs each)\n", checks, n);
+    return 0;
+  }
+  printf("fpcr: FAIL: %d of %d checks\n", failures, checks);
+  return 1;
+}
+
+#endif  // __aarch64__
