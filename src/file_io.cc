@@ -149,9 +149,21 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     }
     return true;
   }
+  if (path.empty()) {
+    *error = "empty output path";
+    return false;
+  }
   struct stat st;
-  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) &&
-      !S_ISDIR(st.st_mode)) {
+  const bool exists = stat(path.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    *error = Printable(path) + ": is a directory";
+    return false;
+  }
+  if (path.back() == '/') {
+    *error = Printable(path) + ": a file name cannot end with '/'";
+    return false;
+  }
+  if (exists && !S_ISREG(st.st_mode)) {
     const int out = open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (out < 0) {
       *error = SysError(path, "cannot open");
@@ -190,6 +202,13 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
   }
   if (!ok) unlink(tmp.c_str());
   return ok;
+}
+
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa, sb;
+  return a != "-" && b != "-" && stat(a.c_str(), &sa) == 0 &&
+         stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
 }
 
 bool WriteFloats(const std::string& path, const std::vector<float>& values,

@@ -29,12 +29,18 @@ bool ReadFloats(const std::string& path, std::vector<float>* values,
 // place only once complete, so a failure never leaves a partial file.  A
 // path that exists and is not a regular file (/dev/null, a FIFO, a
 // terminal) is written directly: renaming over it would replace the device
-// node or pipe with a file.
+// node or pipe with a file.  An empty path, a directory and a name ending
+// in '/' are refused.
 bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
                     std::string* error);
 
 bool WriteFloats(const std::string& path, const std::vector<float>& values,
                  std::string* error);
+
+// True if `a` and `b` are the same existing file (same device and inode,
+// symbolic links followed), e.g. an output that would overwrite an input.
+// "-" (stdin / stdout) is never the same as anything.
+bool SameFile(const std::string& a, const std::string& b);
 
 // Little-endian bytes <-> uint16/uint32 values, independent of the host's
 // order.
