@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -50,6 +51,56 @@ bool WriteFd(int fd, const uint8_t* p, size_t size) {
     size -= static_cast<size_t>(put);
   }
   return true;
+}
+
+// Writes straight into an existing file that is not a regular one
+// (/dev/null, a FIFO, a terminal): renaming over it would replace the
+// device node or pipe with a file.
+bool WriteDirect(const std::string& path, const uint8_t* p, size_t size,
+                 std::string* error) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *error = SysError(path, "cannot open");
+    return false;
+  }
+  bool ok = WriteFd(fd, p, size);
+  if (!ok) *error = SysError(path, "cannot write");
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    *error = SysError(path, "cannot write");
+  }
+  return ok;
+}
+
+// The directory part of `path`: "." for a bare name, "/" for "/name".
+std::string DirName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// The file a write to `path` lands in: symbolic links followed to the end
+// of the chain, whose last name need not exist yet (a dangling link gets
+// its target created, as with the shell's >).  False with errno set.
+bool FinalTarget(std::string path, std::string* target) {
+  for (int hops = 0; hops < 40; ++hops) {
+    struct stat st;
+    if (lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
+      *target = path;
+      return true;
+    }
+    char link[PATH_MAX];
+    const ssize_t n = readlink(path.c_str(), link, sizeof(link));
+    if (n < 0) return false;
+    if (static_cast<size_t>(n) == sizeof(link)) {
+      errno = ENAMETOOLONG;
+      return false;
+    }
+    const std::string dest(link, static_cast<size_t>(n));
+    path = dest[0] == '/' ? dest : DirName(path) + "/" + dest;
+  }
+  errno = ELOOP;
+  return false;
 }
 
 }  // namespace
@@ -163,21 +214,15 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     *error = Printable(path) + ": a file name cannot end with '/'";
     return false;
   }
-  if (exists && !S_ISREG(st.st_mode)) {
-    const int out = open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (out < 0) {
-      *error = SysError(path, "cannot open");
-      return false;
-    }
-    bool ok = WriteFd(out, p, size);
-    if (!ok) *error = SysError(path, "cannot write");
-    if (close(out) != 0 && ok) {
-      ok = false;
-      *error = SysError(path, "cannot write");
-    }
-    return ok;
+  if (exists && !S_ISREG(st.st_mode)) return WriteDirect(path, p, size, error);
+  std::string target;
+  if (!FinalTarget(path, &target)) {
+    *error = SysError(path, "cannot follow symbolic link");
+    return false;
   }
-  std::string tmp = path + ".tmp.XXXXXX";
+  // A short temporary name beside the final target: it fits whatever the
+  // output's name, and the rename stays within one file system.
+  std::string tmp = DirName(target) + "/refmath.tmp.XXXXXX";
   const int fd = mkstemp(&tmp[0]);
   if (fd < 0) {
     *error = SysError(path, "cannot create");
@@ -185,10 +230,19 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
   }
   bool ok = WriteFd(fd, p, size) && fsync(fd) == 0;
   if (!ok) *error = SysError(path, "cannot write");
-  // mkstemp creates 0600; give the file the usual permissions.
-  const mode_t mask = umask(0);
-  umask(mask);
-  if (ok && fchmod(fd, 0666 & ~mask) != 0) {
+  // An existing file keeps its permission bits and, where allowed (root),
+  // its owner and group; a new one gets the usual 0666 less the umask.
+  mode_t mode;
+  if (exists) {
+    mode = st.st_mode & 07777;
+    const int ignored = fchown(fd, st.st_uid, st.st_gid);
+    (void)ignored;
+  } else {
+    const mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  if (ok && fchmod(fd, mode) != 0) {
     ok = false;
     *error = SysError(path, "cannot set permissions");
   }
@@ -196,7 +250,7 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     ok = false;
     *error = SysError(path, "cannot write");
   }
-  if (ok && rename(tmp.c_str(), path.c_str()) != 0) {
+  if (ok && rename(tmp.c_str(), target.c_str()) != 0) {
     ok = false;
     *error = SysError(path, "cannot rename into place");
   }

@@ -25,12 +25,15 @@ bool ReadFloats(const std::string& path, std::vector<float>* values,
                 std::string* error);
 
 // Writes `size` bytes to `path` ("-" = stdout) all or nothing: a file is
-// written under a temporary name in the same directory and renamed into
-// place only once complete, so a failure never leaves a partial file.  A
-// path that exists and is not a regular file (/dev/null, a FIFO, a
-// terminal) is written directly: renaming over it would replace the device
-// node or pipe with a file.  An empty path, a directory and a name ending
-// in '/' are refused.
+// written under a short temporary name in the same directory and renamed
+// into place only once complete, so a failure never leaves a partial file.
+// A symbolic link is
+// written through: its final target is replaced and the link kept.  An
+// existing file keeps its permission bits (and, for root, its owner and
+// group).  A path that exists and is not a regular file (/dev/null, a
+// FIFO, a terminal) is written directly: renaming over it would replace
+// the device node or pipe with a file.  An empty path, a directory and a
+// name ending in '/' are refused.
 bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
                     std::string* error);
 

@@ -1,7 +1,7 @@
 // Output files: atomic replacement of regular files, direct writes to
 // anything else (a FIFO here stands for /dev/null, terminals and pipes,
-// which must never be replaced by a regular file); refusals of paths that
-// cannot be a file; SameFile.
+// which must never be replaced by a regular file); links written through,
+// permissions kept, nothing left behind by a failure.
 #include "src/file_io.h"
 
 #include <dirent.h>
@@ -120,6 +120,116 @@ TEST_F(FileIo, EmptyPathAndTrailingSlashAreRefused) {
   }
   EXPECT_EQ(Entries(dir_), std::vector<std::string>{"file"});
   EXPECT_EQ(Read(file), "x");
+}
+
+// The temporary name must not grow with the output's: any name the file
+// system accepts (NAME_MAX, 255 bytes here) works.
+TEST_F(FileIo, LongestNameIsWritten) {
+  const std::string name(255, 'a');
+  std::string error;
+  ASSERT_TRUE(io::WriteAllAtomic(dir_ + "/" + name, "abc", 3, &error))
+      << error;
+  EXPECT_EQ(Entries(dir_), std::vector<std::string>{name});
+  EXPECT_EQ(Read(dir_ + "/" + name), "abc");
+}
+
+// A link is written through: the link stays, its final target (here two
+// hops away, relative to each link's own directory) gets the bytes, and
+// the temporary file lives beside the target.
+TEST_F(FileIo, SymbolicLinkIsWrittenThroughAndKept) {
+  ASSERT_EQ(mkdir((dir_ + "/a").c_str(), 0700), 0);
+  ASSERT_EQ(mkdir((dir_ + "/b").c_str(), 0700), 0);
+  const std::string real = dir_ + "/b/real.txt";
+  std::string error;
+  ASSERT_TRUE(io::WriteAllAtomic(real, "old", 3, &error)) << error;
+  ASSERT_EQ(symlink("../b/real.txt", (dir_ + "/a/hop").c_str()), 0);
+  ASSERT_EQ(symlink("a/hop", (dir_ + "/link").c_str()), 0);
+  ASSERT_TRUE(io::WriteAllAtomic(dir_ + "/link", "new", 3, &error)) << error;
+  struct stat st;
+  ASSERT_EQ(lstat((dir_ + "/link").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode)) << "the link was replaced by a file";
+  ASSERT_EQ(lstat((dir_ + "/a/hop").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode)) << "the link was replaced by a file";
+  EXPECT_EQ(Read(real), "new");
+  EXPECT_EQ(Entries(dir_ + "/b"), std::vector<std::string>{"real.txt"});
+}
+
+TEST_F(FileIo, DanglingLinkCreatesItsTarget) {
+  ASSERT_EQ(symlink("made.txt", (dir_ + "/link").c_str()), 0);
+  std::string error;
+  ASSERT_TRUE(io::WriteAllAtomic(dir_ + "/link", "abc", 3, &error)) << error;
+  EXPECT_EQ(Read(dir_ + "/made.txt"), "abc");
+  EXPECT_EQ(Entries(dir_), (std::vector<std::string>{"link", "made.txt"}));
+}
+
+TEST_F(FileIo, LinkLoopIsRefused) {
+  ASSERT_EQ(symlink("b", (dir_ + "/a").c_str()), 0);
+  ASSERT_EQ(symlink("a", (dir_ + "/b").c_str()), 0);
+  std::string error;
+  EXPECT_FALSE(io::WriteAllAtomic(dir_ + "/a", "x", 1, &error));
+  EXPECT_NE(error.find(dir_ + "/a: "), std::string::npos) << error;
+  EXPECT_EQ(Entries(dir_), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST_F(FileIo, ReplacedFileKeepsItsPermissions) {
+  const std::string path = dir_ + "/out.bin";
+  std::string error;
+  for (const mode_t mode : {0600, 0755, 0640}) {
+    ASSERT_TRUE(io::WriteAllAtomic(path, "x", 1, &error)) << error;
+    ASSERT_EQ(chmod(path.c_str(), mode), 0);
+    ASSERT_TRUE(io::WriteAllAtomic(path, "yz", 2, &error)) << error;
+    struct stat st;
+    ASSERT_EQ(stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 07777, mode);
+    EXPECT_EQ(Read(path), "yz");
+  }
+}
+
+TEST_F(FileIo, NewFileGetsTheUsualPermissions) {
+  const mode_t mask = umask(027);
+  std::string error;
+  const bool ok = io::WriteAllAtomic(dir_ + "/new", "x", 1, &error);
+  umask(mask);
+  ASSERT_TRUE(ok) << error;
+  struct stat st;
+  ASSERT_EQ(stat((dir_ + "/new").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0640u);
+}
+
+TEST_F(FileIo, RootKeepsTheOwnerAndGroup) {
+  if (geteuid() != 0) GTEST_SKIP() << "only root can give a file away";
+  const std::string path = dir_ + "/owned";
+  std::string error;
+  ASSERT_TRUE(io::WriteAllAtomic(path, "x", 1, &error)) << error;
+  ASSERT_EQ(chown(path.c_str(), 65534, 65533), 0);
+  ASSERT_TRUE(io::WriteAllAtomic(path, "y", 1, &error)) << error;
+  struct stat st;
+  ASSERT_EQ(stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, 65534u);
+  EXPECT_EQ(st.st_gid, 65533u);
+}
+
+// A write that fails half way (here the file size limit) leaves the old
+// file as it was and no temporary file.
+TEST_F(FileIo, FailedWriteLeavesTheOldFileAndNothingElse) {
+  const std::string path = dir_ + "/out.bin";
+  std::string error;
+  ASSERT_TRUE(io::WriteAllAtomic(path, "old", 3, &error)) << error;
+  struct rlimit old_limit, limit;
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &old_limit), 0);
+  limit = old_limit;
+  limit.rlim_cur = 4096;
+  void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &limit), 0);
+  const std::vector<char> big(1 << 16, 'x');
+  const bool ok = io::WriteAllAtomic(path, big.data(), big.size(), &error);
+  setrlimit(RLIMIT_FSIZE, &old_limit);
+  signal(SIGXFSZ, old_handler);
+  EXPECT_FALSE(ok);
+  EXPECT_NE(error.find(path + ": cannot write: "), std::string::npos)
+      << error;
+  EXPECT_EQ(Entries(dir_), std::vector<std::string>{"out.bin"});
+  EXPECT_EQ(Read(path), "old");
 }
 
 TEST_F(FileIo, SameFileFollowsLinksAndCompareInodes) {
