@@ -5,10 +5,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <iterator>
+#include <mutex>
 
 namespace refmath {
 namespace io {
@@ -102,6 +108,104 @@ bool FinalTarget(std::string path, std::string* target) {
   errno = ELOOP;
   return false;
 }
+
+// A temporary file is removed when SIGINT, SIGTERM or SIGHUP ends the
+// process before it is renamed into place.  The handler only reads this
+// pointer, prepared beforehand, unlinks it and re-raises the signal with
+// its default action, so the process still dies of that signal.
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+std::atomic<const char*> g_pending_tmp{nullptr};
+std::mutex g_tmp_mutex;  // one temporary file at a time owns the handlers
+
+extern "C" void RemoveTmpAndDie(int sig) {
+  const char* tmp = g_pending_tmp.load();
+  if (tmp != nullptr) unlink(tmp);
+  signal(sig, SIG_DFL);
+  raise(sig);  // delivered as the handler returns
+}
+
+// Blocks the cleanup signals in this thread; returns the previous mask.
+sigset_t HoldCleanupSignals() {
+  sigset_t set, old;
+  sigemptyset(&set);
+  for (int sig : kCleanupSignals) sigaddset(&set, sig);
+  pthread_sigmask(SIG_BLOCK, &set, &old);
+  return old;
+}
+
+// DIR/refmath.tmp.XXXXXX: a short name that fits whatever the output's name.
+// From creation until RenameTo (or destruction, which removes it) the
+// cleanup handler covers the signals the process does not ignore; the
+// previous handlers (e.g. a command's own stop flag) come back after.
+class TmpFile {
+ public:
+  explicit TmpFile(const std::string& dir)
+      : lock_(g_tmp_mutex), path_(dir + "/refmath.tmp.XXXXXX") {
+    struct sigaction cleanup = {};
+    cleanup.sa_handler = RemoveTmpAndDie;
+    sigemptyset(&cleanup.sa_mask);
+    for (size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      sigaction(kCleanupSignals[i], nullptr, &old_[i]);
+      if (old_[i].sa_handler != SIG_IGN) {
+        sigaction(kCleanupSignals[i], &cleanup, nullptr);
+      }
+    }
+    // A signal between mkstemp and publishing the name waits for both.
+    const sigset_t mask = HoldCleanupSignals();
+    fd_ = mkstemp(&path_[0]);
+    created_ = fd_ >= 0;
+    if (created_) g_pending_tmp = path_.c_str();
+    pthread_sigmask(SIG_SETMASK, &mask, nullptr);
+  }
+  TmpFile(const TmpFile&) = delete;
+  TmpFile& operator=(const TmpFile&) = delete;
+
+  ~TmpFile() {
+    const int saved = errno;
+    Close();
+    Release([this] { return !created_ || unlink(path_.c_str()) == 0; });
+    errno = saved;
+  }
+
+  int fd() const { return fd_; }
+
+  bool Close() {
+    const int fd = fd_;
+    fd_ = -1;
+    return fd < 0 || close(fd) == 0;
+  }
+
+  // Moves the complete file over `target`; false with errno set.
+  bool RenameTo(const std::string& target) {
+    return Release([&] { return rename(path_.c_str(), target.c_str()) == 0; });
+  }
+
+ private:
+  // Runs `last` (rename or unlink) with the signals held back, then gives
+  // them back to their previous handlers: one that arrived meanwhile takes
+  // its usual course once the temporary name is gone.
+  template <class Fn>
+  bool Release(Fn last) {
+    if (released_) return true;
+    released_ = true;
+    const sigset_t mask = HoldCleanupSignals();
+    const bool ok = last();
+    const int saved = errno;
+    g_pending_tmp = nullptr;
+    for (size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      sigaction(kCleanupSignals[i], &old_[i], nullptr);
+    }
+    pthread_sigmask(SIG_SETMASK, &mask, nullptr);
+    errno = saved;
+    return ok;
+  }
+
+  std::lock_guard<std::mutex> lock_;
+  std::string path_;
+  int fd_ = -1;
+  bool created_ = false, released_ = false;
+  struct sigaction old_[std::size(kCleanupSignals)];
+};
 
 }  // namespace
 
@@ -220,42 +324,40 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     *error = SysError(path, "cannot follow symbolic link");
     return false;
   }
-  // A short temporary name beside the final target: it fits whatever the
-  // output's name, and the rename stays within one file system.
-  std::string tmp = DirName(target) + "/refmath.tmp.XXXXXX";
-  const int fd = mkstemp(&tmp[0]);
-  if (fd < 0) {
+  TmpFile tmp(DirName(target));
+  if (tmp.fd() < 0) {
     *error = SysError(path, "cannot create");
     return false;
   }
-  bool ok = WriteFd(fd, p, size) && fsync(fd) == 0;
-  if (!ok) *error = SysError(path, "cannot write");
+  if (!WriteFd(tmp.fd(), p, size) || fsync(tmp.fd()) != 0) {
+    *error = SysError(path, "cannot write");
+    return false;
+  }
   // An existing file keeps its permission bits and, where allowed (root),
   // its owner and group; a new one gets the usual 0666 less the umask.
   mode_t mode;
   if (exists) {
     mode = st.st_mode & 07777;
-    const int ignored = fchown(fd, st.st_uid, st.st_gid);
+    const int ignored = fchown(tmp.fd(), st.st_uid, st.st_gid);
     (void)ignored;
   } else {
     const mode_t mask = umask(0);
     umask(mask);
     mode = 0666 & ~mask;
   }
-  if (ok && fchmod(fd, mode) != 0) {
-    ok = false;
+  if (fchmod(tmp.fd(), mode) != 0) {
     *error = SysError(path, "cannot set permissions");
+    return false;
   }
-  if (close(fd) != 0 && ok) {
-    ok = false;
+  if (!tmp.Close()) {
     *error = SysError(path, "cannot write");
+    return false;
   }
-  if (ok && rename(tmp.c_str(), target.c_str()) != 0) {
-    ok = false;
+  if (!tmp.RenameTo(target)) {
     *error = SysError(path, "cannot rename into place");
+    return false;
   }
-  if (!ok) unlink(tmp.c_str());
-  return ok;
+  return true;
 }
 
 bool SameFile(const std::string& a, const std::string& b) {

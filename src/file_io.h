@@ -26,8 +26,10 @@ bool ReadFloats(const std::string& path, std::vector<float>* values,
 
 // Writes `size` bytes to `path` ("-" = stdout) all or nothing: a file is
 // written under a short temporary name in the same directory and renamed
-// into place only once complete, so a failure never leaves a partial file.
-// A symbolic link is
+// into place only once complete, so a failure never leaves a partial file;
+// neither does SIGINT, SIGTERM or SIGHUP, which remove the temporary file
+// and then end the process as usual (handlers a command installed itself
+// are restored after, ignored signals stay ignored).  A symbolic link is
 // written through: its final target is replaced and the link kept.  An
 // existing file keeps its permission bits (and, for root, its owner and
 // group).  A path that exists and is not a regular file (/dev/null, a

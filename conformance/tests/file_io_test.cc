@@ -1,7 +1,7 @@
 // Output files: atomic replacement of regular files, direct writes to
 // anything else (a FIFO here stands for /dev/null, terminals and pipes,
 // which must never be replaced by a regular file); links written through,
-// permissions kept, nothing left behind by a failure.
+// permissions kept, nothing left behind by a failure or a signal.
 #include "src/file_io.h"
 
 #include <dirent.h>
@@ -57,6 +57,8 @@ std::string Read(const std::string& path) {
   if (!io::ReadAll(path, &bytes, &error)) return error;
   return std::string(bytes.begin(), bytes.end());
 }
+
+void OnSignal(int) {}
 
 TEST_F(FileIo, RegularFileIsReplacedWhole) {
   const std::string path = dir_ + "/out.bin";
@@ -230,6 +232,52 @@ TEST_F(FileIo, FailedWriteLeavesTheOldFileAndNothingElse) {
       << error;
   EXPECT_EQ(Entries(dir_), std::vector<std::string>{"out.bin"});
   EXPECT_EQ(Read(path), "old");
+}
+
+// SIGTERM, SIGINT or SIGHUP while a file is being written: the temporary
+// file is removed and the process dies of that signal.  A child process
+// writes a large buffer; a thread of it sends the signal as soon as the
+// temporary file appears.
+TEST_F(FileIo, SignalDuringWriteRemovesTheTemporaryFile) {
+  for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    const std::string sub = dir_ + "/" + std::to_string(sig);
+    ASSERT_EQ(mkdir(sub.c_str(), 0700), 0);
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      for (const int s : {SIGTERM, SIGINT, SIGHUP}) signal(s, SIG_DFL);
+      std::thread killer([&] {
+        while (Entries(sub).empty()) {
+        }
+        kill(getpid(), sig);
+      });
+      killer.detach();
+      const std::vector<char> big(size_t{64} << 20, 'x');
+      std::string error;
+      io::WriteAllAtomic(sub + "/out.bin", big.data(), big.size(), &error);
+      _exit(0);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig)
+        << "signal " << sig << ": status " << status;
+    EXPECT_TRUE(Entries(sub).empty()) << "signal " << sig << " left "
+                                      << Entries(sub)[0];
+  }
+}
+
+// The handlers are there only while a temporary file exists: a command's
+// own handler is back afterwards, and an ignored signal stays ignored.
+TEST_F(FileIo, PreviousSignalHandlersAreRestored) {
+  void (*old_term)(int) = signal(SIGTERM, OnSignal);
+  void (*old_hup)(int) = signal(SIGHUP, SIG_IGN);
+  std::string error;
+  const bool ok = io::WriteAllAtomic(dir_ + "/out", "x", 1, &error);
+  void (*term)(int) = signal(SIGTERM, old_term);
+  void (*hup)(int) = signal(SIGHUP, old_hup);
+  ASSERT_TRUE(ok) << error;
+  EXPECT_EQ(term, &OnSignal);
+  EXPECT_EQ(hup, SIG_IGN);
 }
 
 TEST_F(FileIo, SameFileFollowsLinksAndCompareInodes) {
