@@ -85,4 +85,60 @@ expect_error "not a result (sweep --report)" "not a refmath sweep result" "$bin"
 expect_error "unknown variant (targets)" "unknown variant" "$bin" targets --variant turbo
 ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
 
+# A one-value dump pair: exp(0) = 1, and a backend answering 1 + 10530606
+# ulp (2^-23 each).
+python3 - "$tmp/x1.bin" "$tmp/y1.bin" <<'PY'
+import struct, sys
+open(sys.argv[1], 'wb').write(struct.pack('<f', 0.0))
+open(sys.argv[2], 'wb').write(struct.pack('<f', 1 + 10530606 * 2.0**-23))
+PY
+
+# Write errors on stdout: exit 2 and one line, for every command that prints.
+expect_stdout_error() {
+  local what=$1 pattern=$2
+  shift 2
+  "$@" >/dev/full 2>"$tmp/stderr"
+  local rc=$?
+  [ "$rc" -eq 2 ] || fail "$what >/dev/full: exit status $rc, want 2"
+  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] && grep -q -- "$pattern" "$tmp/stderr" ||
+    fail "$what >/dev/full: stderr '$(cat "$tmp/stderr")' lacks '$pattern'"
+}
+full="refmath: error writing standard output: No space left on device"
+expect_stdout_error targets "$full" "$bin" targets
+expect_stdout_error hash "$full" "$bin" hash --function exp
+expect_stdout_error "hash inputs" "$full" "$bin" hash --function inputs
+expect_stdout_error help "$full" "$bin" help
+expect_stdout_error "help eval" "$full" "$bin" help eval
+expect_stdout_error "eval --help" "$full" "$bin" eval --help
+expect_stdout_error "ane functions" "$full" "$bin" ane functions
+expect_stdout_error "ane profiles" "$full" "$bin" ane profiles
+expect_stdout_error compare "$full" "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/x1.bin" --max-ulp 1e9
+# The table is larger than stdout's buffer: the failure comes mid-run.
+expect_stdout_error "conform" "refmath: error writing standard output" "$bin" conform --quiet
+expect_stdout_error sweep "$full" "$bin" sweep --function exp --range=1:2 --stride 100000 --quiet
+"$bin" targets >&- 2>"$tmp/stderr"
+[ $? -eq 2 ] && grep -q "error writing standard output: Bad file descriptor" "$tmp/stderr" ||
+  fail "targets with stdout closed: $(cat "$tmp/stderr")"
+
+# Per-command help: refmath help CMD, CMD --help and CMD -h print the
+# command's usage on stdout and exit 0.
+for cmd in conform compare targets eval sweep ane mcu inputs hash; do
+  "$bin" help $cmd >"$tmp/help" 2>"$tmp/stderr" || fail "help $cmd: exit status"
+  head -1 "$tmp/help" | grep -q "^usage: refmath $cmd " || fail "help $cmd: $(head -1 "$tmp/help")"
+  [ ! -s "$tmp/stderr" ] || fail "help $cmd wrote to stderr"
+  for h in --help -h; do
+    "$bin" $cmd $h >"$tmp/help2" 2>"$tmp/stderr" || fail "$cmd $h: exit status"
+    cmp -s "$tmp/help" "$tmp/help2" || fail "$cmd $h differs from help $cmd"
+    [ ! -s "$tmp/stderr" ] || fail "$cmd $h wrote to stderr"
+  done
+done
+"$bin" eval --function exp --help >"$tmp/help2" && cmp -s "$tmp/help2" <("$bin" help eval) ||
+  fail "eval --function exp --help"
+"$bin" ane eval --help | grep -q "^usage: refmath ane eval --function" || fail "ane eval --help"
+"$bin" mcu table --help | grep -q "^usage: refmath mcu table --op" || fail "mcu table --help"
+"$bin" help | grep -q "refmath help COMMAND" || fail "help does not mention help COMMAND"
+expect_failure 2 "help for an unknown command" "unknown command 'frobnicate'" "$bin" help frobnicate
+expect_failure 2 "help with two commands" "unexpected argument 'sweep'" "$bin" help eval sweep
+ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
+
 finish cli

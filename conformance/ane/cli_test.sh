@@ -62,4 +62,11 @@ expect_error "unwritable output" "$tmp/no/such/dir/out.f16" \
 [ ! -e "$tmp/x" ] || fail "a failed eval left $tmp/x behind"
 expect_error "functions takes no argument" "unexpected argument" "$bin" ane functions extra
 
+# Help: the ane usage on stdout, exit 0.
+for h in "--help" "-h" "eval --help" "functions --help"; do
+  "$bin" ane $h >"$tmp/help" 2>"$tmp/stderr" || fail "ane $h: exit status"
+  grep -q "^usage: refmath ane eval --function F" "$tmp/help" || fail "ane $h: $(head -1 "$tmp/help")"
+  [ ! -s "$tmp/stderr" ] || fail "ane $h wrote to stderr"
+done
+
 finish "ane CLI"

@@ -88,4 +88,11 @@ expect_error "both parameter forms" "or --input-scale" table --op tanh_s16 --inp
 expect_error "zero point on s16" "zero point 0" table --op tanh_s16 --input-zero-point 0 --input-scale 0.001 "${out[@]}"
 expect_error "unwritable output" "" table --op tanh_s8 --input-scale 1 --input-zero-point 0 --out "$tmp/no/such/dir/x.bin"
 
+# Help: the mcu usage on stdout, exit 0.
+for h in "--help" "-h" "table --help" "table --op tanh_s8 -h"; do
+  "$bin" mcu $h >"$tmp/help" 2>"$tmp/stderr" || fail "mcu $h: exit status"
+  grep -q "^usage: refmath mcu table --op" "$tmp/help" || fail "mcu $h: $(head -1 "$tmp/help")"
+  [ ! -s "$tmp/stderr" ] || fail "mcu $h wrote to stderr"
+done
+
 finish "mcu table"

@@ -12,12 +12,14 @@
 
 namespace refmath {
 namespace cli {
-namespace {
 
-// User text echoed in a one-line error.
 std::string Quote(const std::string& text) {
   return "'" + Printable(text, 60) + "'";
 }
+
+std::string ShowPath(const std::string& path) { return Printable(path); }
+
+namespace {
 
 template <class Enum>
 bool ParseName(const std::string& kind, const std::string& name, int count,

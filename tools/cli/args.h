@@ -35,6 +35,12 @@ class Args {
   std::map<std::string, std::string> values_;
 };
 
+// User text (names, values, paths) in a one-line message, control
+// characters written as \xNN: Quote gives 'text' cut after 60 bytes, for
+// names and values; ShowPath gives a path whole, as file errors print it.
+std::string Quote(const std::string& text);
+std::string ShowPath(const std::string& path);
+
 // Name lookups with one-line errors that list the accepted names.
 bool ParseFunction(const std::string& name, refmath_function* f,
                    std::string* error);
