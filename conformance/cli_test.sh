@@ -120,6 +120,19 @@ expect_stdout_error sweep "$full" "$bin" sweep --function exp --range=1:2 --stri
 [ $? -eq 2 ] && grep -q "error writing standard output: Bad file descriptor" "$tmp/stderr" ||
   fail "targets with stdout closed: $(cat "$tmp/stderr")"
 
+# Numbers: decimal only, and never silently rounded to inf or zero.
+expect_failure 2 "range beyond FLT_MAX" "--range" "$bin" sweep --function exp --range 1e999:inf --quiet
+expect_failure 2 "range below -FLT_MAX" "--range" "$bin" sweep --function exp --range=-1e39:0 --quiet
+expect_failure 2 "range underflowing to 0" "--range" "$bin" sweep --function exp --range 1e-50:1e-45 --quiet
+expect_failure 2 "range rounding to a subnormal" "--range" "$bin" sweep --function exp --range 1e-40:1 --quiet
+expect_failure 2 "hexadecimal range" "--range" "$bin" sweep --function exp --range 0x1p0:2 --quiet
+expect_failure 2 "hexadecimal --max-ulp (compare)" "--max-ulp needs a non-negative decimal number, got '0x10'" \
+  "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 0x10
+expect_failure 2 "--max-ulp underflowing" "--max-ulp" \
+  "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 1e-400
+"$bin" sweep --function exp --range=-inf:-1e38 --stride 100000 --quiet >/dev/null ||
+  fail "an explicit inf in --range refused"
+
 # Per-command help: refmath help CMD, CMD --help and CMD -h print the
 # command's usage on stdout and exit 0.
 for cmd in conform compare targets eval sweep ane mcu inputs hash; do

@@ -88,6 +88,10 @@ expect_error "both parameter forms" "or --input-scale" table --op tanh_s16 --inp
 expect_error "zero point on s16" "zero point 0" table --op tanh_s16 --input-zero-point 0 --input-scale 0.001 "${out[@]}"
 expect_error "unwritable output" "" table --op tanh_s8 --input-scale 1 --input-zero-point 0 --out "$tmp/no/such/dir/x.bin"
 
+expect_error "hexadecimal scale" "positive finite" table --op tanh_s8 --input-scale 0x1p-3 --input-zero-point 0 "${out[@]}"
+expect_error "hexadecimal scale (s16)" "positive finite" table --op tanh_s16 --input-scale 0X1P-10 "${out[@]}"
+expect_error "scale underflowing double" "positive finite" table --op tanh_s8 --input-scale 1e-400 --input-zero-point 0 "${out[@]}"
+
 # Help: the mcu usage on stdout, exit 0.
 for h in "--help" "-h" "table --help" "table --op tanh_s8 -h"; do
   "$bin" mcu $h >"$tmp/help" 2>"$tmp/stderr" || fail "mcu $h: exit status"

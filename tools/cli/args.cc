@@ -122,17 +122,18 @@ bool ParseTarget(const std::string& name, refmath_target* t,
 
 namespace {
 
-// strtod and strtof skip leading blanks and take a '+'; a number given on
-// the command line starts with a digit, '.', or '-'.
-bool StartsLikeNumber(const std::string& text) {
+// strtod and strtof skip leading blanks, take a '+' and read hexadecimal
+// ("0x1p-3"); a number given on the command line is decimal and starts
+// with a digit, '.', or '-'.
+bool LooksDecimal(const std::string& text) {
   return !text.empty() && !isspace(static_cast<unsigned char>(text[0])) &&
-         text[0] != '+';
+         text[0] != '+' && text.find_first_of("xX") == std::string::npos;
 }
 
 }  // namespace
 
 bool ParseDouble(const std::string& text, double* value) {
-  if (!StartsLikeNumber(text)) return false;
+  if (!LooksDecimal(text)) return false;
   char* end = nullptr;
   errno = 0;
   const double v = strtod(text.c_str(), &end);
@@ -162,10 +163,11 @@ bool ParseBound(const std::string& text, float* v) {
     *v = -FLT_MAX;
     return true;
   }
-  if (!StartsLikeNumber(text)) return false;
+  if (!LooksDecimal(text)) return false;
   char* end;
+  errno = 0;  // ERANGE: beyond FLT_MAX, or a nonzero number lost to underflow
   *v = strtof(text.c_str(), &end);
-  return *end == '\0' && !std::isnan(*v);
+  return errno == 0 && *end == '\0' && !std::isnan(*v);
 }
 
 }  // namespace

@@ -49,11 +49,14 @@ bool ParseVariant(const std::string& name, refmath_variant* v,
 bool ParseTarget(const std::string& name, refmath_target* t,
                  std::string* error);
 
-// Parses a non-negative decimal or floating-point number; false on junk.
+// Parses a non-negative finite decimal number; false on junk, hexadecimal,
+// and a number out of double's range.
 bool ParseDouble(const std::string& text, double* value);
 bool ParseSize(const std::string& text, size_t* value);
 
-// "LO:HI" with numbers, inf, FLT_MAX/max (and their negatives).
+// "LO:HI" with decimal numbers, inf, FLT_MAX/max (and their negatives).
+// A number binary32 cannot hold (beyond FLT_MAX, or nonzero but rounding
+// to zero or to a subnormal) is refused, not rounded to inf or 0.
 bool ParseRange(const std::string& text, float* lo, float* hi);
 // "i/N" with 0 <= i < N <= 1000000.
 bool ParseShard(const std::string& text, int* index, int* count);

@@ -146,8 +146,8 @@ int RunCompare(const Argv& argv) {
   }
   double max_ulp = 0;
   if (!ParseDouble(args.Get("max-ulp", "0"), &max_ulp)) {
-    return Fail(kCmd, "--max-ulp needs a non-negative number, got '" +
-                          args.Get("max-ulp") + "'");
+    return Fail(kCmd, "--max-ulp needs a non-negative decimal number, got " +
+                          Quote(args.Get("max-ulp")));
   }
   size_t worst = 10;
   if (!ParseSize(args.Get("worst", "10"), &worst)) {
