@@ -133,6 +133,21 @@ expect_failure 2 "--max-ulp underflowing" "--max-ulp" \
 "$bin" sweep --function exp --range=-inf:-1e38 --stride 100000 --quiet >/dev/null ||
   fail "an explicit inf in --range refused"
 
+# User text in errors is escaped: still one line.
+nl=$'n\nl'
+printf 'abcde' >"$tmp/$nl.bin"
+: >"$tmp/empty$nl.bin"
+expect_failure 2 "newline in a path (odd size)" "n\\\\x0Al.bin: size 5 bytes" \
+  "$bin" compare --function exp --inputs "$tmp/$nl.bin" --outputs "$tmp/in.bin"
+expect_failure 2 "newline in a path (empty)" "n\\\\x0Al.bin: no values" \
+  "$bin" compare --function exp --inputs "$tmp/empty$nl.bin" --outputs "$tmp/empty$nl.bin"
+expect_failure 2 "newline in --max-ulp" "got '1\\\\x0A2'" \
+  "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp $'1\n2'
+expect_failure 2 "newline in --worst" "got '1\\\\x0A2'" \
+  "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --worst $'1\n2'
+expect_failure 2 "newline in a command" "unknown command 'ev\\\\x0Aal'" "$bin" $'ev\nal'
+expect_failure 2 "newline in help's command" "unknown command 'ev\\\\x0Aal'" "$bin" help $'ev\nal'
+
 # Per-command help: refmath help CMD, CMD --help and CMD -h print the
 # command's usage on stdout and exit 0.
 for cmd in conform compare targets eval sweep ane mcu inputs hash; do

@@ -62,6 +62,18 @@ expect_error "unwritable output" "$tmp/no/such/dir/out.f16" \
 [ ! -e "$tmp/x" ] || fail "a failed eval left $tmp/x behind"
 expect_error "functions takes no argument" "unexpected argument" "$bin" ane functions extra
 
+# User text in errors is escaped: still one line.
+expect_error "newline in the function" "unknown function 'ex\\\\x0Ap'" \
+  "$bin" ane eval --function $'ex\np' --in "$tmp/in.f16" --out "$tmp/x"
+expect_error "newline in the profile" "unknown profile 'm\\\\x0A9'" \
+  "$bin" ane eval --function exp --profile $'m\n9' --in "$tmp/in.f16" --out "$tmp/x"
+cp "$tmp/odd.f16" "$tmp/o"$'\n'"dd.f16"
+expect_error "newline in the input path" "o\\\\x0Add.f16: 3 bytes" \
+  "$bin" ane eval --function exp --in "$tmp/o"$'\n'"dd.f16" --out "$tmp/x"
+expect_error "newline in a subcommand" "unknown subcommand 'ev\\\\x0Aal'" "$bin" ane $'ev\nal'
+expect_error "newline in an argument" "unexpected argument 'ex\\\\x0Atra'" "$bin" ane profiles $'ex\ntra'
+[ ! -e "$tmp/x" ] || fail "a failed eval left $tmp/x behind"
+
 # Help: the ane usage on stdout, exit 0.
 for h in "--help" "-h" "eval --help" "functions --help"; do
   "$bin" ane $h >"$tmp/help" 2>"$tmp/stderr" || fail "ane $h: exit status"

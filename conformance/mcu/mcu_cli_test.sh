@@ -92,6 +92,13 @@ expect_error "hexadecimal scale" "positive finite" table --op tanh_s8 --input-sc
 expect_error "hexadecimal scale (s16)" "positive finite" table --op tanh_s16 --input-scale 0X1P-10 "${out[@]}"
 expect_error "scale underflowing double" "positive finite" table --op tanh_s8 --input-scale 1e-400 --input-zero-point 0 "${out[@]}"
 
+# User text in errors is escaped: still one line.
+expect_error "newline in the op" "unknown --op 'ta\\\\x0Anh'" table --op $'ta\nnh' "${out[@]}"
+expect_error "newline in the scale" "got '0.1\\\\x0A'" table --op tanh_s8 --input-scale $'0.1\n' --input-zero-point 0 "${out[@]}"
+expect_error "newline in the zero point" "got '1\\\\x0A'" table --op tanh_s8 --input-scale 0.1 --input-zero-point $'1\n' "${out[@]}"
+expect_error "newline in the multiplier" "got '1\\\\x0A'" table --op tanh_s16 --input-multiplier $'1\n' --input-left-shift 1 "${out[@]}"
+expect_error "newline in the shift" "got '1\\\\x0A'" table --op tanh_s16 --input-multiplier 1 --input-left-shift $'1\n' "${out[@]}"
+
 # Help: the mcu usage on stdout, exit 0.
 for h in "--help" "-h" "table --help" "table --op tanh_s8 -h"; do
   "$bin" mcu $h >"$tmp/help" 2>"$tmp/stderr" || fail "mcu $h: exit status"

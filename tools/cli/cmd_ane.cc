@@ -33,8 +33,8 @@ int Eval(const Argv& argv) {
   }
   const ane::UnaryFunction* f = ane::FindUnary(name);
   if (f == nullptr) {
-    return Fail(kCmd, "unknown function '" + name +
-                          "' (valid: " + ane::UnaryNames() + ")");
+    return Fail(kCmd, "unknown function " + Quote(name) +
+                          " (valid: " + ane::UnaryNames() + ")");
   }
   ane::Profile profile;
   if (!ane::FindProfile(args.Get("profile", "spec"), &profile, &error)) {
@@ -43,7 +43,7 @@ int Eval(const Argv& argv) {
   std::vector<uint8_t> bytes;
   if (!io::ReadAll(in_path, &bytes, &error)) return Fail(kCmd, error);
   if (bytes.size() % 2 != 0) {
-    return Fail(kCmd, in_path + ": " + std::to_string(bytes.size()) +
+    return Fail(kCmd, ShowPath(in_path) + ": " + std::to_string(bytes.size()) +
                           " bytes is not a whole number of binary16 values");
   }
   for (size_t i = 0; i < bytes.size(); i += 2) {
@@ -56,7 +56,7 @@ int Eval(const Argv& argv) {
 }
 
 int List(const Argv& argv, bool functions) {
-  if (argv.size() > 1) return Fail(kCmd, "unexpected argument '" + argv[1] + "'");
+  if (argv.size() > 1) return Fail(kCmd, "unexpected argument " + Quote(argv[1]));
   if (functions) {
     for (const ane::UnaryFunction& f : ane::UnaryFunctions()) {
       printf("%-18s %s\n", f.name, f.description);
@@ -77,7 +77,7 @@ int RunAne(const Argv& argv) {
   if (sub == "eval") return Eval(Argv(argv.begin() + 1, argv.end()));
   if (sub == "functions") return List(argv, true);
   if (sub == "profiles") return List(argv, false);
-  return Fail(kCmd, "unknown subcommand '" + sub + "' (" + kUsage + ")");
+  return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage + ")");
 }
 
 }  // namespace cli

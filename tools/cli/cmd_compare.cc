@@ -35,7 +35,7 @@ bool LoadDump(const std::string& path, Dump* dump, std::string* error) {
     return io::ParseNpy(bytes.data(), bytes.size(), path, &dump->array, error);
   }
   if (bytes.size() % 4 != 0) {
-    *error = path + ": size " + std::to_string(bytes.size()) +
+    *error = ShowPath(path) + ": size " + std::to_string(bytes.size()) +
              " bytes is not a multiple of 4 (raw binary32 or .npy expected)";
     return false;
   }
@@ -151,14 +151,14 @@ int RunCompare(const Argv& argv) {
   }
   size_t worst = 10;
   if (!ParseSize(args.Get("worst", "10"), &worst)) {
-    return Fail(kCmd, "--worst needs a count, got '" + args.Get("worst") + "'");
+    return Fail(kCmd, "--worst needs a count, got " + Quote(args.Get("worst")));
   }
   Dump x, y;
   if (!LoadDump(in_path, &x, &error) || !LoadDump(out_path, &y, &error)) {
     return Fail(kCmd, error);
   }
   if (x.array.dtype != io::DType::kFloat32) {
-    return Fail(kCmd, in_path + ": inputs must be float32");
+    return Fail(kCmd, ShowPath(in_path) + ": inputs must be float32");
   }
   if (x.is_npy && y.is_npy ? x.array.shape != y.array.shape
                            : x.array.count() != y.array.count()) {
@@ -167,7 +167,7 @@ int RunCompare(const Argv& argv) {
   }
   // The oracle.
   const size_t n = x.array.count();
-  if (n == 0) return Fail(kCmd, in_path + ": no values to compare");
+  if (n == 0) return Fail(kCmd, ShowPath(in_path) + ": no values to compare");
   std::vector<float> in(n), oracle_f(n);
   for (size_t i = 0; i < n; ++i) in[i] = io::BitsToFloat(x.array.bits[i]);
   const int status = refmath_eval_f32(f, v, REFMATH_TARGET_BEST, in.data(),
@@ -187,8 +187,8 @@ int RunCompare(const Argv& argv) {
   std::ostringstream out;
   char line[256];
   out << "refmath compare: " << fn_name << " (" << refmath_variant_name(v)
-      << ") vs " << out_path << " (" << (half ? "float16" : "float32") << "), "
-      << n << " values\n";
+      << ") vs " << ShowPath(out_path) << " ("
+      << (half ? "float16" : "float32") << "), " << n << " values\n";
   snprintf(line, sizeof(line),
            "  bit-identical          %zu (%.2f%%)\n"
            "  NaN/inf disagreements  %zu\n"

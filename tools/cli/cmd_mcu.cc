@@ -46,7 +46,8 @@ bool ParseScale(const std::string& text, float* scale, std::string* error) {
   double v = 0;
   if (!ParseDouble(text, &v) || !(v > 0) ||
       !std::isfinite(static_cast<float>(v)) || static_cast<float>(v) <= 0) {
-    *error = "--input-scale must be a positive finite number (got '" + text + "')";
+    *error = "--input-scale must be a positive finite number (got " +
+             Quote(text) + ")";
     return false;
   }
   *scale = static_cast<float>(v);
@@ -66,8 +67,8 @@ int TableS8(mcu::ActivationS8 op, const Args& args, const std::string& out) {
   long zp;
   if (!ParseScale(scale_text, &scale, &error)) return Fail(kCmd, error);
   if (!ParseInt(zp_text, INT8_MIN, INT8_MAX, &zp)) {
-    return Fail(kCmd, "--input-zero-point must be an integer in -128..127 (got '" +
-                          zp_text + "')");
+    return Fail(kCmd, "--input-zero-point must be an integer in -128..127 (got " +
+                          Quote(zp_text) + ")");
   }
   const mcu::ActivationS8Params p =
       mcu::PrepareActivationS8(scale, static_cast<int32_t>(zp));
@@ -103,12 +104,12 @@ int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
     }
     long m, l;
     if (!ParseInt(m_text, 0, INT32_MAX, &m)) {
-      return Fail(kCmd, "--input-multiplier must be an integer in 0..2147483647 (got '" +
-                            m_text + "')");
+      return Fail(kCmd, "--input-multiplier must be an integer in 0..2147483647 (got " +
+                            Quote(m_text) + ")");
     }
     if (!ParseInt(l_text, 0, kMaxLeftShift, &l)) {
-      return Fail(kCmd, "--input-left-shift must be an integer in 0..31 (got '" +
-                            l_text + "')");
+      return Fail(kCmd, "--input-left-shift must be an integer in 0..31 (got " +
+                            Quote(l_text) + ")");
     }
     p.input_multiplier = static_cast<int32_t>(m);
     p.input_left_shift = static_cast<int32_t>(l);
@@ -142,8 +143,8 @@ int RunMcu(const Argv& argv) {
   if (op == "tanh_s8") return TableS8(mcu::ActivationS8::kTanh, args, out);
   if (op == "sigmoid_s16") return TableS16(mcu::ActivationS16::kSigmoid, args, out);
   if (op == "tanh_s16") return TableS16(mcu::ActivationS16::kTanh, args, out);
-  return Fail(kCmd, "unknown --op '" + op +
-                        "' (logistic_s8, tanh_s8, sigmoid_s16, tanh_s16)");
+  return Fail(kCmd, "unknown --op " + Quote(op) +
+                        " (logistic_s8, tanh_s8, sigmoid_s16, tanh_s16)");
 }
 
 }  // namespace cli

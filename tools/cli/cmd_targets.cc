@@ -4,6 +4,7 @@
 
 #include "conformance/runner/runner.h"
 #include "refmath/refmath.h"
+#include "src/printable.h"
 #include "tools/cli/args.h"
 #include "tools/cli/commands.h"
 
@@ -11,7 +12,9 @@ namespace refmath {
 namespace cli {
 
 int Fail(const std::string& command, const std::string& message) {
-  fprintf(stderr, "refmath %s: %s\n", command.c_str(), message.c_str());
+  // Printable: one line even if a message quotes a file's text unescaped.
+  fprintf(stderr, "refmath %s: %s\n", command.c_str(),
+          Printable(message).c_str());
   return kExitUsage;
 }
 

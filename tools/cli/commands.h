@@ -26,7 +26,8 @@ int RunSweep(const Argv& args);
 int RunAne(const Argv& args);
 int RunMcu(const Argv& args);
 
-// Prints "refmath COMMAND: MESSAGE" on stderr and returns kExitUsage.
+// Prints "refmath COMMAND: MESSAGE" on stderr, control characters in
+// MESSAGE escaped, and returns kExitUsage.
 int Fail(const std::string& command, const std::string& message);
 
 }  // namespace cli
