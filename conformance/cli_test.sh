@@ -148,6 +148,19 @@ expect_failure 2 "newline in --worst" "got '1\\\\x0A2'" \
 expect_failure 2 "newline in a command" "unknown command 'ev\\\\x0Aal'" "$bin" $'ev\nal'
 expect_failure 2 "newline in help's command" "unknown command 'ev\\\\x0Aal'" "$bin" help $'ev\nal'
 
+# compare reports the worst case and the bound in full, in text and JSON.
+"$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 0.1234567 \
+  --json "$tmp/c.json" >"$tmp/c.txt"
+[ $? -eq 1 ] || fail "compare 10530606 ulp: not a failure"
+grep -q "^FAIL: max ulp 10530606 beyond --max-ulp 0.1234567," "$tmp/c.txt" ||
+  fail "compare verdict: $(tail -1 "$tmp/c.txt")"
+python3 - "$tmp/c.json" <<'PY' || fail "compare JSON loses digits: $(cat "$tmp/c.json")"
+import json, sys
+js = json.load(open(sys.argv[1]))
+assert js["max_ulp"] == 10530606 and js["max_ulp_allowed"] == 0.1234567, js
+assert js["worst"][0]["ulp"] == 10530606, js
+PY
+
 # Per-command help: refmath help CMD, CMD --help and CMD -h print the
 # command's usage on stdout and exit 0.
 for cmd in conform compare targets eval sweep ane mcu inputs hash; do

@@ -52,6 +52,8 @@ bool ParseTarget(const std::string& name, refmath_target* t,
 // Parses a non-negative finite decimal number; false on junk, hexadecimal,
 // and a number out of double's range.
 bool ParseDouble(const std::string& text, double* value);
+// The shortest text ParseDouble / strtod read back as `value` exactly.
+std::string FormatDouble(double value);
 bool ParseSize(const std::string& text, size_t* value);
 
 // "LO:HI" with decimal numbers, inf, FLT_MAX/max (and their negatives).

@@ -215,10 +215,12 @@ int RunCompare(const Argv& argv) {
       out << line;
     }
   }
-  snprintf(line, sizeof(line), "%s: max ulp %.3f %s --max-ulp %g, %zu NaN/inf disagreement(s)\n",
-           pass ? "PASS" : "FAIL", s.max_ulp, s.max_ulp <= max_ulp ? "within" : "beyond",
-           max_ulp, s.special_disagreements);
-  out << line;
+  // The verdict in full precision: a bound of 0.1234567 must not read as
+  // 0.123 when the max is 0.12345671.
+  out << (pass ? "PASS" : "FAIL") << ": max ulp " << FormatDouble(s.max_ulp)
+      << (s.max_ulp <= max_ulp ? " within" : " beyond") << " --max-ulp "
+      << FormatDouble(max_ulp) << ", " << s.special_disagreements
+      << " NaN/inf disagreement(s)\n";
 
   // The JSON file first: if it cannot be written, nothing is reported.
   if (args.Has("json")) {
@@ -228,7 +230,8 @@ int RunCompare(const Argv& argv) {
        << (half ? "float16" : "float32") << "\", \"count\": " << n
        << ", \"bit_identical\": " << s.identical
        << ", \"nan_inf_disagreements\": " << s.special_disagreements
-       << ", \"max_ulp\": " << s.max_ulp << ", \"histogram\": {";
+       << ", \"max_ulp\": " << FormatDouble(s.max_ulp)
+       << ", \"histogram\": {";
     for (int b = 0; b < 6; ++b) {
       js << (b ? ", " : "") << "\"" << kBucketNames[b] << "\": " << s.buckets[b];
     }
@@ -240,10 +243,10 @@ int RunCompare(const Argv& argv) {
                "\"0x%08X\", \"backend\": \"0x%08X\", \"ulp\": %s}",
                i ? ", " : "", e.index, x.array.bits[e.index], oracle[e.index],
                got[e.index],
-               std::isinf(e.ulp) ? "null" : std::to_string(e.ulp).c_str());
+               std::isinf(e.ulp) ? "null" : FormatDouble(e.ulp).c_str());
       js << line;
     }
-    js << "], \"max_ulp_allowed\": " << max_ulp << ", \"pass\": "
+    js << "], \"max_ulp_allowed\": " << FormatDouble(max_ulp) << ", \"pass\": "
        << (pass ? "true" : "false") << "}\n";
     const std::string text = js.str();
     if (!io::WriteAllAtomic(args.Get("json"), text.data(), text.size(),
