@@ -161,6 +161,22 @@ assert js["max_ulp"] == 10530606 and js["max_ulp_allowed"] == 0.1234567, js
 assert js["worst"][0]["ulp"] == 10530606, js
 PY
 
+# compare: both dumps from stdin, and --json over a dump, are refused.
+expect_failure 2 "both dumps from stdin" "--inputs and --outputs cannot both be standard input" \
+  "$bin" compare --function exp --inputs - --outputs - <"$tmp/x1.bin"
+cp "$tmp/y1.bin" "$tmp/y1.keep"
+ln "$tmp/y1.bin" "$tmp/y1.link"
+expect_failure 2 "--json over --outputs" "--json would overwrite the input $tmp/y1.bin" \
+  "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 1e9 --json "$tmp/./y1.bin"
+expect_failure 2 "--json over --outputs (another name)" "--json would overwrite the input" \
+  "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 1e9 --json "$tmp/y1.link"
+expect_failure 2 "--json over --inputs" "--json would overwrite the input $tmp/x1.bin" \
+  "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 1e9 --json "$tmp/x1.bin"
+expect_failure 2 "--json over stdin" "--json would overwrite the input <stdin>" \
+  "$bin" compare --function exp --inputs - --outputs "$tmp/y1.bin" --max-ulp 1e9 --json "$tmp/x1.bin" <"$tmp/x1.bin"
+cmp -s "$tmp/y1.bin" "$tmp/y1.keep" || fail "--json overwrote the outputs"
+[ "$(stat -c %s "$tmp/x1.bin")" -eq 4 ] || fail "--json overwrote the inputs"
+
 # Per-command help: refmath help CMD, CMD --help and CMD -h print the
 # command's usage on stdout and exit 0.
 for cmd in conform compare targets eval sweep ane mcu inputs hash; do
