@@ -85,6 +85,7 @@ expect_error "not a result (sweep --report)" "not a refmath sweep result" "$bin"
 expect_error "unknown variant (targets)" "unknown variant" "$bin" targets --variant turbo
 ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
 
+
 # A one-value dump pair: exp(0) = 1, and a backend answering 1 + 10530606
 # ulp (2^-23 each).
 python3 - "$tmp/x1.bin" "$tmp/y1.bin" <<'PY'
@@ -132,6 +133,10 @@ expect_failure 2 "--max-ulp underflowing" "--max-ulp" \
   "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 1e-400
 "$bin" sweep --function exp --range=-inf:-1e38 --stride 100000 --quiet >/dev/null ||
   fail "an explicit inf in --range refused"
+
+# hash --function inputs: the input set has no variant or target.
+expect_failure 2 "hash inputs --variant" "do not apply to --function inputs" "$bin" hash --function inputs --variant bogus
+expect_failure 2 "hash inputs --target" "do not apply to --function inputs" "$bin" hash --function inputs --target neon
 
 # User text in errors is escaped: still one line.
 nl=$'n\nl'

@@ -126,6 +126,10 @@ def main():
               "hash --function inputs")
         r = run("hash", "--function", "nope")
         check(r.returncode == 2 and "unknown function" in r.stderr, "hash: unknown function")
+        for opt, value in (("--variant", "bogus"), ("--target", "neon"), ("--variant", "exact")):
+            r = run("hash", "--function", "inputs", opt, value)
+            check(r.returncode == 2 and "do not apply to --function inputs" in r.stderr
+                  and r.stdout == "", "hash inputs %s %s: %r" % (opt, value, r.stderr))
 
     print("%d failure(s)" % len(FAILURES) if FAILURES else "conform: all checks passed")
     return 1 if FAILURES else 0

@@ -71,6 +71,10 @@ int RunHash(const Argv& argv) {
       !args.Require("function", &name, &error)) {
     return Fail(cmd, error);
   }
+  if (name == kInputsRowName && (args.Has("variant") || args.Has("target"))) {
+    return Fail(cmd, "--variant and --target do not apply to --function " +
+                         std::string(kInputsRowName));
+  }
   const std::vector<float> inputs = GoldenInputs();
   if (name == kInputsRowName) {
     printf("%s  %s\n", DigestFloats(inputs.data(), inputs.size()).c_str(),
