@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """refmath conform / hash / inputs: the runner passes against golden/, a
-tampered or incomplete golden directory makes it fail naming the row, and
-the hash and inputs commands reproduce the golden rows by hand.
+tampered or incomplete golden directory makes it fail naming the row (exit
+1), a missing, unreadable or malformed golden file is bad input (exit 2),
+and the hash and inputs commands reproduce the golden rows by hand.
 
 Usage: conform_test.py PATH/TO/refmath GOLDEN_DIR"""
 import hashlib
@@ -74,12 +75,24 @@ def main():
         r = run("conform", "--golden", bad)
         check(r.returncode == 1 and "no golden digest for this function" in r.stdout,
               "missing row")
-        r = run("conform", "--golden", os.path.join(tmp, "nowhere"))
-        check(r.returncode == 1 and "cannot open" in r.stdout, "missing golden dir")
+
+        # Golden files that cannot be read are bad input (exit 2, one line,
+        # nothing on stdout, no JSON), not a failed check.
+        def bad_input(r, needle, what):
+            check(r.returncode == 2 and r.stderr.count("\n") == 1 and needle in r.stderr
+                  and r.stdout == "", "%s: exit %d, %r" % (what, r.returncode, r.stderr))
+        nowhere_json = os.path.join(tmp, "nowhere.json")
+        r = run("conform", "--golden", os.path.join(tmp, "nowhere"), "--json", nowhere_json)
+        bad_input(r, "nowhere/exact.sha256: cannot open", "missing golden dir")
+        check(not os.path.exists(nowhere_json), "missing golden dir: JSON written")
+        bad_input(run("conform", "--golden", ""), "--golden needs a directory", "--golden ''")
+        os.chmod(os.path.join(bad, "exact.sha256"), 0)
+        if not os.access(os.path.join(bad, "exact.sha256"), os.R_OK):  # not as root
+            bad_input(run("conform", "--golden", bad), "cannot open", "unreadable golden file")
+        os.chmod(os.path.join(bad, "exact.sha256"), 0o644)
         open(os.path.join(bad, "exact.sha256"), "w").write("zz  tanh\n")
-        r = run("conform", "--golden", bad)
-        check(r.returncode == 1 and "exact.sha256:1: not a lower-case hex" in r.stdout,
-              "malformed golden line")
+        bad_input(run("conform", "--golden", bad), "exact.sha256:1: not a lower-case hex",
+                  "malformed golden line")
 
         # The modules' golden files (golden/ane-fp16.sha256, golden/mcu.sha256):
         # every row present and matching; a changed, missing or stale row fails.
@@ -108,8 +121,8 @@ def main():
         check(r.returncode == 1 and "'not_a_row' is not computed by this build" in r.stdout,
               "stale module row")
         os.remove(mpath)
-        r = run("conform", "--golden", mod)
-        check(r.returncode == 1 and "mcu.sha256" in r.stdout, "missing module file")
+        bad_input(run("conform", "--golden", mod), "mcu.sha256: cannot open",
+                  "missing module file")
 
         # Reproducing rows by hand.
         for name in ("exp", "gelu_tanh"):

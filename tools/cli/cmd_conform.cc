@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "conformance/runner/modules.h"
 #include "conformance/runner/runner.h"
 #include "src/digest.h"
 #include "src/file_io.h"
@@ -13,6 +14,27 @@
 
 namespace refmath {
 namespace cli {
+namespace {
+
+// Every golden file the run reads, parsed up front: a missing, unreadable
+// or malformed one is bad input (exit 2), not a failed check.
+bool CheckGoldenFiles(const std::string& dir, std::string* error) {
+  GoldenFile file;
+  for (int vi = 0; vi < REFMATH_NUM_VARIANTS; ++vi) {
+    const auto v = static_cast<refmath_variant>(vi);
+    if (refmath_best_target(v) < 0) continue;  // as conformance::Run
+    if (!ReadGoldenFile(GoldenPath(dir, v), &file, error)) return false;
+  }
+  for (const conformance::DigestModule& m : conformance::DigestModules()) {
+    if (!ReadModuleGoldenFile(conformance::ModuleGoldenPath(dir, m), &file,
+                              error)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
 
 int RunConform(const Argv& argv) {
   const char* cmd = "conform";
@@ -22,11 +44,14 @@ int RunConform(const Argv& argv) {
     return Fail(cmd, error);
   }
   const std::string golden = args.Get("golden", DefaultGoldenDir());
+  if (golden.empty()) return Fail(cmd, "--golden needs a directory");
+  if (!CheckGoldenFiles(golden, &error)) return Fail(cmd, error);
   const bool quiet = args.Has("quiet");
   // Progress goes to a terminal only; logs get the table and verdict.
   const bool show_progress = !quiet && isatty(STDERR_FILENO);
   if (!quiet) {
-    fprintf(stderr, "refmath conform: golden digests from %s\n", golden.c_str());
+    fprintf(stderr, "refmath conform: golden digests from %s\n",
+            ShowPath(golden).c_str());
   }
   size_t done = 0;
   const conformance::Report report =
