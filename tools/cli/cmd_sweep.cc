@@ -69,11 +69,6 @@ class ProgressBar {
   double last_ = -1e9;
 };
 
-// User text echoed in a one-line error.
-std::string Quoted(const std::string& text) {
-  return "'" + Printable(text, 60) + "'";
-}
-
 // The options that name output files, in the order they are written.
 const char* const kOutputs[] = {"out", "csv", "md", "bins-csv"};
 
@@ -89,11 +84,14 @@ bool CheckOutputs(const Args& args, std::string* error) {
       *error = std::string("--") + option + " needs a file name";
       return false;
     }
-    if (!seen.emplace(path, option).second) {
-      *error = std::string("--") + seen[path] + " and --" + option +
-               " name the same file " + Quoted(path);
-      return false;
+    for (const auto& [other, other_option] : seen) {
+      if (other == path || io::SameFile(other, path)) {
+        *error = std::string("--") + other_option + " and --" + option +
+                 " name the same file " + Quote(path);
+        return false;
+      }
     }
+    seen.emplace(path, option);
     if (path == "-") continue;
     // What the write needs to be writable: a device or FIFO itself, else
     // the directory the finished file is renamed into.
@@ -187,7 +185,8 @@ int Emit(const Args& args, const std::vector<sweep::Result>& rows,
       double bound = 0;
       ParseDouble(args.Get("max-ulp"), &bound);
       if (r.max_ulp > bound) {
-        printf("FAIL: max ulp %.6f exceeds --max-ulp %g\n", r.max_ulp, bound);
+        printf("FAIL: max ulp %.6f exceeds --max-ulp %s\n", r.max_ulp,
+               FormatDouble(bound).c_str());
         status = kExitCheckFailed;
       }
     }
@@ -211,7 +210,7 @@ int RunSweep(const Argv& argv) {
   double bound;
   if (args.Has("max-ulp") && !ParseDouble(args.Get("max-ulp"), &bound)) {
     return Fail(kCmd, "--max-ulp needs a non-negative number, got " +
-                          Quoted(args.Get("max-ulp")));
+                          Quote(args.Get("max-ulp")));
   }
   if (args.Has("merge") || args.Has("report")) {
     const std::string mode = args.Has("merge") ? "--merge" : "--report";
@@ -251,7 +250,7 @@ int RunSweep(const Argv& argv) {
     if (!CheckOutputs(args, &error)) return Fail(kCmd, error);
     return Emit(args, rows, &error);
   }
-  if (!files.empty()) return Fail(kCmd, "unexpected argument " + Quoted(files[0]));
+  if (!files.empty()) return Fail(kCmd, "unexpected argument " + Quote(files[0]));
 
   sweep::Spec spec;
   std::string name;
@@ -268,25 +267,25 @@ int RunSweep(const Argv& argv) {
   if (args.Has("range") && !ParseRange(args.Get("range"), &spec.lo, &spec.hi)) {
     return Fail(kCmd, "--range needs LO:HI, each a decimal number within "
                       "binary32's range, FLT_MAX or inf, got " +
-                          Quoted(args.Get("range")));
+                          Quote(args.Get("range")));
   }
   size_t stride = 1, threads = 0, bins = 0;
   if (!ParseSize(args.Get("stride", "1"), &stride) || stride == 0 ||
       stride > sweep::kMaxStride) {
     return Fail(kCmd, "--stride needs a count from 1 to 2^32 = " +
                           std::to_string(sweep::kMaxStride) + ", got " +
-                          Quoted(args.Get("stride")));
+                          Quote(args.Get("stride")));
   }
   if (!ParseSize(args.Get("threads", "0"), &threads) ||
       threads > static_cast<size_t>(sweep::kMaxThreads)) {
     return Fail(kCmd, "--threads needs a count from 0 (all cores) to " +
                           std::to_string(sweep::kMaxThreads) + ", got " +
-                          Quoted(args.Get("threads")));
+                          Quote(args.Get("threads")));
   }
   if (!ParseSize(args.Get("bins", "0"), &bins) || bins > kMaxBins) {
     return Fail(kCmd, "--bins needs a count from 0 to " +
                           std::to_string(kMaxBins) + ", got " +
-                          Quoted(args.Get("bins")));
+                          Quote(args.Get("bins")));
   }
   if (args.Has("bins-csv") && bins == 0) {
     return Fail(kCmd, "--bins-csv needs --bins N (the error profile it writes)");
@@ -294,7 +293,7 @@ int RunSweep(const Argv& argv) {
   if (args.Has("shard") &&
       !ParseShard(args.Get("shard"), &spec.shard_index, &spec.shard_count)) {
     return Fail(kCmd, "--shard needs i/N with 0 <= i < N <= 1000000, got " +
-                          Quoted(args.Get("shard")));
+                          Quote(args.Get("shard")));
   }
   spec.stride = stride;
   spec.label = args.Get("label");
@@ -313,13 +312,16 @@ int RunSweep(const Argv& argv) {
   sweep::Result result;
   const bool ok = sweep::Run(spec, options, &result, &error);
   bar.Finish();
-  if (!ok) {
-    if (g_stop) {
-      fprintf(stderr, "refmath sweep: interrupted; nothing written\n");
-      return 130;
-    }
-    return Fail(kCmd, error);
+  // From here a signal takes its default course; the file writes remove
+  // their temporary files (src/file_io.cc).  One that came after the sweep
+  // finished still means "interrupted".
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  if (g_stop) {
+    fprintf(stderr, "refmath sweep: interrupted; nothing written\n");
+    return 130;
   }
+  if (!ok) return Fail(kCmd, error);
   return Emit(args, {result}, &error);
 }
 
