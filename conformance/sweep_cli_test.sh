@@ -119,6 +119,11 @@ expect_failure 2 "output under a file" "Not a directory" \
   timeout 20 "$bin" sweep --function exp --all --quiet --md "$tmp/s0.result/x.md"
 expect_failure 2 "one file twice" "--csv and --md name the same file" \
   "$bin" sweep --report "$tmp/s0.result" --csv "$tmp/ok.csv" --md "$tmp/ok.csv"
+touch "$tmp/existing.csv" && ln -s existing.csv "$tmp/link.csv"
+expect_failure 2 "one file twice, spelled differently" "--csv and --md name the same file" \
+  "$bin" sweep --report "$tmp/s0.result" --csv "$tmp/existing.csv" --md "$tmp/./existing.csv"
+expect_failure 2 "one file twice, through a link" "--csv and --md name the same file" \
+  "$bin" sweep --report "$tmp/s0.result" --csv "$tmp/existing.csv" --md "$tmp/link.csv"
 expect_failure 2 "empty output name" "--out needs a file name" \
   "$bin" sweep --function exp --range 1:2 --quiet --out ""
 [ ! -e "$tmp/ok.csv" ] || fail "a refused command wrote ok.csv"
