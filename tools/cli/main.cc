@@ -40,8 +40,9 @@ const Command kCommands[] = {
      "sweep --function F [--variant V] [--target T] (--range LO:HI | --all)\n"
      "        [--stride N] [--label L] [--shard i/N] [--threads N] [--bins N]\n"
      "        [--out RESULT] [--csv F] [--md F] [--bins-csv F] [--max-ulp U]\n"
-     "sweep --merge --out RESULT SHARD...\n"
-     "sweep --report RESULT...",
+     "sweep --merge [--out RESULT] [--csv F] [--md F] [--bins-csv F] "
+     "[--max-ulp U] SHARD...\n"
+     "sweep --report [--csv F] [--md F] [--max-ulp U] RESULT...",
      "ULP error against MPFR-checked references"},
     {"ane", refmath::cli::RunAne,
      "ane eval --function F [--profile P] --in FILE --out FILE\n"
