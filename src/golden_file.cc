@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "src/file_io.h"
+#include "src/printable.h"
 
 namespace refmath {
 namespace {
@@ -48,7 +49,8 @@ bool ParseGoldenFile(const std::string& path, bool (*is_known)(const std::string
   std::string line;
   out->digests.clear();
   for (int number = 1; std::getline(in, line); ++number) {
-    const std::string where = path + ":" + std::to_string(number) + ": ";
+    const std::string where =
+        Printable(path) + ":" + std::to_string(number) + ": ";
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
     std::string digest, name, extra;
@@ -61,7 +63,7 @@ bool ParseGoldenFile(const std::string& path, bool (*is_known)(const std::string
       return false;
     }
     if (!is_known(name)) {
-      *error = where + "unknown row name '" + name + "'";
+      *error = where + "unknown row name '" + Printable(name, 60) + "'";
       return false;
     }
     if (!out->digests.emplace(name, digest).second) {

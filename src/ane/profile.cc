@@ -1,5 +1,7 @@
 #include "src/ane/profile.h"
 
+#include "src/printable.h"
+
 namespace refmath {
 namespace ane {
 namespace {
@@ -77,7 +79,8 @@ bool FindProfile(const std::string& name, Profile* out, std::string* error) {
       return true;
     }
   }
-  *error = "unknown profile '" + name + "' (valid: " + ProfileNames() + ")";
+  *error = "unknown profile '" + Printable(name, 60) +
+           "' (valid: " + ProfileNames() + ")";
   return false;
 }
 
