@@ -7,6 +7,7 @@ Usage: compare_test.py PATH/TO/refmath"""
 import json
 import os
 import random
+import resource
 import struct
 import subprocess
 import sys
@@ -158,6 +159,30 @@ def main():
         r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("y.bin"),
                 "--max-ulp", "-1")
         check(r.returncode == 2 and "--max-ulp" in r.stderr, "negative --max-ulp")
+
+        # Memory: the two dumps plus a chunk, not a copy per stage and an
+        # entry per differing element (24 + 16 bytes per value before).
+        # 16M values, every one 1 ulp off; peak RSS under 3x the dumps' size.
+        # Skipped for a sanitizer build, whose shadow memory and quarantine
+        # would dominate.
+        sanitized = "libasan" in subprocess.run(["ldd", BIN], capture_output=True,
+                                                text=True).stdout
+        if not sanitized:
+            reps = 16384
+            big_x = struct.pack("<%dI" % len(xs), *xs) * reps
+            off_all = [b + 1 if 0 < (b & 0x7FFFFFFF) < 0x7F000000 else b for b in oracle]
+            big_y = struct.pack("<%dI" % len(off_all), *off_all) * reps
+            open(p("big_x.bin"), "wb").write(big_x)
+            open(p("big_y.bin"), "wb").write(big_y)
+            dumps = len(big_x) + len(big_y)
+            del big_x, big_y
+            r = run("compare", "--function", "tanh", "--inputs", p("big_x.bin"),
+                    "--outputs", p("big_y.bin"), "--max-ulp", "1")
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+            check(r.returncode == 0 and stat(r.stdout, "bit-identical") is not None,
+                  "16M values: exit %d, %r" % (r.returncode, r.stderr))
+            check(peak < 3 * dumps,
+                  "16M values: peak RSS %d MB for %d MB of dumps" % (peak >> 20, dumps >> 20))
 
     print("%d failure(s)" % len(FAILURES) if FAILURES else "compare: all checks passed")
     return 1 if FAILURES else 0

@@ -61,12 +61,13 @@ std::string ShapeText(const std::vector<size_t>& shape) {
 struct Entry {
   size_t index;
   double ulp;  // +inf for a NaN/inf disagreement
+  uint32_t input, oracle, backend;  // bits (backend widened from binary16)
 };
 
 struct Stats {
   size_t count = 0, identical = 0, special_disagreements = 0;
   double max_ulp = 0, sum_ulp = 0;
-  size_t max_index = 0;
+  uint32_t max_input = 0;  // the input of the first maximum
   size_t buckets[6] = {};  // 0, <=1, <=2, <=4, <=16, >16
   std::vector<Entry> worst;
 };
@@ -82,15 +83,24 @@ int Bucket(double ulp) {
   return 5;
 }
 
-Stats Measure(const std::vector<uint32_t>& oracle,
-              const std::vector<uint32_t>& got, Format format, size_t keep) {
-  Stats s;
-  s.count = oracle.size();
-  std::vector<Entry> all;
-  for (size_t i = 0; i < oracle.size(); ++i) {
-    const double want = io::BitsToFloat(oracle[i]);
-    const double have = io::BitsToFloat(got[i]);
-    if (oracle[i] == got[i]) ++s.identical;
+// a is worse than b: a larger error, or the same error at an earlier index.
+bool Worse(const Entry& a, const Entry& b) {
+  return a.ulp > b.ulp || (a.ulp == b.ulp && a.index < b.index);
+}
+
+// Adds elements [first, first + count) to s: their oracle and backend
+// bits, and the inputs they came from.  s->worst is a heap of at most
+// `keep` entries whose front is the least bad of them, so memory stays
+// O(keep) however many elements differ; Finish sorts it.
+void Accumulate(size_t first, size_t count, const uint32_t* input,
+                const uint32_t* oracle, const uint32_t* got, Format format,
+                size_t keep, Stats* s) {
+  for (size_t j = 0; j < count; ++j) {
+    const size_t i = first + j;
+    const double want = io::BitsToFloat(oracle[j]);
+    const double have = io::BitsToFloat(got[j]);
+    ++s->count;
+    if (oracle[j] == got[j]) ++s->identical;
     double ulp;
     if (std::isnan(want) || std::isnan(have)) {
       ulp = std::isnan(want) && std::isnan(have) ? 0 : HUGE_VAL;
@@ -100,24 +110,27 @@ Stats Measure(const std::vector<uint32_t>& oracle,
       ulp = UlpError(have, want, format);
     }
     if (std::isinf(ulp)) {
-      ++s.special_disagreements;
+      ++s->special_disagreements;
     } else {
-      ++s.buckets[Bucket(ulp)];
-      s.sum_ulp += ulp;
-      if (ulp > s.max_ulp) {
-        s.max_ulp = ulp;
-        s.max_index = i;
+      ++s->buckets[Bucket(ulp)];
+      s->sum_ulp += ulp;
+      if (ulp > s->max_ulp) {
+        s->max_ulp = ulp;
+        s->max_input = input[j];
       }
     }
-    if (ulp > 0) all.push_back({i, ulp});
+    if (ulp == 0 || keep == 0) continue;
+    const Entry e{i, ulp, input[j], oracle[j], got[j]};
+    std::vector<Entry>& worst = s->worst;
+    if (worst.size() < keep) {
+      worst.push_back(e);
+      std::push_heap(worst.begin(), worst.end(), Worse);
+    } else if (Worse(e, worst.front())) {
+      std::pop_heap(worst.begin(), worst.end(), Worse);
+      worst.back() = e;
+      std::push_heap(worst.begin(), worst.end(), Worse);
+    }
   }
-  // Worst first; ties keep input order.
-  std::stable_sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) {
-    return a.ulp > b.ulp;
-  });
-  if (all.size() > keep) all.resize(keep);
-  s.worst = all;
-  return s;
 }
 
 std::string HexAndValue(uint32_t bits) {
@@ -194,20 +207,30 @@ int RunCompare(const Argv& argv) {
   // The oracle.
   const size_t n = x.array.count();
   if (n == 0) return Fail(kCmd, ShowPath(in_path) + ": no values to compare");
-  std::vector<float> in(n), oracle_f(n);
-  for (size_t i = 0; i < n; ++i) in[i] = io::BitsToFloat(x.array.bits[i]);
-  const int status = refmath_eval_f32(f, v, REFMATH_TARGET_BEST, in.data(),
-                                      oracle_f.data(), n);
-  if (status != REFMATH_OK) return Fail(kCmd, refmath_status_string(status));
-  std::vector<uint32_t> oracle(n), got(n);
-  for (size_t i = 0; i < n; ++i) oracle[i] = io::FloatBits(oracle_f[i]);
+  // The oracle, a chunk at a time: memory is the two dumps plus O(chunk).
   const bool half = y.array.dtype == io::DType::kFloat16;
-  for (size_t i = 0; i < n; ++i) {
-    got[i] = half ? HalfBitsToFloatBits(static_cast<uint16_t>(y.array.bits[i]))
-                  : y.array.bits[i];
-  }
   const Format format = half ? Format::kBinary16 : Format::kBinary32;
-  const Stats s = Measure(oracle, got, format, worst);
+  constexpr size_t kChunk = 1 << 16;
+  std::vector<float> in(std::min(n, kChunk)), oracle_f(in.size());
+  std::vector<uint32_t> oracle(in.size()), got(in.size());
+  Stats s;
+  for (size_t first = 0; first < n; first += kChunk) {
+    const size_t count = std::min(kChunk, n - first);
+    const uint32_t* input = x.array.bits.data() + first;
+    for (size_t j = 0; j < count; ++j) in[j] = io::BitsToFloat(input[j]);
+    const int status = refmath_eval_f32(f, v, REFMATH_TARGET_BEST, in.data(),
+                                        oracle_f.data(), count);
+    if (status != REFMATH_OK) return Fail(kCmd, refmath_status_string(status));
+    for (size_t j = 0; j < count; ++j) {
+      oracle[j] = io::FloatBits(oracle_f[j]);
+      const uint32_t b = y.array.bits[first + j];
+      got[j] = half ? HalfBitsToFloatBits(static_cast<uint16_t>(b)) : b;
+    }
+    Accumulate(first, count, input, oracle.data(), got.data(), format, worst,
+               &s);
+  }
+  // Worst first; ties in input order.
+  std::sort(s.worst.begin(), s.worst.end(), Worse);
   const bool pass = s.special_disagreements == 0 && s.max_ulp <= max_ulp;
 
   std::ostringstream out;
@@ -222,7 +245,7 @@ int RunCompare(const Argv& argv) {
            "  mean ulp               %.4f\n",
            s.identical, n ? 100.0 * s.identical / n : 100.0,
            s.special_disagreements, half ? "binary16" : "binary32", s.max_ulp,
-           s.max_ulp > 0 ? (" at x = " + HexAndValue(oracle.empty() ? 0 : x.array.bits[s.max_index])).c_str() : "",
+           s.max_ulp > 0 ? (" at x = " + HexAndValue(s.max_input)).c_str() : "",
            n > s.special_disagreements ? s.sum_ulp / (n - s.special_disagreements) : 0.0);
   out << line << "  histogram             ";
   for (int b = 0; b < 6; ++b) {
@@ -231,9 +254,9 @@ int RunCompare(const Argv& argv) {
   out << "\n";
   if (!s.worst.empty()) out << "  worst inputs:\n";
   for (const Entry& e : s.worst) {
-    out << "    x = " << HexAndValue(x.array.bits[e.index]) << "  oracle "
-        << HexAndValue(oracle[e.index]) << "  backend "
-        << HexAndValue(got[e.index]) << "  ";
+    out << "    x = " << HexAndValue(e.input) << "  oracle "
+        << HexAndValue(e.oracle) << "  backend " << HexAndValue(e.backend)
+        << "  ";
     if (std::isinf(e.ulp)) {
       out << "NaN/inf disagreement\n";
     } else {
@@ -267,8 +290,7 @@ int RunCompare(const Argv& argv) {
       snprintf(line, sizeof(line),
                "%s{\"index\": %zu, \"input\": \"0x%08X\", \"oracle\": "
                "\"0x%08X\", \"backend\": \"0x%08X\", \"ulp\": %s}",
-               i ? ", " : "", e.index, x.array.bits[e.index], oracle[e.index],
-               got[e.index],
+               i ? ", " : "", e.index, e.input, e.oracle, e.backend,
                std::isinf(e.ulp) ? "null" : FormatDouble(e.ulp).c_str());
       js << line;
     }
