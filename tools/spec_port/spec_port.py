@@ -22,6 +22,10 @@ Usage (needs numpy; on Debian /usr/bin/python3 with python3-numpy):
     python3 tools/spec_port/spec_port.py [--variant exact|fast]
         [--golden FILE] [--function NAME]... [--refmath build/bin/refmath]
         [--random N [--seed S]] [--check-fma N]
+    python3 tools/spec_port/spec_port.py --exhaustive [--variant V]
+        [--function NAME]...
+The second form recomputes the rows of golden/exhaustive.sha256 (every
+binary32 input, 2^32 per row; minutes per function).
 """
 
 import argparse
@@ -555,6 +559,33 @@ def read_golden(path):
     return table
 
 
+EXHAUSTIVE_CHUNK = 1 << 22
+
+
+def exhaustive_digest(function):
+    """SHA-256 of function over every binary32 bit pattern in order, each
+    output as a little-endian uint32: golden/exhaustive.sha256's rows."""
+    sha = hashlib.sha256()
+    for first in range(0, 1 << 32, EXHAUSTIVE_CHUNK):
+        bits = np.arange(first, first + EXHAUSTIVE_CHUNK,
+                         dtype=np.uint64).astype(U32)
+        out = function(from_bits(bits))
+        assert out.dtype == F32 and out.shape == bits.shape
+        sha.update(np.ascontiguousarray(out).view(U32).astype("<u4").tobytes())
+    return sha.hexdigest()
+
+
+def read_exhaustive(path):
+    """{(function, variant): digest} from golden/exhaustive.sha256."""
+    table = {}
+    with open(path) as fh:
+        for line in fh:
+            parts = line.split()
+            if len(parts) == 3 and not line.startswith("#"):
+                table[(parts[1], parts[2])] = parts[0]
+    return table
+
+
 # ---------------------------------------------------------------------------
 # Self-test of fma() against exact rational arithmetic (--check-fma)
 # ---------------------------------------------------------------------------
@@ -832,7 +863,27 @@ def main(argv=None):
                     default=os.path.join(root, GELU_COEFFS_FILE),
                     help="fast erf GELU coefficients (default: %s)"
                          % GELU_COEFFS_FILE)
+    ap.add_argument("--exhaustive", action="store_true",
+                    help="recompute golden/exhaustive.sha256's rows of this "
+                         "variant (all 2^32 inputs per function) instead")
     args = ap.parse_args(argv)
+    if args.exhaustive:
+        table = read_exhaustive(os.path.join(root, "golden",
+                                             "exhaustive.sha256"))
+        functions = variant_functions(args.variant, args.gelu_coeffs)
+        ok = True
+        with np.errstate(all="ignore"):
+            for name in args.function or FUNCTION_NAMES:
+                start = time.time()
+                computed = exhaustive_digest(functions[name])
+                expected = table.get((name, args.variant))
+                status = "match" if computed == expected else (
+                    "MISMATCH" if expected else "MISSING")
+                print("%-16s %s  %s  %s  (%.0f s)" % (
+                    name, args.variant, computed, status, time.time() - start),
+                    flush=True)
+                ok &= status == "match"
+        return 0 if ok else 1
     if args.random and not args.refmath:
         ap.error("--random needs --refmath")
     golden_path = args.golden or os.path.join(
