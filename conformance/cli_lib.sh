@@ -26,6 +26,16 @@ expect_failure() {
   [ ! -s "$tmp/stdout" ] || fail "$what: wrote to stdout"
 }
 
+# expect_help DESCRIPTION PATTERN COMMAND...: COMMAND exits 0, prints a
+# line matching PATTERN on stdout, and nothing on stderr.
+expect_help() {
+  local what=$1 pattern=$2
+  shift 2
+  "$@" >"$tmp/help" 2>"$tmp/stderr" || fail "$what: exit status"
+  grep -q -- "$pattern" "$tmp/help" || fail "$what: $(head -1 "$tmp/help")"
+  [ ! -s "$tmp/stderr" ] || fail "$what wrote to stderr"
+}
+
 # finish NAME: the verdict line and the exit status.
 finish() {
   if [ "$fails" -ne 0 ]; then

@@ -76,9 +76,7 @@ expect_error "newline in an argument" "unexpected argument 'ex\\\\x0Atra'" "$bin
 
 # Help: the ane usage on stdout, exit 0.
 for h in "--help" "-h" "eval --help" "functions --help"; do
-  "$bin" ane $h >"$tmp/help" 2>"$tmp/stderr" || fail "ane $h: exit status"
-  grep -q "^usage: refmath ane eval --function F" "$tmp/help" || fail "ane $h: $(head -1 "$tmp/help")"
-  [ ! -s "$tmp/stderr" ] || fail "ane $h wrote to stderr"
+  expect_help "ane $h" "^usage: refmath ane eval --function F" "$bin" ane $h
 done
 
 finish "ane CLI"

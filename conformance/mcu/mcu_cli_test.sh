@@ -101,9 +101,7 @@ expect_error "newline in the shift" "got '1\\\\x0A'" table --op tanh_s16 --input
 
 # Help: the mcu usage on stdout, exit 0.
 for h in "--help" "-h" "table --help" "table --op tanh_s8 -h"; do
-  "$bin" mcu $h >"$tmp/help" 2>"$tmp/stderr" || fail "mcu $h: exit status"
-  grep -q "^usage: refmath mcu table --op" "$tmp/help" || fail "mcu $h: $(head -1 "$tmp/help")"
-  [ ! -s "$tmp/stderr" ] || fail "mcu $h wrote to stderr"
+  expect_help "mcu $h" "^usage: refmath mcu table --op" "$bin" mcu $h
 done
 
 finish "mcu table"
