@@ -2,8 +2,6 @@
 // (refmath's kernels on the same inputs), bit for bit and in ULPs.
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -139,18 +137,6 @@ std::string HexAndValue(uint32_t bits) {
   return buf;
 }
 
-// The same file, by device and inode ("-" is standard input); false if
-// either cannot be looked at (a file that does not exist is no input).
-bool SameFile(const std::string& a, const std::string& b) {
-  struct stat sa, sb;
-  auto look = [](const std::string& path, struct stat* st) {
-    return path == "-" ? fstat(STDIN_FILENO, st) == 0
-                       : stat(path.c_str(), st) == 0;
-  };
-  return look(a, &sa) && look(b, &sb) && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
-}
-
 }  // namespace
 
 int RunCompare(const Argv& argv) {
@@ -184,10 +170,11 @@ int RunCompare(const Argv& argv) {
     return Fail(kCmd, "--inputs and --outputs cannot both be standard input");
   }
   // --json replaces its file whole: refuse, before reading, a file that is
-  // one of the dumps under any name ("--json -" is standard output).
+  // one of the dumps under any name ("--json -" is standard output; a dump
+  // "-" is standard input, looked at through /dev/stdin).
   const std::string json_path = args.Get("json", "-");
   for (const std::string& dump : {in_path, out_path}) {
-    if (json_path != "-" && SameFile(json_path, dump)) {
+    if (io::SameFile(json_path, dump == "-" ? "/dev/stdin" : dump)) {
       return Fail(kCmd, "--json would overwrite the input " +
                             (dump == "-" ? "<stdin>" : ShowPath(dump)));
     }
