@@ -11,7 +11,6 @@
 #include "src/printable.h"
 
 namespace refmath {
-namespace {
 
 bool IsHexDigest(const std::string& s) {
   if (s.size() != 64) return false;
@@ -20,6 +19,8 @@ bool IsHexDigest(const std::string& s) {
   }
   return true;
 }
+
+namespace {
 
 bool IsKnownName(const std::string& name) {
   return name == kInputsRowName ||

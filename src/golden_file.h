@@ -21,6 +21,10 @@ struct GoldenFile {
 
 std::string GoldenPath(const std::string& dir, refmath_variant v);
 
+// True for a lower-case hex SHA-256 digest (64 characters), the form every
+// golden file uses.
+bool IsHexDigest(const std::string& s);
+
 // Parses a golden file; one-line errors name the file and line.
 bool ReadGoldenFile(const std::string& path, GoldenFile* out,
                     std::string* error);

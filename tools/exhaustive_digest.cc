@@ -19,6 +19,7 @@
 #include "refmath/refmath.h"
 #include "src/digest.h"
 #include "src/file_io.h"
+#include "src/golden_file.h"
 #include "tools/cli/args.h"
 
 namespace {
@@ -95,8 +96,7 @@ bool ReadRows(const std::string& path, std::vector<Row>* rows,
     std::string digest, fname, vname, extra;
     Row row;
     if (!(fields >> digest >> fname >> vname) || (fields >> extra) ||
-        digest.size() != 64 ||
-        digest.find_first_not_of("0123456789abcdef") != std::string::npos) {
+        !refmath::IsHexDigest(digest)) {
       *error = where + "expected 'DIGEST  FUNCTION VARIANT'";
       return false;
     }
