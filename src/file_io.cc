@@ -294,6 +294,46 @@ bool ReadFloats(const std::string& path, std::vector<float>* values,
   return true;
 }
 
+bool CheckOutputPath(const std::string& path, std::string* error) {
+  if (path == "-") return true;
+  if (path.empty()) {
+    *error = "empty output path";
+    return false;
+  }
+  struct stat st;
+  const bool exists = stat(path.c_str(), &st) == 0;
+  const int stat_errno = exists ? 0 : errno;
+  if (exists && S_ISDIR(st.st_mode)) {
+    *error = Printable(path) + ": is a directory";
+    return false;
+  }
+  if (path.back() == '/') {
+    *error = Printable(path) + ": a file name cannot end with '/'";
+    return false;
+  }
+  if (!exists && stat_errno != ENOENT) {
+    errno = stat_errno;
+    *error = SysError(path, "cannot create");
+    return false;
+  }
+  // What the write needs to be writable: a device or FIFO itself, else the
+  // directory the finished file is renamed into (beside a link's target).
+  std::string writable = path;
+  if (!exists || S_ISREG(st.st_mode)) {
+    std::string target;
+    if (!FinalTarget(path, &target)) {
+      *error = SysError(path, "cannot follow symbolic link");
+      return false;
+    }
+    writable = DirName(target);
+  }
+  if (access(writable.c_str(), W_OK) != 0) {
+    *error = SysError(path, "cannot create");
+    return false;
+  }
+  return true;
+}
+
 bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
                     std::string* error) {
   const uint8_t* p = static_cast<const uint8_t*>(data);
@@ -304,20 +344,9 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     }
     return true;
   }
-  if (path.empty()) {
-    *error = "empty output path";
-    return false;
-  }
+  if (!CheckOutputPath(path, error)) return false;
   struct stat st;
   const bool exists = stat(path.c_str(), &st) == 0;
-  if (exists && S_ISDIR(st.st_mode)) {
-    *error = Printable(path) + ": is a directory";
-    return false;
-  }
-  if (path.back() == '/') {
-    *error = Printable(path) + ": a file name cannot end with '/'";
-    return false;
-  }
   if (exists && !S_ISREG(st.st_mode)) return WriteDirect(path, p, size, error);
   std::string target;
   if (!FinalTarget(path, &target)) {

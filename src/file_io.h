@@ -39,6 +39,12 @@ bool ReadFloats(const std::string& path, std::vector<float>* values,
 bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
                     std::string* error);
 
+// Refuses, before any work, an output path WriteAllAtomic would fail on:
+// an empty name, a directory, a name ending in '/', a missing or
+// unwritable directory (of a link's final target), an unwritable device.
+// "-" (stdout) passes.
+bool CheckOutputPath(const std::string& path, std::string* error);
+
 bool WriteFloats(const std::string& path, const std::vector<float>& values,
                  std::string* error);
 

@@ -1,7 +1,6 @@
 // refmath sweep: ULP sweeps against MPFR-checked references, shard merging
 // and table rendering (ulp_tables/).
 #include <math.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +14,6 @@
 #include <map>
 
 #include "src/file_io.h"
-#include "src/printable.h"
 #include "tools/cli/args.h"
 #include "tools/cli/commands.h"
 #include "tools/sweep/sweep.h"
@@ -72,9 +70,8 @@ class ProgressBar {
 // The options that name output files, in the order they are written.
 const char* const kOutputs[] = {"out", "csv", "md", "bins-csv"};
 
-// Refuses, before any work, the output paths a write would fail on: an
-// empty name, a directory, a missing or unwritable directory, an
-// unwritable device; and two options naming the same file.
+// Refuses, before any work, the output paths a write would fail on
+// (io::CheckOutputPath) and two options naming the same file.
 bool CheckOutputs(const Args& args, std::string* error) {
   std::map<std::string, const char*> seen;
   for (const char* option : kOutputs) {
@@ -92,31 +89,7 @@ bool CheckOutputs(const Args& args, std::string* error) {
       }
     }
     seen.emplace(path, option);
-    if (path == "-") continue;
-    // What the write needs to be writable: a device or FIFO itself, else
-    // the directory the finished file is renamed into.
-    std::string writable;
-    struct stat st;
-    if (stat(path.c_str(), &st) == 0) {
-      if (S_ISDIR(st.st_mode)) {
-        *error = Printable(path) + ": is a directory";
-        return false;
-      }
-      if (!S_ISREG(st.st_mode)) writable = path;
-    } else if (errno != ENOENT) {
-      *error = Printable(path) + ": cannot create: " + strerror(errno);
-      return false;
-    }
-    if (writable.empty()) {
-      const size_t slash = path.rfind('/');
-      writable = slash == std::string::npos ? "."
-                 : slash == 0               ? "/"
-                                            : path.substr(0, slash);
-    }
-    if (access(writable.c_str(), W_OK) != 0) {
-      *error = Printable(path) + ": cannot create: " + strerror(errno);
-      return false;
-    }
+    if (!io::CheckOutputPath(path, error)) return false;
   }
   return true;
 }
