@@ -36,9 +36,10 @@ int EvalChunk(refmath_function f, refmath_variant v, refmath_target t,
   return refmath_eval_f32(f, v, t, in->data(), out->data(), kChunk);
 }
 
-// Returns the hex digest, or "" after printing an error.
-std::string Digest(refmath_function f, refmath_variant v, refmath_target t,
-                   bool progress) {
+// The hex digest, or "" after printing an error; throws on allocation or
+// thread failure.
+std::string DigestOrThrow(refmath_function f, refmath_variant v,
+                          refmath_target t, bool progress) {
   refmath::Sha256 sha;
   // Two buffer pairs: the next chunk is evaluated while this one is hashed.
   std::vector<float> in[2], out[2];
@@ -71,6 +72,17 @@ std::string Digest(refmath_function f, refmath_variant v, refmath_target t,
   }
   if (progress) fprintf(stderr, "\r%40s\r", "");
   return sha.HexFinal();
+}
+
+// DigestOrThrow with every failure printed: the hex digest or "".
+std::string Digest(refmath_function f, refmath_variant v, refmath_target t,
+                   bool progress) {
+  try {
+    return DigestOrThrow(f, v, t, progress);
+  } catch (const std::exception& e) {  // std::bad_alloc, std::system_error
+    fprintf(stderr, "refmath_exhaustive_digest: %s\n", e.what());
+    return "";
+  }
 }
 
 // One row of a --check file: "DIGEST  FUNCTION VARIANT".
@@ -176,13 +188,7 @@ int main(int argc, char** argv) {
           (vname != "all" && row.v != variants[0])) {
         continue;
       }
-      std::string hex;
-      try {
-        hex = Digest(row.f, row.v, t, progress);
-      } catch (const std::exception& e) {
-        fprintf(stderr, "refmath_exhaustive_digest: %s\n", e.what());
-        return 1;
-      }
+      const std::string hex = Digest(row.f, row.v, t, progress);
       if (hex.empty()) return 1;
       ++checked;
       const bool same = hex == row.digest;
@@ -204,13 +210,7 @@ int main(int argc, char** argv) {
   }
   for (refmath_variant v : variants) {
     for (refmath_function f : functions) {
-      std::string hex;
-      try {
-        hex = Digest(f, v, t, progress);
-      } catch (const std::exception& e) {
-        fprintf(stderr, "refmath_exhaustive_digest: %s\n", e.what());
-        return 1;
-      }
+      const std::string hex = Digest(f, v, t, progress);
       if (hex.empty()) return 1;
       printf("%s  %s %s %s\n", hex.c_str(), refmath_function_name(f),
              refmath_variant_name(v), refmath_target_name(t));
