@@ -6,7 +6,7 @@
 //   calib/<measurement>                       clock and op throughputs
 // refmath_<variant> goes through refmath_eval_f32 (dispatch, checks, the
 // MXCSR guard); refmath_<variant>_kernel calls the same kernel's table entry
-// directly (src/kernel_table.h), to separate per-call cost from per-element
+// directly (simd/kernel_table.h), to separate per-call cost from per-element
 // cost.
 // bench/run.sh runs it with interleaved repetitions; bench/report.py turns
 // the JSON into docs/performance.md.
@@ -22,8 +22,8 @@
 #include "bench/hot_inputs.h"
 #include "bench/peers.h"
 #include "refmath/refmath.h"
-#include "src/fp_env.h"
-#include "src/kernel_table.h"
+#include "src/core/fp_env.h"
+#include "simd/kernel_table.h"
 
 namespace refmath_bench {
 

@@ -10,7 +10,7 @@
 
 #include "bench/hot_inputs.h"
 #include "refmath/refmath.h"
-#include "src/kernel_table.h"
+#include "simd/kernel_table.h"
 
 int main(int argc, char** argv) {
   using namespace refmath_bench;

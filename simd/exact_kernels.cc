@@ -4,7 +4,7 @@
 // multiply-add instructions.
 #include "simd/kernel_set.h"
 #include "simd/no_fast_math.h"
-#include "src/kernel_table.h"
+#include "simd/kernel_table.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/exact_kernels.cc"

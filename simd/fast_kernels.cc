@@ -9,7 +9,7 @@
 // sigmoid, tanh, erf and GELU tanh (docs/fast.md gives the measured error).
 #include "simd/kernel_set.h"
 #include "simd/no_fast_math.h"
-#include "src/kernel_table.h"
+#include "simd/kernel_table.h"
 
 // Targets without a fused multiply-add instruction: SSSE3/SSE4 on x86, and
 // 32-bit Arm NEON without VFPv4, where Highway's MulAdd is a*b + c with two

@@ -1,17 +1,17 @@
 // refmath_make_golden: writes golden/VARIANT.sha256 from the portable target
 // after checking that every other target usable here gives the same
 // digest; with --module NAME, writes golden/NAME.sha256 for one of the
-// modules of conformance/runner/modules.h.  Run only for a deliberate
+// modules of src/conform/modules.h.  Run only for a deliberate
 // change of the specification (docs/golden-hashes.md, "Changing the golden
 // digests").
 #include <stdio.h>
 
-#include "conformance/runner/modules.h"
-#include "conformance/runner/runner.h"
-#include "src/digest.h"
-#include "src/golden_file.h"
-#include "src/golden_inputs.h"
-#include "tools/cli/args.h"
+#include "src/conform/modules.h"
+#include "src/conform/runner.h"
+#include "src/verify/digest.h"
+#include "src/verify/golden_file.h"
+#include "src/verify/golden_inputs.h"
+#include "src/cmdline/args.h"
 
 namespace {
 

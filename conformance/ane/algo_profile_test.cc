@@ -1,11 +1,11 @@
-// Cross-chip routes as profile options (src/ane/routes.h): the A13
+// Cross-chip routes as profile options (src/ane/algorithms/codegen_routes.h): the A13
 // crop-DMA saturation of width-offset slices and the 192 / 384 reduction
 // blocks.
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/ane/problems.h"
-#include "src/ane/routes.h"
+#include "src/ane/algorithms/test_matrices.h"
+#include "src/ane/algorithms/codegen_routes.h"
 
 namespace refmath {
 namespace ane {

@@ -20,7 +20,7 @@
 
 #include "gtest/gtest.h"
 #include "refmath/refmath.h"
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
 

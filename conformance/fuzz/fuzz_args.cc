@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/cli/args.h"
+#include "src/cmdline/args.h"
 
 namespace {
 

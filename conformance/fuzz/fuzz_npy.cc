@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "src/npy.h"
+#include "src/verify/npy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   refmath::io::NpyArray array;

@@ -9,7 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "src/mcu/golden_digests.h"
-#include "src/mcu/oracle.h"
+#include "src/mcu/ideal_activation.h"
 #include "src/mcu/sigmoid_table.h"
 
 namespace refmath {

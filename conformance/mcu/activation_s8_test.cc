@@ -7,7 +7,7 @@
 
 #include "gtest/gtest.h"
 #include "src/mcu/golden_digests.h"
-#include "src/mcu/oracle.h"
+#include "src/mcu/ideal_activation.h"
 
 namespace refmath {
 namespace mcu {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/file_io.h"
+#include "src/verify/file_io.h"
 #include "src/mcu/fc_error.h"
 
 namespace refmath {
@@ -19,7 +19,7 @@ namespace {
 uint32_t Bits(float f) { return io::FloatBits(f); }
 
 constexpr Half kOne = 0x3C00, k2048 = 0x6800, k2050 = 0x6801;
-constexpr Half kMinusInf = ane::kHalfNegInf, kPlusInf = ane::kHalfPosInf;
+constexpr Half kMinusInf = kHalfNegInf, kPlusInf = kHalfPosInf;
 const float kInf = INFINITY;
 
 TEST(McuFloatFc, PackerLayoutAndPadding) {
@@ -98,7 +98,7 @@ TEST(McuFloatFc, F16LaneTreeByHand) {
 TEST(McuFloatFc, F16ClampTurnsNaNIntoTheLowerBound) {
   const FcShape shape{1, 1, 2};
   std::vector<Half> out;
-  ASSERT_TRUE(FullyConnectedF16(FcKernel::kPacked, {ane::kHalfCanonicalNaN},
+  ASSERT_TRUE(FullyConnectedF16(FcKernel::kPacked, {kHalfCanonicalNaN},
                                 PackNtN(std::vector<Half>{kOne, kOne}, 2, 1, 8),
                                 {}, shape, 0xC000 /* -2 */, 0x4000 /* 2 */, &out));
   EXPECT_EQ(out, (std::vector<Half>{0xC000, 0xC000}));
@@ -168,9 +168,9 @@ TEST(McuFloatFc, StandardEqualsPackedWhenCOutIsAMultipleOfFour) {
   std::mt19937 gen(3);
   const FcShape shape{3, 100, 16};
   std::vector<Half> x(shape.rows * shape.c_in), w(shape.c_out * shape.c_in), b(16);
-  for (Half& v : x) v = ane::HalfFromDouble((gen() % 2001 - 1000) / 1000.0);
-  for (Half& v : w) v = ane::HalfFromDouble((gen() % 2001 - 1000) / 10000.0);
-  for (Half& v : b) v = ane::HalfFromDouble((gen() % 2001 - 1000) / 1000.0);
+  for (Half& v : x) v = HalfFromDouble((gen() % 2001 - 1000) / 1000.0);
+  for (Half& v : w) v = HalfFromDouble((gen() % 2001 - 1000) / 10000.0);
+  for (Half& v : b) v = HalfFromDouble((gen() % 2001 - 1000) / 1000.0);
   std::vector<Half> standard, packed;
   ASSERT_TRUE(FullyConnectedF16(FcKernel::kStandard, x, w, b, shape, kMinusInf,
                                 kPlusInf, &standard));

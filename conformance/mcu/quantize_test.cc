@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "gtest/gtest.h"
-#include "src/file_io.h"
+#include "src/verify/file_io.h"
 
 namespace refmath {
 namespace mcu {

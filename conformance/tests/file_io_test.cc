@@ -2,7 +2,7 @@
 // anything else (a FIFO here stands for /dev/null, terminals and pipes,
 // which must never be replaced by a regular file); links written through,
 // permissions kept, nothing left behind by a failure or a signal.
-#include "src/file_io.h"
+#include "src/verify/file_io.h"
 
 #include <dirent.h>
 #include <fcntl.h>

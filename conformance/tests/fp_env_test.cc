@@ -7,10 +7,10 @@
 #include <xmmintrin.h>
 #endif
 
-#include "conformance/runner/runner.h"
+#include "src/conform/runner.h"
 #include "conformance/tests/test_util.h"
-#include "src/golden_file.h"
-#include "src/golden_inputs.h"
+#include "src/verify/golden_file.h"
+#include "src/verify/golden_inputs.h"
 
 namespace refmath {
 namespace test {

@@ -5,8 +5,8 @@
 #include <random>
 
 #include "conformance/tests/test_util.h"
-#include "src/golden_inputs.h"
-#include "src/kernel_table.h"
+#include "src/verify/golden_inputs.h"
+#include "simd/kernel_table.h"
 
 namespace refmath {
 namespace test {
@@ -44,7 +44,8 @@ TEST_P(Lanes, EveryLanePositionWithRandomNeighbours) {
   const refmath_function f = std::get<0>(GetParam());
   const refmath_variant v = std::get<1>(GetParam());
   std::mt19937 rng(7);
-  std::vector<uint32_t> values = SpecialValueBits();
+  std::vector<uint32_t> values(std::begin(kSpecialValueBits),
+                               std::end(kSpecialValueBits));
   for (int i = 0; i < 64; ++i) values.push_back(rng());
   for (const TargetLanes& tl : UsableTargetLanes(v)) {
     std::vector<float> buf(tl.lanes), out(tl.lanes);

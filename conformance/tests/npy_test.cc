@@ -1,6 +1,6 @@
 // The .npy reader and writer.  Inputs for the reader are assembled byte by
 // byte here, never with WriteNpy, so a bug shared by both cannot hide.
-#include "src/npy.h"
+#include "src/verify/npy.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // The runner's mismatch report names the first differing input with the
 // expected and actual bits.
-#include "conformance/runner/runner.h"
+#include "src/conform/runner.h"
 #include "conformance/tests/test_util.h"
 
 namespace refmath {

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "conformance/tests/test_util.h"
-#include "src/golden_inputs.h"
+#include "src/verify/golden_inputs.h"
 
 namespace refmath {
 namespace test {

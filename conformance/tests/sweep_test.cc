@@ -5,9 +5,9 @@
 #include <cmath>
 
 #include "conformance/tests/test_util.h"
-#include "tools/sweep/reference.h"
-#include "tools/sweep/sweep.h"
-#include "tools/sweep/sweep_io.h"
+#include "src/verify/reference.h"
+#include "src/verify/sweep.h"
+#include "src/verify/sweep_io.h"
 
 namespace refmath {
 namespace test {

@@ -2,7 +2,7 @@
 // special values, every 4099th bit pattern and a million random patterns.
 #include <random>
 
-#include "src/golden_inputs.h"
+#include "src/verify/golden_inputs.h"
 #include "conformance/tests/test_util.h"
 
 namespace refmath {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "conformance/runner/runner.h"
+#include "src/conform/runner.h"
 #include "refmath/refmath.h"
 
 namespace refmath {

@@ -2,7 +2,7 @@
 
 #include <stdint.h>
 
-#include "src/file_io.h"
+#include "src/verify/file_io.h"
 
 namespace refmath {
 namespace ane {

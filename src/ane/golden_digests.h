@@ -13,7 +13,7 @@
 
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
-#include "src/digest.h"
+#include "src/verify/digest.h"
 
 namespace refmath {
 namespace ane {

@@ -16,7 +16,7 @@
 
 #include <vector>
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/tensor.h"
 

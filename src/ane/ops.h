@@ -12,7 +12,7 @@
 #ifndef REFMATH_SRC_ANE_OPS_H_
 #define REFMATH_SRC_ANE_OPS_H_
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/tensor.h"
 

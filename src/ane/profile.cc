@@ -1,6 +1,6 @@
 #include "src/ane/profile.h"
 
-#include "src/printable.h"
+#include "src/verify/printable.h"
 
 namespace refmath {
 namespace ane {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 
 namespace refmath {

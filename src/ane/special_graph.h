@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 
 namespace refmath {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 
 namespace refmath {

@@ -18,7 +18,7 @@ double Uniform(std::mt19937_64& gen) {
 void Accumulate(const std::vector<Half>& got, const std::vector<double>& exact,
                 OrderError* e, size_t* count) {
   for (size_t i = 0; i < got.size(); ++i) {
-    const double err = std::fabs(ane::HalfToDouble(got[i]) - exact[i]);
+    const double err = std::fabs(HalfToDouble(got[i]) - exact[i]);
     e->mean_abs += err;
     e->rms += err * err;
     e->max_abs = std::fmax(e->max_abs, err);
@@ -40,18 +40,18 @@ FcErrorResult MeasureFcError(const FcErrorConfig& c) {
   FcErrorResult result;
   size_t count_seq = 0, count_lanes = 0;
   const FcShape shape{1, c.c_in, c.c_out};
-  const Half lowest = ane::kHalfNegInf, highest = ane::kHalfPosInf;
+  const Half lowest = kHalfNegInf, highest = kHalfPosInf;
   for (size_t layer = 0; layer < c.layers; ++layer) {
     std::vector<Half> x(c.c_in), w(c.c_out * c.c_in);
-    for (Half& v : x) v = ane::HalfFromDouble(Uniform(gen));
+    for (Half& v : x) v = HalfFromDouble(Uniform(gen));
     const double span = c.weight_high - c.weight_low;
     for (Half& v : w) {
-      v = ane::HalfFromDouble((c.weight_low + Uniform(gen) * span) / c.c_in);
+      v = HalfFromDouble((c.weight_low + Uniform(gen) * span) / c.c_in);
     }
     std::vector<double> exact(c.c_out, 0.0);
     for (size_t n = 0; n < c.c_out; ++n) {
       for (size_t k = 0; k < c.c_in; ++k) {
-        exact[n] += ane::HalfToDouble(w[n * c.c_in + k]) * ane::HalfToDouble(x[k]);
+        exact[n] += HalfToDouble(w[n * c.c_in + k]) * HalfToDouble(x[k]);
       }
     }
     std::vector<Half> seq, lanes;

@@ -17,7 +17,7 @@
 
 #include <vector>
 
-#include "src/mcu/half_fma.h"
+#include "src/binary16/arith.h"
 
 namespace refmath {
 namespace mcu {

@@ -5,7 +5,7 @@
 
 #include "src/mcu/activation_s16.h"
 #include "src/mcu/activation_s8.h"
-#include "src/mcu/table_bytes.h"
+#include "src/mcu/table_serialize.h"
 
 namespace refmath {
 namespace mcu {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "src/digest.h"
+#include "src/verify/digest.h"
 
 namespace refmath {
 namespace mcu {

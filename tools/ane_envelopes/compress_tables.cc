@@ -6,17 +6,16 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/compress.h"
-#include "src/ane/linalg.h"
+#include "src/ane/algorithms/compress.h"
+#include "src/ane/algorithms/linalg.h"
 #include "src/ane/matmul.h"
-#include "src/ane/problems.h"
+#include "src/ane/algorithms/test_matrices.h"
 #include "tools/ane_envelopes/report.h"
 
 namespace refmath {
 namespace envelopes {
 namespace {
 
-using ane::Half;
 using ane::Tensor;
 
 constexpr uint64_t kCompressSeed = 0x5EED0200;

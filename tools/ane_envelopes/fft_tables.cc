@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/fft.h"
-#include "src/ane/problems.h"
+#include "src/ane/algorithms/fft.h"
+#include "src/ane/algorithms/test_matrices.h"
 #include "tools/ane_envelopes/report.h"
 
 namespace refmath {

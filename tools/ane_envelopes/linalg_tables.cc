@@ -1,14 +1,14 @@
 // The linear-algebra envelopes: each method against a double solve of the
 // same binary16 system, over condition numbers 1e1..1e4, on matrices from
-// the seeded generator of src/ane/problems.h.
+// the seeded generator of src/ane/algorithms/test_matrices.h.
 #include <math.h>
 
 #include <string>
 #include <vector>
 
-#include "src/ane/krylov.h"
-#include "src/ane/linalg.h"
-#include "src/ane/problems.h"
+#include "src/ane/algorithms/krylov.h"
+#include "src/ane/algorithms/linalg.h"
+#include "src/ane/algorithms/test_matrices.h"
 #include "tools/ane_envelopes/report.h"
 
 namespace refmath {

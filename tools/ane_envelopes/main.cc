@@ -15,16 +15,16 @@
 #include <vector>
 
 #include "src/ane/profile.h"
-#include "src/file_io.h"
+#include "src/verify/file_io.h"
 #include "tools/ane_envelopes/report.h"
-#include "tools/cli/args.h"
+#include "src/cmdline/args.h"
 
 namespace {
 
 using refmath::envelopes::Section;
 
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
+using refmath::cli::kExitOk;
+using refmath::cli::kExitUsage;
 const char kBegin[] = "<!-- BEGIN GENERATED: refmath_ane_envelopes -->\n";
 const char kEnd[] = "<!-- END GENERATED -->";
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/fft.h"
-#include "src/ane/krylov.h"
-#include "src/ane/problems.h"
+#include "src/ane/algorithms/fft.h"
+#include "src/ane/algorithms/krylov.h"
+#include "src/ane/algorithms/test_matrices.h"
 #include "tools/ane_envelopes/report.h"
 
 namespace refmath {

@@ -16,7 +16,7 @@ std::string Format(const char* format, double v) {
 std::string Where(const Worst& w) {
   if (w.value == 0) return "-";
   char text[64];
-  snprintf(text, sizeof text, "%.9g (0x%04X)", ane::HalfToDouble(w.at),
+  snprintf(text, sizeof text, "%.9g (0x%04X)", HalfToDouble(w.at),
            static_cast<unsigned>(w.at));
   return text;
 }

@@ -15,7 +15,7 @@ namespace {
 
 constexpr int kPatterns = 1 << 16;
 
-bool IsInf(ane::Half h) { return (h & 0x7FFF) == ane::kHalfPosInf; }
+bool IsInf(Half h) { return (h & 0x7FFF) == kHalfPosInf; }
 
 std::string FormatDomain(double lo, double hi) {
   char text[64];
@@ -23,7 +23,7 @@ std::string FormatDomain(double lo, double hi) {
   return text;
 }
 
-void Raise(Worst* w, double value, ane::Half at) {
+void Raise(Worst* w, double value, Half at) {
   if (value > w->value) {
     w->value = value;
     w->at = at;
@@ -31,14 +31,14 @@ void Raise(Worst* w, double value, ane::Half at) {
 }
 
 // Values f(x) for every input, MPFR on `threads` threads (the slow part).
-std::vector<double> References(Math math, const std::vector<ane::Half>& xs,
+std::vector<double> References(Math math, const std::vector<Half>& xs,
                                int threads) {
   std::vector<double> refs(xs.size());
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       for (size_t i = t; i < xs.size(); i += threads) {
-        refs[i] = Reference(math, ane::HalfToDouble(xs[i]));
+        refs[i] = Reference(math, HalfToDouble(xs[i]));
       }
     });
   }
@@ -46,8 +46,8 @@ std::vector<double> References(Math math, const std::vector<ane::Half>& xs,
   return refs;
 }
 
-void AgainstMpfr(ane::Half x, ane::Half got, double ref, SweepResult* r) {
-  const bool got_nan = ane::HalfIsNaN(got);
+void AgainstMpfr(Half x, Half got, double ref, SweepResult* r) {
+  const bool got_nan = HalfIsNaN(got);
   if (isnan(ref) || got_nan) {
     if (isnan(ref) && got_nan) {
       ++r->correctly_rounded;
@@ -56,43 +56,43 @@ void AgainstMpfr(ane::Half x, ane::Half got, double ref, SweepResult* r) {
     }
     return;
   }
-  const ane::Half nearest = ane::HalfFromDouble(ref);
+  const Half nearest = HalfFromDouble(ref);
   if (got == nearest) ++r->correctly_rounded;
   if (IsInf(got) || IsInf(nearest)) {
     if (got != nearest) ++r->nan_inf_disagreements;
     return;
   }
-  const double error = fabs(ane::HalfToDouble(got) - ref);
+  const double error = fabs(HalfToDouble(got) - ref);
   Raise(&r->absolute, error, x);
   Raise(&r->ulp, error / HalfSpacing(ref), x);
   if (ref != 0) Raise(&r->relative, error / fabs(ref), x);
 }
 
-void AgainstOracle(ane::Half x, ane::Half got, refmath_function kernel,
+void AgainstOracle(Half x, Half got, refmath_function kernel,
                    bool negate, SweepResult* r) {
-  float in = ane::HalfToFloat(x);
+  float in = HalfToFloat(x);
   if (negate) in = -in;
   float out;
   refmath_eval_f32(kernel, REFMATH_EXACT, REFMATH_TARGET_BEST, &in, &out, 1);
-  const ane::Half oracle = ane::HalfFromDouble(out);
-  if (got == oracle || (ane::HalfIsNaN(got) && ane::HalfIsNaN(oracle))) {
+  const Half oracle = HalfFromDouble(out);
+  if (got == oracle || (HalfIsNaN(got) && HalfIsNaN(oracle))) {
     ++r->oracle_identical;
     return;
   }
-  if (ane::HalfIsNaN(got) || ane::HalfIsNaN(oracle) || IsInf(got) ||
+  if (HalfIsNaN(got) || HalfIsNaN(oracle) || IsInf(got) ||
       IsInf(oracle)) {
     ++r->oracle_nan_inf_disagreements;
     return;
   }
-  const double o = ane::HalfToDouble(oracle);
-  Raise(&r->oracle_ulp, fabs(ane::HalfToDouble(got) - o) / HalfSpacing(o), x);
+  const double o = HalfToDouble(oracle);
+  Raise(&r->oracle_ulp, fabs(HalfToDouble(got) - o) / HalfSpacing(o), x);
 }
 
 }  // namespace
 
 double HalfSpacing(double v) {
   const double a = fabs(v);
-  if (a < ane::kHalfMinNormal) return ane::kHalfMinSubnormal;
+  if (a < kHalfMinNormal) return kHalfMinSubnormal;
   return ldexp(1.0, ilogb(a) - 10);  // 10 fraction bits
 }
 
@@ -106,11 +106,11 @@ SweepResult Sweep(const ane::UnaryFunction& f, const ane::Profile& p,
   double lo = -INFINITY, hi = INFINITY;
   const bool special = ane::SpecialFunctionDomain(f.name, &lo, &hi);
   r.domain = special ? FormatDomain(lo, hi) : "every non-NaN input";
-  std::vector<ane::Half> xs;
+  std::vector<Half> xs;
   for (int bits = 0; bits < kPatterns; ++bits) {
-    const ane::Half h = static_cast<ane::Half>(bits);
-    if (ane::HalfIsNaN(h)) continue;
-    const double v = ane::HalfToDouble(h);
+    const Half h = static_cast<Half>(bits);
+    if (HalfIsNaN(h)) continue;
+    const double v = HalfToDouble(h);
     if (v >= lo && v <= hi) xs.push_back(h);
   }
   r.inputs = xs.size();
@@ -124,7 +124,7 @@ SweepResult Sweep(const ane::UnaryFunction& f, const ane::Profile& p,
     if (negate) r.oracle += "(-x)";
   }
   for (size_t i = 0; i < xs.size(); ++i) {
-    const ane::Half got = f.eval(xs[i], p);
+    const Half got = f.eval(xs[i], p);
     AgainstMpfr(xs[i], got, refs[i], &r);
     if (r.has_oracle) AgainstOracle(xs[i], got, kernel, negate, &r);
   }

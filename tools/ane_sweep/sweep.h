@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "src/ane/half.h"
+#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
 #include "tools/ane_sweep/reference.h"
@@ -20,7 +20,7 @@ namespace ane_sweep {
 // increasing bit order).
 struct Worst {
   double value = 0;
-  ane::Half at = 0;
+  Half at = 0;
 };
 
 struct SweepResult {

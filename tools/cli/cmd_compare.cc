@@ -7,11 +7,11 @@
 #include <cmath>
 #include <sstream>
 
-#include "src/file_io.h"
-#include "src/fp16.h"
-#include "src/npy.h"
-#include "src/ulp.h"
-#include "tools/cli/args.h"
+#include "src/verify/file_io.h"
+#include "src/binary16/binary16.h"
+#include "src/verify/npy.h"
+#include "src/verify/ulp.h"
+#include "src/cmdline/args.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {

@@ -3,13 +3,13 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "conformance/runner/modules.h"
-#include "conformance/runner/runner.h"
-#include "src/digest.h"
-#include "src/file_io.h"
-#include "src/golden_file.h"
-#include "src/golden_inputs.h"
-#include "tools/cli/args.h"
+#include "src/conform/modules.h"
+#include "src/conform/runner.h"
+#include "src/verify/digest.h"
+#include "src/verify/file_io.h"
+#include "src/verify/golden_file.h"
+#include "src/verify/golden_inputs.h"
+#include "src/cmdline/args.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {

@@ -2,7 +2,7 @@
 // CMSIS-NN / TFLite Micro kernels (docs/mcu.md), as raw bytes: int8
 // outputs for the inputs -128..127, or little-endian int16 outputs for
 // -32768..32767.  With --ideal, the table an ideal kernel would give: the
-// oracle's (src/mcu/oracle.h).
+// oracle's (src/mcu/ideal_activation.h).
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -10,12 +10,12 @@
 #include <cmath>
 #include <vector>
 
-#include "src/file_io.h"
+#include "src/verify/file_io.h"
 #include "src/mcu/activation_s16.h"
 #include "src/mcu/activation_s8.h"
-#include "src/mcu/oracle.h"
-#include "src/mcu/table_bytes.h"
-#include "tools/cli/args.h"
+#include "src/mcu/ideal_activation.h"
+#include "src/mcu/table_serialize.h"
+#include "src/cmdline/args.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {

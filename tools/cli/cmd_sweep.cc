@@ -13,11 +13,11 @@
 #include <chrono>
 #include <map>
 
-#include "src/file_io.h"
-#include "tools/cli/args.h"
+#include "src/verify/file_io.h"
+#include "src/cmdline/args.h"
 #include "tools/cli/commands.h"
-#include "tools/sweep/sweep.h"
-#include "tools/sweep/sweep_io.h"
+#include "src/verify/sweep.h"
+#include "src/verify/sweep_io.h"
 
 namespace refmath {
 namespace cli {
@@ -286,7 +286,7 @@ int RunSweep(const Argv& argv) {
   const bool ok = sweep::Run(spec, options, &result, &error);
   bar.Finish();
   // From here a signal takes its default course; the file writes remove
-  // their temporary files (src/file_io.cc).  One that came after the sweep
+  // their temporary files (src/verify/file_io.cc).  One that came after the sweep
   // finished still means "interrupted".
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);

@@ -1,18 +1,17 @@
 // The subcommands of the refmath tool.  Each takes the arguments after its
 // name and returns the process exit status: 0 success, 1 a check failed
-// (mismatch, error beyond bound), 2 bad usage or unreadable/unwritable input.
+// (mismatch, error beyond bound), 2 bad usage or unreadable/unwritable input
+// (src/cmdline/args.h).
 #ifndef REFMATH_TOOLS_CLI_COMMANDS_H_
 #define REFMATH_TOOLS_CLI_COMMANDS_H_
 
 #include <string>
 #include <vector>
 
+#include "src/cmdline/args.h"
+
 namespace refmath {
 namespace cli {
-
-constexpr int kExitOk = 0;
-constexpr int kExitCheckFailed = 1;
-constexpr int kExitUsage = 2;
 
 using Argv = std::vector<std::string>;
 

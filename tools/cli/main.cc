@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/cli/args.h"
+#include "src/cmdline/args.h"
 #include "tools/cli/commands.h"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include "src/mcu/activation_s16.h"
 #include "src/mcu/activation_s8.h"
-#include "src/mcu/oracle.h"
+#include "src/mcu/ideal_activation.h"
 #include "tools/mcu/report.h"
 
 namespace refmath {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "src/file_io.h"
-#include "tools/cli/args.h"
+#include "src/verify/file_io.h"
+#include "src/cmdline/args.h"
 #include "tools/mcu/report.h"
 
 int main(int argc, char** argv) {

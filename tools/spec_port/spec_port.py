@@ -500,7 +500,7 @@ def variant_functions(variant, gelu_coeffs_path):
 
 GOLDEN_STRIDE = 4099
 
-# MUST EQUAL the list in src/golden_set.h (kSpecialValueBits), in order.
+# MUST EQUAL the list in src/verify/golden_inputs.h (kSpecialValueBits), in order.
 # The "inputs" digest check at run time proves that it does.
 SPECIAL_VALUE_BITS = [
     0x00000000, 0x80000000,  # +0, -0

@@ -10,13 +10,13 @@
 //
 // The inputs are generated in chunks (the whole set does not fit the 512 KiB
 // of DTCM): the strided part k * 4099 for k * 4099 < 2^32, then the special
-// list, in the order of src/golden_set.h.
+// list (src/verify/golden_inputs.h).
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "refmath/refmath.h"
-#include "src/golden_set.h"
+#include "src/verify/golden_inputs.h"
 #include "semihost.h"
 #include "sha256.h"
 
@@ -29,25 +29,17 @@ void EvalFast(refmath_function f, const float* in, float* out, size_t n);
 
 namespace {
 
-constexpr uint32_t kStride = refmath::kGoldenStride;
-constexpr uint32_t kStridedCount = refmath::kGoldenStridedCount;
-constexpr uint32_t kSpecialCount = refmath::kSpecialValueCount;
 constexpr size_t kChunk = 4096;
-constexpr uint32_t kTotal = kStridedCount + kSpecialCount;
+constexpr uint32_t kTotal = refmath::kGoldenInputCount;
 
 uint32_t g_in_bits[kChunk];
 float g_in[kChunk];
 float g_out[kChunk];
 uint8_t g_bytes[4 * kChunk];
 
-// Input #i of the golden set (bit pattern).
-inline uint32_t InputBits(uint32_t i) {
-  return i < kStridedCount ? i * kStride : refmath::kSpecialValueBits[i - kStridedCount];
-}
-
 // Fills g_in with inputs [start, start + n).
 void FillChunk(uint32_t start, size_t n) {
-  for (size_t j = 0; j < n; ++j) g_in_bits[j] = InputBits(start + uint32_t(j));
+  for (size_t j = 0; j < n; ++j) g_in_bits[j] = refmath::GoldenInputBits(start + j);
   memcpy(g_in, g_in_bits, n * sizeof(float));
 }
 

@@ -1,0 +1,205 @@
+#include "src/cmdline/args.h"
+
+#include "src/verify/printable.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+namespace refmath {
+namespace cli {
+
+std::string Quote(const std::string& text) {
+  return "'" + Printable(text, 60) + "'";
+}
+
+std::string ShowPath(const std::string& path) { return Printable(path); }
+
+namespace {
+
+template <class Enum>
+bool ParseName(const std::string& kind, const std::string& name, int count,
+               const char* (*name_of)(Enum), int (*from_name)(const char*),
+               Enum* out, std::string* error) {
+  const int id = from_name(name.c_str());
+  if (id >= 0) {
+    *out = static_cast<Enum>(id);
+    return true;
+  }
+  std::string known;
+  for (int i = 0; i < count; ++i) {
+    known += (i ? ", " : "") + std::string(name_of(static_cast<Enum>(i)));
+  }
+  *error = "unknown " + kind + " " + Quote(name) + " (known: " + known + ")";
+  return false;
+}
+
+}  // namespace
+
+bool Args::Parse(const std::vector<std::string>& argv,
+                 const std::set<std::string>& valued,
+                 const std::set<std::string>& flags, std::string* error,
+                 std::vector<std::string>* positional) {
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    if (positional != nullptr && arg.compare(0, 2, "--") != 0) {
+      positional->push_back(arg);
+      continue;
+    }
+    if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) {
+      *error = "unexpected argument " + Quote(arg);
+      return false;
+    }
+    std::string name = arg.substr(2), value;
+    const size_t eq = name.find('=');
+    const bool inline_value = eq != std::string::npos;
+    if (inline_value) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (values_.count(name)) {
+      *error = "option --" + name + " given twice";
+      return false;
+    }
+    if (flags.count(name)) {
+      if (inline_value) {
+        *error = "option --" + name + " takes no value";
+        return false;
+      }
+      values_[name] = "";
+    } else if (valued.count(name)) {
+      if (!inline_value) {
+        if (i + 1 >= argv.size()) {
+          *error = "option --" + name + " needs a value";
+          return false;
+        }
+        value = argv[++i];
+      }
+      values_[name] = value;
+    } else {
+      *error = "unknown option " + Quote("--" + name);
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string Args::Get(const std::string& name, const std::string& def) const {
+  const auto it = values_.find(name);
+  return it == values_.end() ? def : it->second;
+}
+
+bool Args::Require(const std::string& name, std::string* value,
+                   std::string* error) const {
+  const auto it = values_.find(name);
+  if (it == values_.end()) {
+    *error = "missing required option --" + name;
+    return false;
+  }
+  *value = it->second;
+  return true;
+}
+
+bool ParseFunction(const std::string& name, refmath_function* f,
+                   std::string* error) {
+  return ParseName("function", name, REFMATH_NUM_FUNCTIONS,
+                   refmath_function_name, refmath_function_from_name, f, error);
+}
+bool ParseVariant(const std::string& name, refmath_variant* v,
+                  std::string* error) {
+  return ParseName("variant", name, REFMATH_NUM_VARIANTS, refmath_variant_name,
+                   refmath_variant_from_name, v, error);
+}
+bool ParseTarget(const std::string& name, refmath_target* t,
+                 std::string* error) {
+  return ParseName("target", name, REFMATH_NUM_TARGETS, refmath_target_name,
+                   refmath_target_from_name, t, error);
+}
+
+namespace {
+
+// strtod and strtof skip leading blanks, take a '+' and read hexadecimal
+// ("0x1p-3"); a number given on the command line is decimal and starts
+// with a digit, '.', or '-'.
+bool LooksDecimal(const std::string& text) {
+  return !text.empty() && !isspace(static_cast<unsigned char>(text[0])) &&
+         text[0] != '+' && text.find_first_of("xX") == std::string::npos;
+}
+
+}  // namespace
+
+bool ParseDouble(const std::string& text, double* value) {
+  if (!LooksDecimal(text)) return false;
+  char* end = nullptr;
+  errno = 0;
+  const double v = strtod(text.c_str(), &end);
+  if (errno != 0 || *end != '\0' || !std::isfinite(v) || v < 0) return false;
+  *value = v;
+  return true;
+}
+
+std::string FormatDouble(double value) {
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    snprintf(text, sizeof(text), "%.*g", digits, value);
+    if (strtod(text, nullptr) == value) break;
+  }
+  return text;
+}
+
+bool ParseSize(const std::string& text, size_t* value) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return false;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long v = strtoull(text.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0') return false;
+  *value = static_cast<size_t>(v);
+  return true;
+}
+
+namespace {
+
+bool ParseBound(const std::string& text, float* v) {
+  if (text == "FLT_MAX" || text == "max") {
+    *v = FLT_MAX;
+    return true;
+  }
+  if (text == "-FLT_MAX" || text == "-max") {
+    *v = -FLT_MAX;
+    return true;
+  }
+  if (!LooksDecimal(text)) return false;
+  char* end;
+  errno = 0;  // ERANGE: beyond FLT_MAX, or a nonzero number lost to underflow
+  *v = strtof(text.c_str(), &end);
+  return errno == 0 && *end == '\0' && !std::isnan(*v);
+}
+
+}  // namespace
+
+bool ParseRange(const std::string& text, float* lo, float* hi) {
+  // The separator is the first ':' not at position 0.
+  const size_t colon = text.find(':', 1);
+  return colon != std::string::npos && ParseBound(text.substr(0, colon), lo) &&
+         ParseBound(text.substr(colon + 1), hi);
+}
+
+bool ParseShard(const std::string& text, int* index, int* count) {
+  const size_t slash = text.find('/');
+  size_t i, n;
+  if (slash == std::string::npos || !ParseSize(text.substr(0, slash), &i) ||
+      !ParseSize(text.substr(slash + 1), &n) || n == 0 || i >= n ||
+      n > 1000000) {
+    return false;
+  }
+  *index = static_cast<int>(i);
+  *count = static_cast<int>(n);
+  return true;
+}
+
+}  // namespace cli
+}  // namespace refmath

@@ -1,0 +1,24 @@
+#include "src/conform/modules.h"
+
+#include "src/ane/golden_digests.h"
+#include "src/mcu/golden_digests.h"
+
+namespace refmath {
+namespace conformance {
+
+const std::vector<DigestModule>& DigestModules() {
+  static const std::vector<DigestModule> modules = {
+      // {"NAME", "description", module::GoldenDigests},
+      {"ane-fp16", "Apple Neural Engine fp16 model: unary functions x presets",
+       ane::GoldenDigests},
+      {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests},
+  };
+  return modules;
+}
+
+std::string ModuleGoldenPath(const std::string& dir, const DigestModule& m) {
+  return dir + "/" + m.name + ".sha256";
+}
+
+}  // namespace conformance
+}  // namespace refmath

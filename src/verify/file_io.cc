@@ -1,0 +1,409 @@
+#include "src/verify/file_io.h"
+
+#include "src/verify/printable.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <iterator>
+#include <mutex>
+
+namespace refmath {
+namespace io {
+namespace {
+
+std::string SysError(const std::string& path, const char* what) {
+  return Printable(path) + ": " + what + ": " + strerror(errno);
+}
+
+bool ReadFd(int fd, const std::string& path, std::vector<uint8_t>* bytes,
+            std::string* error) {
+  bytes->clear();
+  uint8_t buf[1 << 16];
+  for (;;) {
+    const ssize_t got = read(fd, buf, sizeof(buf));
+    if (got == 0) return true;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      *error = SysError(path, "cannot read");
+      return false;
+    }
+    if (bytes->size() + static_cast<size_t>(got) > kMaxInputBytes) {
+      *error = Printable(path) + ": larger than " +
+               std::to_string(kMaxInputBytes >> 30) +
+               " GiB, the most refmath reads at once";
+      return false;
+    }
+    bytes->insert(bytes->end(), buf, buf + got);
+  }
+}
+
+bool WriteFd(int fd, const uint8_t* p, size_t size) {
+  while (size > 0) {
+    const ssize_t put = write(fd, p, size);
+    if (put < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    p += put;
+    size -= static_cast<size_t>(put);
+  }
+  return true;
+}
+
+// Writes straight into an existing file that is not a regular one
+// (/dev/null, a FIFO, a terminal): renaming over it would replace the
+// device node or pipe with a file.
+bool WriteDirect(const std::string& path, const uint8_t* p, size_t size,
+                 std::string* error) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *error = SysError(path, "cannot open");
+    return false;
+  }
+  bool ok = WriteFd(fd, p, size);
+  if (!ok) *error = SysError(path, "cannot write");
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    *error = SysError(path, "cannot write");
+  }
+  return ok;
+}
+
+// The directory part of `path`: "." for a bare name, "/" for "/name".
+std::string DirName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// The file a write to `path` lands in: symbolic links followed to the end
+// of the chain, whose last name need not exist yet (a dangling link gets
+// its target created, as with the shell's >).  False with errno set.
+bool FinalTarget(std::string path, std::string* target) {
+  for (int hops = 0; hops < 40; ++hops) {
+    struct stat st;
+    if (lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
+      *target = path;
+      return true;
+    }
+    char link[PATH_MAX];
+    const ssize_t n = readlink(path.c_str(), link, sizeof(link));
+    if (n < 0) return false;
+    if (static_cast<size_t>(n) == sizeof(link)) {
+      errno = ENAMETOOLONG;
+      return false;
+    }
+    const std::string dest(link, static_cast<size_t>(n));
+    path = dest[0] == '/' ? dest : DirName(path) + "/" + dest;
+  }
+  errno = ELOOP;
+  return false;
+}
+
+// A temporary file is removed when SIGINT, SIGTERM or SIGHUP ends the
+// process before it is renamed into place.  The handler only reads this
+// pointer, prepared beforehand, unlinks it and re-raises the signal with
+// its default action, so the process still dies of that signal.
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+std::atomic<const char*> g_pending_tmp{nullptr};
+std::mutex g_tmp_mutex;  // one temporary file at a time owns the handlers
+
+extern "C" void RemoveTmpAndDie(int sig) {
+  const char* tmp = g_pending_tmp.load();
+  if (tmp != nullptr) unlink(tmp);
+  signal(sig, SIG_DFL);
+  raise(sig);  // delivered as the handler returns
+}
+
+// Blocks the cleanup signals in this thread; returns the previous mask.
+sigset_t HoldCleanupSignals() {
+  sigset_t set, old;
+  sigemptyset(&set);
+  for (int sig : kCleanupSignals) sigaddset(&set, sig);
+  pthread_sigmask(SIG_BLOCK, &set, &old);
+  return old;
+}
+
+// DIR/refmath.tmp.XXXXXX: a short name that fits whatever the output's name.
+// From creation until RenameTo (or destruction, which removes it) the
+// cleanup handler covers the signals the process does not ignore; the
+// previous handlers (e.g. a command's own stop flag) come back after.
+class TmpFile {
+ public:
+  explicit TmpFile(const std::string& dir)
+      : lock_(g_tmp_mutex), path_(dir + "/refmath.tmp.XXXXXX") {
+    struct sigaction cleanup = {};
+    cleanup.sa_handler = RemoveTmpAndDie;
+    sigemptyset(&cleanup.sa_mask);
+    for (size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      sigaction(kCleanupSignals[i], nullptr, &old_[i]);
+      if (old_[i].sa_handler != SIG_IGN) {
+        sigaction(kCleanupSignals[i], &cleanup, nullptr);
+      }
+    }
+    // A signal between mkstemp and publishing the name waits for both.
+    const sigset_t mask = HoldCleanupSignals();
+    fd_ = mkstemp(&path_[0]);
+    created_ = fd_ >= 0;
+    if (created_) g_pending_tmp = path_.c_str();
+    pthread_sigmask(SIG_SETMASK, &mask, nullptr);
+  }
+  TmpFile(const TmpFile&) = delete;
+  TmpFile& operator=(const TmpFile&) = delete;
+
+  ~TmpFile() {
+    const int saved = errno;
+    Close();
+    Release([this] { return !created_ || unlink(path_.c_str()) == 0; });
+    errno = saved;
+  }
+
+  int fd() const { return fd_; }
+
+  bool Close() {
+    const int fd = fd_;
+    fd_ = -1;
+    return fd < 0 || close(fd) == 0;
+  }
+
+  // Moves the complete file over `target`; false with errno set.
+  bool RenameTo(const std::string& target) {
+    return Release([&] { return rename(path_.c_str(), target.c_str()) == 0; });
+  }
+
+ private:
+  // Runs `last` (rename or unlink) with the signals held back, then gives
+  // them back to their previous handlers: one that arrived meanwhile takes
+  // its usual course once the temporary name is gone.
+  template <class Fn>
+  bool Release(Fn last) {
+    if (released_) return true;
+    released_ = true;
+    const sigset_t mask = HoldCleanupSignals();
+    const bool ok = last();
+    const int saved = errno;
+    g_pending_tmp = nullptr;
+    for (size_t i = 0; i < std::size(kCleanupSignals); ++i) {
+      sigaction(kCleanupSignals[i], &old_[i], nullptr);
+    }
+    pthread_sigmask(SIG_SETMASK, &mask, nullptr);
+    errno = saved;
+    return ok;
+  }
+
+  std::lock_guard<std::mutex> lock_;
+  std::string path_;
+  int fd_ = -1;
+  bool created_ = false, released_ = false;
+  struct sigaction old_[std::size(kCleanupSignals)];
+};
+
+}  // namespace
+
+uint16_t LoadLE16(const uint8_t* p) {
+  return static_cast<uint16_t>(p[0] | p[1] << 8);
+}
+
+void StoreLE16(uint16_t v, uint8_t* p) {
+  p[0] = static_cast<uint8_t>(v);
+  p[1] = static_cast<uint8_t>(v >> 8);
+}
+
+uint32_t LoadLE32(const uint8_t* p) {
+  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
+         static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
+}
+
+void StoreLE32(uint32_t v, uint8_t* p) {
+  p[0] = static_cast<uint8_t>(v);
+  p[1] = static_cast<uint8_t>(v >> 8);
+  p[2] = static_cast<uint8_t>(v >> 16);
+  p[3] = static_cast<uint8_t>(v >> 24);
+}
+
+uint32_t FloatBits(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof(bits));
+  return bits;
+}
+
+float BitsToFloat(uint32_t bits) {
+  float f;
+  memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
+             std::string* error) {
+  if (path == "-") return ReadFd(STDIN_FILENO, "<stdin>", bytes, error);
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    *error = SysError(path, "cannot open");
+    return false;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    *error = SysError(path, "cannot stat");
+    close(fd);
+    return false;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    close(fd);
+    *error = Printable(path) + ": is a directory";
+    return false;
+  }
+  if (S_ISREG(st.st_mode)) {
+    if (static_cast<uint64_t>(st.st_size) > kMaxInputBytes) {
+      close(fd);
+      *error = Printable(path) + ": " + std::to_string(st.st_size) +
+               " bytes is larger than " +
+               std::to_string(kMaxInputBytes >> 30) +
+               " GiB, the most refmath reads at once";
+      return false;
+    }
+    bytes->reserve(static_cast<size_t>(st.st_size));
+  }
+  const bool ok = ReadFd(fd, path, bytes, error);
+  close(fd);
+  return ok;
+}
+
+bool ReadFloats(const std::string& path, std::vector<float>* values,
+                std::string* error) {
+  std::vector<uint8_t> bytes;
+  if (!ReadAll(path, &bytes, error)) return false;
+  const std::string name = path == "-" ? "<stdin>" : Printable(path);
+  if (bytes.size() % 4 != 0) {
+    *error = name + ": size " + std::to_string(bytes.size()) +
+             " bytes is not a multiple of 4 (raw binary32 expected)";
+    return false;
+  }
+  values->resize(bytes.size() / 4);
+  for (size_t i = 0; i < values->size(); ++i) {
+    (*values)[i] = BitsToFloat(LoadLE32(&bytes[4 * i]));
+  }
+  return true;
+}
+
+bool CheckOutputPath(const std::string& path, std::string* error) {
+  if (path == "-") return true;
+  if (path.empty()) {
+    *error = "empty output path";
+    return false;
+  }
+  struct stat st;
+  const bool exists = stat(path.c_str(), &st) == 0;
+  const int stat_errno = exists ? 0 : errno;
+  if (exists && S_ISDIR(st.st_mode)) {
+    *error = Printable(path) + ": is a directory";
+    return false;
+  }
+  if (path.back() == '/') {
+    *error = Printable(path) + ": a file name cannot end with '/'";
+    return false;
+  }
+  if (!exists && stat_errno != ENOENT) {
+    errno = stat_errno;
+    *error = SysError(path, "cannot create");
+    return false;
+  }
+  // What the write needs to be writable: a device or FIFO itself, else the
+  // directory the finished file is renamed into (beside a link's target).
+  std::string writable = path;
+  if (!exists || S_ISREG(st.st_mode)) {
+    std::string target;
+    if (!FinalTarget(path, &target)) {
+      *error = SysError(path, "cannot follow symbolic link");
+      return false;
+    }
+    writable = DirName(target);
+  }
+  if (access(writable.c_str(), W_OK) != 0) {
+    *error = SysError(path, "cannot create");
+    return false;
+  }
+  return true;
+}
+
+bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
+                    std::string* error) {
+  const uint8_t* p = static_cast<const uint8_t*>(data);
+  if (path == "-") {
+    if (!WriteFd(STDOUT_FILENO, p, size)) {
+      *error = SysError("<stdout>", "cannot write");
+      return false;
+    }
+    return true;
+  }
+  if (!CheckOutputPath(path, error)) return false;
+  struct stat st;
+  const bool exists = stat(path.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) return WriteDirect(path, p, size, error);
+  std::string target;
+  if (!FinalTarget(path, &target)) {
+    *error = SysError(path, "cannot follow symbolic link");
+    return false;
+  }
+  TmpFile tmp(DirName(target));
+  if (tmp.fd() < 0) {
+    *error = SysError(path, "cannot create");
+    return false;
+  }
+  if (!WriteFd(tmp.fd(), p, size) || fsync(tmp.fd()) != 0) {
+    *error = SysError(path, "cannot write");
+    return false;
+  }
+  // An existing file keeps its permission bits and, where allowed (root),
+  // its owner and group; a new one gets the usual 0666 less the umask.
+  mode_t mode;
+  if (exists) {
+    mode = st.st_mode & 07777;
+    const int ignored = fchown(tmp.fd(), st.st_uid, st.st_gid);
+    (void)ignored;
+  } else {
+    const mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  if (fchmod(tmp.fd(), mode) != 0) {
+    *error = SysError(path, "cannot set permissions");
+    return false;
+  }
+  if (!tmp.Close()) {
+    *error = SysError(path, "cannot write");
+    return false;
+  }
+  if (!tmp.RenameTo(target)) {
+    *error = SysError(path, "cannot rename into place");
+    return false;
+  }
+  return true;
+}
+
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa, sb;
+  return a != "-" && b != "-" && stat(a.c_str(), &sa) == 0 &&
+         stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
+bool WriteFloats(const std::string& path, const std::vector<float>& values,
+                 std::string* error) {
+  std::vector<uint8_t> bytes(values.size() * 4);
+  for (size_t i = 0; i < values.size(); ++i) {
+    StoreLE32(FloatBits(values[i]), &bytes[4 * i]);
+  }
+  return WriteAllAtomic(path, bytes.data(), bytes.size(), error);
+}
+
+}  // namespace io
+}  // namespace refmath

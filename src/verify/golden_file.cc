@@ -1,0 +1,142 @@
+#include "src/verify/golden_file.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sstream>
+#include <vector>
+
+#include "src/verify/file_io.h"
+#include "src/verify/printable.h"
+
+namespace refmath {
+
+bool IsHexDigest(const std::string& s) {
+  if (s.size() != 64) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+namespace {
+
+bool IsKnownName(const std::string& name) {
+  return name == kInputsRowName ||
+         refmath_function_from_name(name.c_str()) >= 0;
+}
+
+bool IsDirectory(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool IsModuleRowName(const std::string& name) {
+  if (name.empty()) return false;
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || strchr("_.:=-", c) != nullptr;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool ParseGoldenFile(const std::string& path, bool (*is_known)(const std::string&),
+                     GoldenFile* out, std::string* error) {
+  std::vector<uint8_t> bytes;
+  if (!io::ReadAll(path, &bytes, error)) return false;
+  std::istringstream in(std::string(bytes.begin(), bytes.end()));
+  std::string line;
+  out->digests.clear();
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string where =
+        Printable(path) + ":" + std::to_string(number) + ": ";
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string digest, name, extra;
+    if (!(fields >> digest >> name) || (fields >> extra)) {
+      *error = where + "expected 'DIGEST  NAME'";
+      return false;
+    }
+    if (!IsHexDigest(digest)) {
+      *error = where + "not a lower-case hex SHA-256 digest";
+      return false;
+    }
+    if (!is_known(name)) {
+      *error = where + "unknown row name '" + Printable(name, 60) + "'";
+      return false;
+    }
+    if (!out->digests.emplace(name, digest).second) {
+      *error = where + "'" + name + "' listed twice";
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string GoldenPath(const std::string& dir, refmath_variant v) {
+  return dir + "/" + refmath_variant_name(v) + ".sha256";
+}
+
+bool ReadGoldenFile(const std::string& path, GoldenFile* out,
+                    std::string* error) {
+  return ParseGoldenFile(path, IsKnownName, out, error);
+}
+
+bool ReadModuleGoldenFile(const std::string& path, GoldenFile* out,
+                          std::string* error) {
+  return ParseGoldenFile(path, IsModuleRowName, out, error);
+}
+
+bool WriteModuleGoldenFile(const std::string& path, const std::string& module,
+                           const std::string& description,
+                           const std::vector<NamedDigest>& rows,
+                           std::string* error) {
+  std::ostringstream out;
+  out << "# refmath golden digests, module " << module << ": " << description
+      << ".\n"
+      << "# Written by refmath_make_golden --module " << module
+      << "; never edit to make a test pass.\n";
+  for (const NamedDigest& row : rows) {
+    if (!IsModuleRowName(row.name) || !IsHexDigest(row.digest)) {
+      *error = "module " + module + ": bad row '" + row.name + "'";
+      return false;
+    }
+    out << row.digest << "  " << row.name << "\n";
+  }
+  const std::string text = out.str();
+  return io::WriteAllAtomic(path, text.data(), text.size(), error);
+}
+
+bool WriteGoldenFile(const std::string& path, refmath_variant v,
+                     const GoldenFile& file, std::string* error) {
+  std::ostringstream out;
+  out << "# refmath golden digests, variant " << refmath_variant_name(v)
+      << ".\n"
+      << "# SHA-256 of the outputs over the golden input set, serialized as\n"
+      << "# little-endian uint32 in input order (docs/golden-hashes.md).\n"
+      << "# Written by refmath_make_golden; never edit to make a test pass.\n";
+  auto emit = [&](const std::string& name) {
+    const auto it = file.digests.find(name);
+    if (it != file.digests.end()) out << it->second << "  " << name << "\n";
+  };
+  emit(kInputsRowName);
+  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+    emit(refmath_function_name(static_cast<refmath_function>(f)));
+  }
+  const std::string text = out.str();
+  return io::WriteAllAtomic(path, text.data(), text.size(), error);
+}
+
+std::string DefaultGoldenDir() {
+  if (const char* env = getenv("REFMATH_GOLDEN_DIR")) {
+    if (*env) return env;
+  }
+  if (IsDirectory(REFMATH_SOURCE_GOLDEN_DIR)) return REFMATH_SOURCE_GOLDEN_DIR;
+  return REFMATH_INSTALLED_GOLDEN_DIR;
+}
+
+}  // namespace refmath

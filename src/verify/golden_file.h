@@ -1,0 +1,54 @@
+// Golden digest files (docs/golden-hashes.md): one per variant, named
+// VARIANT.sha256, lines "HEX64  NAME" where NAME is a function name or
+// "inputs" (the digest of the input set itself); '#' starts a comment.
+#ifndef REFMATH_SRC_VERIFY_GOLDEN_FILE_H_
+#define REFMATH_SRC_VERIFY_GOLDEN_FILE_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "refmath/refmath.h"
+#include "src/verify/digest.h"
+
+namespace refmath {
+
+constexpr const char* kInputsRowName = "inputs";
+
+struct GoldenFile {
+  std::map<std::string, std::string> digests;  // name -> lower-case hex
+};
+
+std::string GoldenPath(const std::string& dir, refmath_variant v);
+
+// True for a lower-case hex SHA-256 digest (64 characters), the form every
+// golden file uses.
+bool IsHexDigest(const std::string& s);
+
+// Parses a golden file; one-line errors name the file and line.
+bool ReadGoldenFile(const std::string& path, GoldenFile* out,
+                    std::string* error);
+
+// Parses a module's golden file (golden/MODULE.sha256): the same format,
+// any row name made of [A-Za-z0-9_.:=-].
+bool ReadModuleGoldenFile(const std::string& path, GoldenFile* out,
+                          std::string* error);
+
+// Writes a module's golden file (atomically), rows in the given order,
+// after a header naming the module and its description.
+bool WriteModuleGoldenFile(const std::string& path, const std::string& module,
+                           const std::string& description,
+                           const std::vector<NamedDigest>& rows,
+                           std::string* error);
+
+// Writes a golden file (atomically) with a header comment.
+bool WriteGoldenFile(const std::string& path, refmath_variant v,
+                     const GoldenFile& file, std::string* error);
+
+// The golden directory used when none is given: $REFMATH_GOLDEN_DIR, else
+// the source tree's golden/ if present, else the installed copy.
+std::string DefaultGoldenDir();
+
+}  // namespace refmath
+
+#endif  // REFMATH_SRC_VERIFY_GOLDEN_FILE_H_

@@ -1,0 +1,410 @@
+#include "src/verify/sweep.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <new>
+#include <thread>
+
+#include "src/verify/ulp.h"
+#include "src/verify/reference.h"
+
+namespace refmath {
+namespace sweep {
+namespace {
+
+constexpr uint64_t kChunk = 1 << 16;          // positions per work item
+constexpr uint64_t kSampleEvery = 1024;       // double vs MPFR check
+// Candidates for the maximum: every value whose double-reference error is
+// within this of the running maximum is recomputed with MPFR at the end.
+// (The double reference is good to ~1e-6 ulp; see ReferenceDoubleRelativeError.)
+constexpr double kCandidateTolerance = 1e-4;
+constexpr size_t kMaxCandidates = 4096;
+
+uint32_t Bits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  return b;
+}
+float FromBits(uint32_t b) {
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+
+// Position of a float in the increasing order of binary32 values, with
+// both zeros at 0.
+int64_t Ordinal(float x) {
+  const uint32_t b = Bits(x);
+  return (b & 0x80000000u) ? -static_cast<int64_t>(b & 0x7FFFFFFFu) : b;
+}
+float FromOrdinal(int64_t o) {
+  return o >= 0 ? FromBits(static_cast<uint32_t>(o))
+                : FromBits(0x80000000u | static_cast<uint32_t>(-o));
+}
+
+bool IsPowerOfTwo(double v) {
+  int e;
+  return v != 0 && fabs(frexp(v, &e)) == 0.5;
+}
+
+struct Candidate {
+  uint64_t position;
+  double ulp;
+};
+
+// Keeps the candidates within kCandidateTolerance of the best, best first
+// (ties: lower position first), at most kMaxCandidates.
+void Prune(std::vector<Candidate>* c) {
+  std::sort(c->begin(), c->end(), [](const Candidate& a, const Candidate& b) {
+    return a.ulp != b.ulp ? a.ulp > b.ulp : a.position < b.position;
+  });
+  if (c->empty()) return;
+  const double floor = (*c)[0].ulp - kCandidateTolerance;
+  size_t keep = 0;
+  while (keep < c->size() && keep < kMaxCandidates && (*c)[keep].ulp >= floor) {
+    ++keep;
+  }
+  c->resize(keep);
+}
+
+struct Accumulator {
+  Result r;
+  std::vector<Candidate> candidates;
+  double running_max = 0;
+};
+
+void AddValue(const Spec& spec, uint64_t position, float x, float got,
+              Accumulator* acc) {
+  Result& r = acc->r;
+  const refmath_function f = spec.function;
+  const double ref = ReferenceDouble(f, x);
+  if (isnan(got) || isnan(ref)) {
+    if (isnan(got) && isnan(ref)) {
+      ++r.nan_agreements;
+    } else if (r.special_disagreements++ == 0) {
+      r.first_disagreement_bits = Bits(x);
+    }
+    return;
+  }
+  const double rounded = RoundTo(ref, Format::kBinary32);
+  double ulp;
+  bool correctly_rounded;
+  if (isinf(got) || isinf(rounded)) {
+    if (static_cast<double>(got) != rounded) {
+      if (r.special_disagreements++ == 0) r.first_disagreement_bits = Bits(x);
+      return;
+    }
+    ulp = 0;
+    correctly_rounded = true;
+  } else {
+    const double spacing = SpacingOf(rounded, Format::kBinary32);
+    ulp = fabs(got - ref) / spacing;
+    // Is the double reference too close to a rounding boundary to say
+    // which way the true value rounds?  Then MPFR decides.
+    const double d = fabs(ref - rounded) / spacing;
+    const double tol =
+        ReferenceDoubleRelativeError(f) * fabs(ref) / spacing + 1e-12;
+    const bool close = fabs(d - 0.5) <= tol ||
+                       (IsPowerOfTwo(rounded) && fabs(d - 0.25) <= tol);
+    if (close) {
+      const MpfrResult m = ReferenceMpfr(f, x, got);
+      ++r.mpfr_decisions;
+      ulp = m.ulp_error;
+      correctly_rounded = Bits(got) == m.correctly_rounded_bits;
+    } else {
+      correctly_rounded = Bits(got) == Bits(static_cast<float>(rounded));
+    }
+    if (position % kSampleEvery == 0) {
+      const MpfrResult m = ReferenceMpfr(f, x, got);
+      ++r.reference_samples;
+      if (isfinite(m.ulp_error)) {
+        r.reference_max_discrepancy =
+            std::max(r.reference_max_discrepancy, fabs(m.ulp_error - ulp));
+      }
+    }
+  }
+  ++r.count;
+  r.sum_ulp += ulp;
+  ++r.histogram[HistogramBucket(ulp)];
+  r.not_correctly_rounded += !correctly_rounded;
+  if (ulp >= acc->running_max - kCandidateTolerance) {
+    acc->candidates.push_back({position, ulp});
+    acc->running_max = std::max(acc->running_max, ulp);
+    if (acc->candidates.size() > 4 * kMaxCandidates) Prune(&acc->candidates);
+  }
+  if (!r.bins.empty()) {
+    Bin& bin = r.bins[position * r.bins.size() / r.positions];
+    if (ulp > bin.max_ulp) {
+      bin.max_ulp = ulp;
+      bin.x_bits = Bits(x);
+    }
+  }
+}
+
+// Folds b into a (same spec).  Candidates are merged by the caller.
+void Combine(const Result& b, Result* a) {
+  a->count += b.count;
+  a->sum_ulp += b.sum_ulp;
+  a->not_correctly_rounded += b.not_correctly_rounded;
+  a->nan_agreements += b.nan_agreements;
+  if (b.special_disagreements && !a->special_disagreements) {
+    a->first_disagreement_bits = b.first_disagreement_bits;
+  }
+  a->special_disagreements += b.special_disagreements;
+  for (int i = 0; i < kHistogramBuckets; ++i) a->histogram[i] += b.histogram[i];
+  for (size_t i = 0; i < a->bins.size() && i < b.bins.size(); ++i) {
+    if (b.bins[i].max_ulp > a->bins[i].max_ulp) a->bins[i] = b.bins[i];
+  }
+  a->reference_samples += b.reference_samples;
+  a->reference_max_discrepancy =
+      std::max(a->reference_max_discrepancy, b.reference_max_discrepancy);
+  a->mpfr_decisions += b.mpfr_decisions;
+}
+
+// A maximum is the larger error; on a tie, the earlier position.
+bool Better(double ulp, uint64_t pos, double best_ulp, uint64_t best_pos) {
+  return ulp > best_ulp || (ulp == best_ulp && pos < best_pos);
+}
+
+}  // namespace
+
+const char* const kHistogramLabels[kHistogramBuckets] = {
+    "<=0.5", "<=1", "<=2", "<=4", "<=8", "<=16", "<=32", "<=64", "<=128",
+    "<=256", ">256"};
+
+int HistogramBucket(double ulp) {
+  if (ulp <= 0.5) return 0;
+  int b = 1;
+  for (double edge = 1; b < kHistogramBuckets - 1; edge *= 2, ++b) {
+    if (ulp <= edge) return b;
+  }
+  return kHistogramBuckets - 1;
+}
+
+bool CheckSpec(const Spec& spec, std::string* error) {
+  if (spec.stride == 0 || spec.stride > kMaxStride) {
+    *error = "stride must be from 1 to 2^32 = " + std::to_string(kMaxStride) +
+             " (a larger one steps past every binary32 value), not " +
+             std::to_string(spec.stride);
+    return false;
+  }
+  if (!spec.all && (isnan(spec.lo) || isnan(spec.hi) ||
+                    Ordinal(spec.lo) > Ordinal(spec.hi))) {
+    *error = "empty range: lo must be <= hi, neither NaN";
+    return false;
+  }
+  if (spec.shard_count < 1 || spec.shard_index < 0 ||
+      spec.shard_index >= spec.shard_count) {
+    *error = "shard must be i/N with 0 <= i < N";
+    return false;
+  }
+  for (const char c : spec.label) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      *error = "label must be printable text, without control characters";
+      return false;
+    }
+  }
+  return true;
+}
+
+uint64_t Positions(const Spec& spec) {
+  if (spec.all) return ((uint64_t{1} << 32) + spec.stride - 1) / spec.stride;
+  return static_cast<uint64_t>(Ordinal(spec.hi) - Ordinal(spec.lo)) /
+             spec.stride + 1;
+}
+
+float InputAt(const Spec& spec, uint64_t position) {
+  if (spec.all) return FromBits(static_cast<uint32_t>(position * spec.stride));
+  return FromOrdinal(Ordinal(spec.lo) +
+                     static_cast<int64_t>(position * spec.stride));
+}
+
+bool Result::Sound() const {
+  // The double reference must agree with MPFR far below the precision
+  // reported (three decimals).
+  return special_disagreements == 0 && reference_max_discrepancy < 1e-5;
+}
+
+bool Run(const Spec& spec, const Options& options, Result* out,
+         std::string* error) {
+  if (!CheckSpec(spec, error)) return false;
+  if (options.threads < 0 || options.threads > kMaxThreads) {
+    *error = "threads must be from 0 (all cores) to " +
+             std::to_string(kMaxThreads);
+    return false;
+  }
+  const int status = refmath_target_status(spec.variant, spec.target);
+  if (status != REFMATH_OK) {
+    *error = refmath_status_string(status);
+    return false;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const uint64_t positions = Positions(spec);
+  const uint64_t chunks = (positions + kChunk - 1) / kChunk;
+  // This shard's chunks: c with c % N == i.
+  const uint64_t shard_chunks =
+      chunks > static_cast<uint64_t>(spec.shard_index)
+          ? (chunks - spec.shard_index + spec.shard_count - 1) / spec.shard_count
+          : 0;
+  uint64_t shard_positions = 0;
+  for (uint64_t k = 0; k < shard_chunks; ++k) {
+    const uint64_t c = spec.shard_index + k * spec.shard_count;
+    shard_positions += std::min(kChunk, positions - c * kChunk);
+  }
+
+  Result base;
+  base.spec = spec;
+  base.shards = {spec.shard_index};
+  base.positions = positions;
+
+  const int threads =
+      options.threads > 0
+          ? options.threads
+          : std::min<int>(kMaxThreads,
+                          std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<Accumulator> accs;
+  try {
+    base.bins.assign(options.bins, Bin());
+    accs.assign(threads, Accumulator());
+    for (Accumulator& a : accs) a.r = base;
+  } catch (const std::bad_alloc&) {
+    *error = "not enough memory for " + std::to_string(threads) +
+             " threads with " + std::to_string(options.bins) + " bins each";
+    return false;
+  }
+  std::atomic<uint64_t> next_chunk{0}, done{0};
+  std::atomic<int> eval_status{REFMATH_OK};
+  // Set when the sweep cannot go on: the workers stop at the next chunk.
+  std::atomic<bool> abandon{false}, out_of_memory{false};
+  auto stopped = [&] {
+    return abandon.load() || (options.stop && options.stop->load());
+  };
+  auto work = [&](Accumulator* acc) {
+    try {
+      std::vector<float> in(kChunk), got(kChunk);
+      while (!stopped()) {
+        const uint64_t k = next_chunk.fetch_add(1);
+        if (k >= shard_chunks) return;
+        const uint64_t c = spec.shard_index + k * spec.shard_count;
+        const uint64_t first = c * kChunk;
+        const size_t n = static_cast<size_t>(std::min(kChunk, positions - first));
+        for (size_t i = 0; i < n; ++i) in[i] = InputAt(spec, first + i);
+        const int s = refmath_eval_f32(spec.function, spec.variant, spec.target,
+                                       in.data(), got.data(), n);
+        if (s != REFMATH_OK) {
+          eval_status = s;
+          abandon = true;
+          return;
+        }
+        for (size_t i = 0; i < n; ++i) AddValue(spec, first + i, in[i], got[i], acc);
+        done += n;
+      }
+    } catch (const std::bad_alloc&) {
+      out_of_memory = true;
+      abandon = true;
+    }
+  };
+  // The system may refuse threads (a process or memory limit): then the
+  // ones started are stopped and joined, and the sweep fails.
+  std::vector<std::thread> pool;
+  std::string start_error;
+  try {
+    pool.reserve(threads);
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, &accs[t]);
+  } catch (const std::exception& e) {
+    start_error = "could start only " + std::to_string(pool.size()) + " of " +
+                  std::to_string(threads) + " threads (" + e.what() + ")";
+    abandon = true;
+  }
+  while (done.load() < shard_positions && !stopped()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    if (options.progress) options.progress(done.load(), shard_positions);
+  }
+  for (std::thread& t : pool) t.join();
+  if (!start_error.empty()) {
+    *error = start_error;
+    return false;
+  }
+  if (out_of_memory) {
+    *error = "out of memory";
+    return false;
+  }
+  if (options.progress) options.progress(done.load(), shard_positions);
+  if (eval_status != REFMATH_OK) {
+    *error = refmath_status_string(eval_status);
+    return false;
+  }
+  if (options.stop && options.stop->load()) {
+    *error = "interrupted";
+    return false;
+  }
+
+  // Combine, then settle the maximum with MPFR among the candidates.
+  *out = base;
+  std::vector<Candidate> candidates;
+  for (Accumulator& a : accs) {
+    Combine(a.r, out);
+    candidates.insert(candidates.end(), a.candidates.begin(), a.candidates.end());
+  }
+  Prune(&candidates);
+  for (const Candidate& c : candidates) {
+    const float x = InputAt(spec, c.position);
+    float y;
+    refmath_eval_f32(spec.function, spec.variant, spec.target, &x, &y, 1);
+    const double exact = ReferenceMpfr(spec.function, x, y).ulp_error;
+    if (isfinite(exact) &&
+        Better(exact, c.position, out->max_ulp, out->max_position)) {
+      out->max_ulp = exact;
+      out->max_position = c.position;
+      out->max_x_bits = Bits(x);
+    }
+  }
+  out->seconds = std::chrono::duration<double>(
+                     std::chrono::steady_clock::now() - start).count();
+  return true;
+}
+
+bool Merge(const std::vector<Result>& parts, Result* out, std::string* error) {
+  if (parts.empty()) {
+    *error = "nothing to merge";
+    return false;
+  }
+  *out = parts[0];
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const Result& p = parts[i];
+    const Spec &a = out->spec, &b = p.spec;
+    if (a.function != b.function || a.variant != b.variant ||
+        a.target != b.target || a.all != b.all || Bits(a.lo) != Bits(b.lo) ||
+        Bits(a.hi) != Bits(b.hi) || a.stride != b.stride ||
+        a.label != b.label || a.shard_count != b.shard_count ||
+        out->bins.size() != p.bins.size()) {
+      *error = "results are not shards of the same sweep";
+      return false;
+    }
+    for (int s : p.shards) {
+      if (std::find(out->shards.begin(), out->shards.end(), s) != out->shards.end()) {
+        *error = "shard " + std::to_string(s) + " given twice";
+        return false;
+      }
+      out->shards.push_back(s);
+    }
+    Combine(p, out);
+    if (p.max_position != UINT64_MAX &&
+        Better(p.max_ulp, p.max_position, out->max_ulp, out->max_position)) {
+      out->max_ulp = p.max_ulp;
+      out->max_position = p.max_position;
+      out->max_x_bits = p.max_x_bits;
+    }
+    out->seconds += p.seconds;
+  }
+  std::sort(out->shards.begin(), out->shards.end());
+  return true;
+}
+
+}  // namespace sweep
+}  // namespace refmath

@@ -1,0 +1,314 @@
+#include "src/verify/sweep_io.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <map>
+#include <sstream>
+
+#include "src/verify/file_io.h"
+
+namespace refmath {
+namespace sweep {
+namespace {
+
+constexpr const char* kMagic = "refmath-sweep-result 1";
+
+std::string Hex(uint32_t b) {
+  char buf[16];
+  snprintf(buf, sizeof(buf), "0x%08X", b);
+  return buf;
+}
+
+std::string Double(double v) {
+  char buf[40];
+  snprintf(buf, sizeof(buf), "%.17g", v);
+  return buf;
+}
+
+bool ParseU64(const std::string& s, uint64_t* v) {
+  if (s.empty()) return false;
+  char* end;
+  *v = strtoull(s.c_str(), &end, 0);
+  return *end == '\0';
+}
+
+// CSV field: quoted, with quotes doubled.
+std::string CsvField(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? "\"\"" : std::string(1, c);
+  return out + "\"";
+}
+
+// Markdown table cell: a '|' would end the cell and becomes "\|"; a
+// backslash is doubled, so one before a '|' stays a backslash.
+std::string MarkdownCell(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '|' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FloatText(float x) {
+  char buf[48];
+  // Plain decimals where they are short ("-110", "0.0625"), else %g.
+  if (fabsf(x) >= 1e-4f && fabsf(x) < 1e9f) {
+    for (int decimals = 0; decimals <= 12; ++decimals) {
+      snprintf(buf, sizeof(buf), "%.*f", decimals, x);
+      if (strtof(buf, nullptr) == x) return buf;
+    }
+  }
+  for (int digits = 1; digits <= 9; ++digits) {
+    snprintf(buf, sizeof(buf), "%.*g", digits, x);
+    if (strtof(buf, nullptr) == x) break;
+  }
+  return buf;
+}
+
+std::string SweepDescription(const Spec& s) {
+  std::ostringstream out;
+  if (!s.label.empty()) out << s.label << " ";
+  if (s.all) {
+    out << "all binary32";
+  } else {
+    out << "[" << FloatText(s.lo) << ", " << FloatText(s.hi) << "]";
+  }
+  out << " stride " << s.stride;
+  return out.str();
+}
+
+std::string SerializeResult(const Result& r) {
+  const Spec& s = r.spec;
+  std::ostringstream out;
+  out << kMagic << "\n"
+      << "function " << refmath_function_name(s.function) << "\n"
+      << "variant " << refmath_variant_name(s.variant) << "\n"
+      << "target " << refmath_target_name(s.target) << "\n"
+      << "all " << (s.all ? 1 : 0) << "\n"
+      << "lo " << Hex(io::FloatBits(s.lo)) << "\n"
+      << "hi " << Hex(io::FloatBits(s.hi)) << "\n"
+      << "stride " << s.stride << "\n"
+      << "label " << s.label << "\n"
+      << "shard_count " << s.shard_count << "\n"
+      << "shards";
+  for (int i : r.shards) out << " " << i;
+  out << "\npositions " << r.positions << "\n"
+      << "count " << r.count << "\n"
+      << "sum_ulp " << Double(r.sum_ulp) << "\n"
+      << "not_correctly_rounded " << r.not_correctly_rounded << "\n"
+      << "nan_agreements " << r.nan_agreements << "\n"
+      << "special_disagreements " << r.special_disagreements << "\n"
+      << "first_disagreement " << Hex(r.first_disagreement_bits) << "\n"
+      << "max_ulp " << Double(r.max_ulp) << "\n"
+      << "max_x " << Hex(r.max_x_bits) << "\n"
+      << "max_position " << r.max_position << "\n"
+      << "histogram";
+  for (uint64_t h : r.histogram) out << " " << h;
+  out << "\nreference_samples " << r.reference_samples << "\n"
+      << "reference_max_discrepancy " << Double(r.reference_max_discrepancy)
+      << "\n"
+      << "mpfr_decisions " << r.mpfr_decisions << "\n"
+      << "seconds " << Double(r.seconds) << "\n"
+      << "bins " << r.bins.size() << "\n";
+  for (const Bin& b : r.bins) {
+    out << "bin " << Double(b.max_ulp) << " " << Hex(b.x_bits) << "\n";
+  }
+  out << "end\n";
+  return out.str();
+}
+
+bool ParseResult(const std::string& text, const std::string& name, Result* r,
+                 std::string* error) {
+  std::istringstream in(text);
+  std::string line;
+  if (!std::getline(in, line) || line != kMagic) {
+    *error = name + ": not a refmath sweep result";
+    return false;
+  }
+  std::map<std::string, std::string> kv;
+  std::vector<Bin> bins;
+  bool ended = false;
+  while (std::getline(in, line)) {
+    if (line == "end") {
+      ended = true;
+      break;
+    }
+    const size_t sp = line.find(' ');
+    const std::string key = line.substr(0, sp);
+    const std::string value = sp == std::string::npos ? "" : line.substr(sp + 1);
+    if (key == "bin") {
+      Bin b;
+      char hex[16] = {};
+      if (sscanf(value.c_str(), "%lf %15s", &b.max_ulp, hex) != 2) {
+        *error = name + ": malformed bin line";
+        return false;
+      }
+      b.x_bits = static_cast<uint32_t>(strtoul(hex, nullptr, 16));
+      bins.push_back(b);
+    } else {
+      kv[key] = value;
+    }
+  }
+  if (!ended) {
+    *error = name + ": truncated sweep result (no 'end' line)";
+    return false;
+  }
+  const char* required[] = {"function", "variant", "target", "all", "lo", "hi",
+                            "stride", "shard_count", "shards", "positions",
+                            "count", "sum_ulp", "not_correctly_rounded",
+                            "nan_agreements", "special_disagreements",
+                            "max_ulp", "max_x", "max_position", "histogram",
+                            "bins"};
+  for (const char* k : required) {
+    if (!kv.count(k)) {
+      *error = name + ": missing '" + k + "'";
+      return false;
+    }
+  }
+  Result out;
+  Spec& s = out.spec;
+  const int f = refmath_function_from_name(kv["function"].c_str());
+  const int v = refmath_variant_from_name(kv["variant"].c_str());
+  const int t = refmath_target_from_name(kv["target"].c_str());
+  uint64_t u64, shard_count;
+  if (f < 0 || v < 0 || t < 0 || !ParseU64(kv["stride"], &s.stride) ||
+      !ParseU64(kv["shard_count"], &shard_count) || shard_count == 0 ||
+      shard_count > 1000000 || !ParseU64(kv["positions"], &out.positions) ||
+      !ParseU64(kv["count"], &out.count) ||
+      !ParseU64(kv["not_correctly_rounded"], &out.not_correctly_rounded) ||
+      !ParseU64(kv["nan_agreements"], &out.nan_agreements) ||
+      !ParseU64(kv["special_disagreements"], &out.special_disagreements) ||
+      !ParseU64(kv["max_position"], &out.max_position)) {
+    *error = name + ": malformed field";
+    return false;
+  }
+  s.function = static_cast<refmath_function>(f);
+  s.variant = static_cast<refmath_variant>(v);
+  s.target = static_cast<refmath_target>(t);
+  s.all = kv["all"] == "1";
+  s.lo = io::BitsToFloat(static_cast<uint32_t>(strtoul(kv["lo"].c_str(), nullptr, 16)));
+  s.hi = io::BitsToFloat(static_cast<uint32_t>(strtoul(kv["hi"].c_str(), nullptr, 16)));
+  s.label = kv["label"];
+  s.shard_count = static_cast<int>(shard_count);
+  std::istringstream shards(kv["shards"]);
+  int shard;
+  while (shards >> shard) {
+    if (shard < 0 || shard >= s.shard_count) {
+      *error = name + ": shard " + std::to_string(shard) +
+               " is not below shard_count";
+      return false;
+    }
+    out.shards.push_back(shard);
+  }
+  // A result is only as good as the sweep it describes: one a sweep could
+  // have run, of the size that sweep has.
+  std::string why;
+  if (!CheckSpec(s, &why)) {
+    *error = name + ": " + why;
+    return false;
+  }
+  if (out.positions != Positions(s)) {
+    *error = name + ": positions do not match the sweep";
+    return false;
+  }
+  out.sum_ulp = strtod(kv["sum_ulp"].c_str(), nullptr);
+  out.max_ulp = strtod(kv["max_ulp"].c_str(), nullptr);
+  out.max_x_bits = static_cast<uint32_t>(strtoul(kv["max_x"].c_str(), nullptr, 16));
+  out.first_disagreement_bits = static_cast<uint32_t>(
+      strtoul(kv["first_disagreement"].c_str(), nullptr, 16));
+  std::istringstream hist(kv["histogram"]);
+  for (uint64_t& h : out.histogram) {
+    if (!(hist >> h)) {
+      *error = name + ": malformed histogram";
+      return false;
+    }
+  }
+  ParseU64(kv["reference_samples"], &out.reference_samples);
+  out.reference_max_discrepancy =
+      strtod(kv["reference_max_discrepancy"].c_str(), nullptr);
+  ParseU64(kv["mpfr_decisions"], &out.mpfr_decisions);
+  out.seconds = strtod(kv["seconds"].c_str(), nullptr);
+  if (!ParseU64(kv["bins"], &u64) || u64 != bins.size()) {
+    *error = name + ": bin count does not match";
+    return false;
+  }
+  out.bins = bins;
+  *r = out;
+  return true;
+}
+
+bool ReadResult(const std::string& path, Result* r, std::string* error) {
+  std::vector<uint8_t> bytes;
+  if (!io::ReadAll(path, &bytes, error)) return false;
+  return ParseResult(std::string(bytes.begin(), bytes.end()), path, r, error);
+}
+
+std::string CsvTable(const std::vector<Result>& rows) {
+  std::ostringstream out;
+  out << "function,variant,target,sweep,values,max_ulp,at_x,at_x_bits,"
+         "mean_ulp,not_correctly_rounded,nan_inf_disagreements,"
+         "reference_max_discrepancy,seconds,complete";
+  for (const char* label : kHistogramLabels) out << ",hist" << label;
+  out << "\n";
+  char buf[64];
+  for (const Result& r : rows) {
+    out << refmath_function_name(r.spec.function) << ","
+        << refmath_variant_name(r.spec.variant) << ","
+        << refmath_target_name(r.spec.target) << ","
+        << CsvField(SweepDescription(r.spec)) << "," << r.Values() << ",";
+    snprintf(buf, sizeof(buf), "%.6f", r.max_ulp);
+    out << buf << "," << FloatText(io::BitsToFloat(r.max_x_bits)) << ","
+        << Hex(r.max_x_bits) << ",";
+    snprintf(buf, sizeof(buf), "%.6f", r.MeanUlp());
+    out << buf << "," << r.not_correctly_rounded << ","
+        << r.special_disagreements << ",";
+    snprintf(buf, sizeof(buf), "%.3g,%.1f", r.reference_max_discrepancy, r.seconds);
+    out << buf << "," << (r.Complete() ? "yes" : "no");
+    for (uint64_t h : r.histogram) out << "," << h;
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string MarkdownTable(const std::vector<Result>& rows) {
+  std::ostringstream out;
+  out << "| function | variant | sweep | values | max ulp | at x | mean ulp "
+         "| not correctly rounded | NaN/inf disagreements | time (s) |\n"
+         "|---|---|---|---|---|---|---|---|---|---|\n";
+  char buf[64];
+  for (const Result& r : rows) {
+    out << "| " << refmath_function_name(r.spec.function) << " | "
+        << refmath_variant_name(r.spec.variant) << " | "
+        << MarkdownCell(SweepDescription(r.spec))
+        << (r.Complete() ? "" : " (partial)")
+        << " | " << r.Values() << " | ";
+    snprintf(buf, sizeof(buf), "%.3f", r.max_ulp);
+    out << buf << " | " << FloatText(io::BitsToFloat(r.max_x_bits)) << " | ";
+    snprintf(buf, sizeof(buf), "%.4f", r.MeanUlp());
+    out << buf << " | " << r.not_correctly_rounded << " | "
+        << r.special_disagreements << " | ";
+    snprintf(buf, sizeof(buf), "%.0f", r.seconds);
+    out << buf << " |\n";
+  }
+  return out.str();
+}
+
+std::string BinsCsv(const Result& r) {
+  std::ostringstream out;
+  out << "bin,x,max_ulp\n";
+  for (size_t i = 0; i < r.bins.size(); ++i) {
+    if (r.bins[i].max_ulp < 0) continue;
+    out << i << "," << FloatText(io::BitsToFloat(r.bins[i].x_bits)) << ","
+        << Double(r.bins[i].max_ulp) << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace sweep
+}  // namespace refmath

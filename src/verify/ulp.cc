@@ -1,0 +1,52 @@
+#include "src/verify/ulp.h"
+
+#include <cmath>
+#include <limits>
+
+namespace refmath {
+namespace {
+
+struct FormatParams {
+  int mantissa_bits;  // stored fraction bits
+  int min_exponent;   // exponent of the smallest normal
+  int max_exponent;   // exponent of the largest finite binade
+};
+
+FormatParams Params(Format format) {
+  return format == Format::kBinary32 ? FormatParams{23, -126, 127}
+                                     : FormatParams{10, -14, 15};
+}
+
+}  // namespace
+
+double SpacingOf(double v, Format format) {
+  const FormatParams p = Params(format);
+  const double a = std::fabs(v);
+  int e = a == 0 ? p.min_exponent : std::ilogb(a);
+  if (e < p.min_exponent) e = p.min_exponent;
+  if (e > p.max_exponent) e = p.max_exponent;
+  return std::ldexp(1.0, e - p.mantissa_bits);
+}
+
+double RoundTo(double v, Format format) {
+  if (!std::isfinite(v) || v == 0) return v;
+  const FormatParams p = Params(format);
+  const double q = SpacingOf(v, format);
+  // v/q is exact (power of two); nearbyint rounds ties to even in the
+  // default rounding mode, and the product is exact again.
+  const double r = std::nearbyint(v / q) * q;
+  const double max_finite =
+      std::ldexp(2.0 - std::ldexp(1.0, -p.mantissa_bits), p.max_exponent);
+  if (std::fabs(r) > max_finite) {
+    return std::copysign(std::numeric_limits<double>::infinity(), v);
+  }
+  return r;
+}
+
+double UlpError(double got, double ref, Format format) {
+  const double rounded = RoundTo(ref, format);
+  const double at = std::isinf(rounded) ? ref : rounded;
+  return std::fabs(got - ref) / SpacingOf(at, format);
+}
+
+}  // namespace refmath

@@ -1,0 +1,24 @@
+// ULP error as the specification defines it: |got - reference| divided by
+// the spacing of the output format at the correctly rounded reference
+// (2^-149 for binary32 subnormals, 2^-24 for binary16 ones).
+#ifndef REFMATH_SRC_VERIFY_ULP_H_
+#define REFMATH_SRC_VERIFY_ULP_H_
+
+namespace refmath {
+
+enum class Format { kBinary32, kBinary16 };
+
+// `v` rounded to the format (nearest, ties to even; overflow gives inf).
+double RoundTo(double v, Format format);
+
+// The spacing of the format in the binade of |v| (v finite, already a
+// value of the format).
+double SpacingOf(double v, Format format);
+
+// |got - ref| / SpacingOf(RoundTo(ref)).  Both finite; a reference that
+// rounds to infinity uses the spacing of the largest finite binade.
+double UlpError(double got, double ref, Format format);
+
+}  // namespace refmath
+
+#endif  // REFMATH_SRC_VERIFY_ULP_H_
