@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "src/verify/file_io.h"
+#include "src/verify/report.h"
 
 namespace refmath {
 namespace sweep {
@@ -40,17 +41,6 @@ std::string CsvField(const std::string& text) {
   std::string out = "\"";
   for (const char c : text) out += c == '"' ? "\"\"" : std::string(1, c);
   return out + "\"";
-}
-
-// Markdown table cell: a '|' would end the cell and becomes "\|"; a
-// backslash is doubled, so one before a '|' stays a backslash.
-std::string MarkdownCell(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '|' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
 }
 
 }  // namespace
@@ -277,26 +267,22 @@ std::string CsvTable(const std::vector<Result>& rows) {
 }
 
 std::string MarkdownTable(const std::vector<Result>& rows) {
-  std::ostringstream out;
-  out << "| function | variant | sweep | values | max ulp | at x | mean ulp "
-         "| not correctly rounded | NaN/inf disagreements | time (s) |\n"
-         "|---|---|---|---|---|---|---|---|---|---|\n";
-  char buf[64];
+  report::MarkdownTable table({"function", "variant", "sweep", "values",
+                               "max ulp", "at x", "mean ulp",
+                               "not correctly rounded",
+                               "NaN/inf disagreements", "time (s)"});
   for (const Result& r : rows) {
-    out << "| " << refmath_function_name(r.spec.function) << " | "
-        << refmath_variant_name(r.spec.variant) << " | "
-        << MarkdownCell(SweepDescription(r.spec))
-        << (r.Complete() ? "" : " (partial)")
-        << " | " << r.Values() << " | ";
-    snprintf(buf, sizeof(buf), "%.3f", r.max_ulp);
-    out << buf << " | " << FloatText(io::BitsToFloat(r.max_x_bits)) << " | ";
-    snprintf(buf, sizeof(buf), "%.4f", r.MeanUlp());
-    out << buf << " | " << r.not_correctly_rounded << " | "
-        << r.special_disagreements << " | ";
-    snprintf(buf, sizeof(buf), "%.0f", r.seconds);
-    out << buf << " |\n";
+    table.Row({refmath_function_name(r.spec.function),
+               refmath_variant_name(r.spec.variant),
+               SweepDescription(r.spec) + (r.Complete() ? "" : " (partial)"),
+               std::to_string(r.Values()), report::Printf("%.3f", r.max_ulp),
+               FloatText(io::BitsToFloat(r.max_x_bits)),
+               report::Printf("%.4f", r.MeanUlp()),
+               std::to_string(r.not_correctly_rounded),
+               std::to_string(r.special_disagreements),
+               report::Printf("%.0f", r.seconds)});
   }
-  return out.str();
+  return table.Markdown();
 }
 
 std::string BinsCsv(const Result& r) {

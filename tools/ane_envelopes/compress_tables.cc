@@ -10,7 +10,7 @@
 #include "src/ane/algorithms/linalg.h"
 #include "src/ane/matmul.h"
 #include "src/ane/algorithms/test_matrices.h"
-#include "tools/ane_envelopes/report.h"
+#include "tools/ane_envelopes/sections.h"
 
 namespace refmath {
 namespace envelopes {
@@ -62,7 +62,7 @@ std::string Gate(double relerr, double tol) {
 }  // namespace
 
 std::string CompressTables(const ane::Profile& p) {
-  Progress("compress", "encodings and the gate");
+  report::Progress("compress", "encodings and the gate");
   ane::Rng rng(kCompressSeed + 1);
   std::vector<double> xv(kBatch * kCols);
   for (double& x : xv) x = rng.Normal();
@@ -70,7 +70,7 @@ std::string CompressTables(const ane::Profile& p) {
   const ane::WeightModel model = [&](const std::vector<Half>& w) {
     return ane::Matmul(x, ane::TransposeMatrix(Tensor({kRows, kCols}, w)), p).ToDoubles();
   };
-  Table t({"weight", "int8 Frobenius", "int4 Frobenius", "int8 gate", "int4 gate",
+  report::MarkdownTable t({"weight", "int8 Frobenius", "int4 Frobenius", "int8 gate", "int4 gate",
            "sparse gate", "auto at 5e-3", "auto at 0.1"});
   for (const auto& w : Weights()) {
     const std::vector<double> ref = model(ane::WeightToHalf(w.w));

@@ -7,7 +7,7 @@
 
 #include "src/ane/algorithms/fft.h"
 #include "src/ane/algorithms/test_matrices.h"
-#include "tools/ane_envelopes/report.h"
+#include "tools/ane_envelopes/sections.h"
 
 namespace refmath {
 namespace envelopes {
@@ -67,11 +67,11 @@ std::string Factors(size_t n) {
 }
 
 std::string OneDimensional(const ane::Profile& p) {
-  Table t({"N", "stages", "dense", "staged", "dense inverse", "staged inverse",
+  report::MarkdownTable t({"N", "stages", "dense", "staged", "dense inverse", "staged inverse",
            "dense, max-norm", "staged, max-norm", "inputs-only floor"});
   ane::Rng rng(kFftSeed);
   for (size_t n : kLengths) {
-    Progress("fft", "1-D N = " + std::to_string(n));
+    report::Progress("fft", "1-D N = " + std::to_string(n));
     const size_t rows = n >= kValuesPerSize ? 1 : kValuesPerSize / n;
     const Cvec x = Gaussian(rows * n, rng);
     const ComplexTensor xt = ane::ToComplexTensor(x, rows, n, p);
@@ -90,12 +90,12 @@ std::string OneDimensional(const ane::Profile& p) {
 }
 
 std::string TwoDimensional(const ane::Profile& p) {
-  Table t({"M x N", "dense, folded", "staged, folded", "dense, scaled at the end",
+  report::MarkdownTable t({"M x N", "dense, folded", "staged, folded", "dense, scaled at the end",
            "largest exact intermediate"});
   ane::Rng rng(kFftSeed + 1);
   for (const auto& s : kShapes) {
     const size_t m = s[0], n = s[1];
-    Progress("fft", "2-D " + std::to_string(m) + " x " + std::to_string(n));
+    report::Progress("fft", "2-D " + std::to_string(m) + " x " + std::to_string(n));
     const Cvec x = Uniform(m * n, 0, 1, rng);
     const ComplexTensor xt = ane::ToComplexTensor(x, m, n, p);
     const Cvec ref = ane::ReferenceDft2d(x, m, n);
@@ -111,10 +111,10 @@ std::string TwoDimensional(const ane::Profile& p) {
 }
 
 std::string Convolution(const ane::Profile& p) {
-  Table t({"N", "spectrum peak", "with s = 30000 / peak", "without pre-scale"});
+  report::MarkdownTable t({"N", "spectrum peak", "with s = 30000 / peak", "without pre-scale"});
   ane::Rng rng(kFftSeed + 2);
   for (size_t n : {64, 256, 512, 1024}) {
-    Progress("fft", "convolution N = " + std::to_string(n));
+    report::Progress("fft", "convolution N = " + std::to_string(n));
     // Two positive signals: their spectra peak at the DC term, sum(x1) sum(x2).
     const Cvec a = Uniform(n, 0.5, 1, rng), b = Uniform(n, 0.5, 1, rng);
     const Cvec fa = ane::ReferenceDft(a, 1, n, ane::kForward);

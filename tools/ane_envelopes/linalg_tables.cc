@@ -9,7 +9,7 @@
 #include "src/ane/algorithms/krylov.h"
 #include "src/ane/algorithms/linalg.h"
 #include "src/ane/algorithms/test_matrices.h"
-#include "tools/ane_envelopes/report.h"
+#include "tools/ane_envelopes/sections.h"
 
 namespace refmath {
 namespace envelopes {
@@ -89,12 +89,12 @@ Tensor Vec(const std::vector<double>& v, const ane::Profile& p) {
 }
 
 std::string SpdTable(const ane::Profile& p) {
-  Table t({"cond", "CG, 10 steps", "20 steps", "40 steps", "20 steps + 2 refinements",
+  report::MarkdownTable t({"cond", "CG, 10 steps", "20 steps", "40 steps", "20 steps + 2 refinements",
            "20 steps, no Jacobi scaling", "rough CG, 6 steps", "+ 3 Richardson refinements",
            "gain"});
   ane::Rng rng(kLinalgSeed);
   for (double cond : kConds) {
-    Progress("linalg", "SPD n = 48, cond " + Num(cond));
+    report::Progress("linalg", "SPD n = 48, cond " + Num(cond));
     const System s = Spd(cond, rng, p);
     const Tensor a = ToTensor(s.a, p), b = Vec(s.b, p);
     std::vector<std::string> row = {Num(cond)};
@@ -117,11 +117,11 @@ std::string SpdTable(const ane::Profile& p) {
 }
 
 std::string LeastSquaresTable(const ane::Profile& p) {
-  Table t({"cond(A)", "normal equations, CG 24", "+ 2 refinements", "LSQR, 80 steps",
+  report::MarkdownTable t({"cond(A)", "normal equations, CG 24", "+ 2 refinements", "LSQR, 80 steps",
            "LSQR, 200 steps", "GMRES(24), square"});
   ane::Rng rng(kLinalgSeed + 1);
   for (double cond : kConds) {
-    Progress("linalg", "least squares [80, 24] and GMRES n = 24, cond " + Num(cond));
+    report::Progress("linalg", "least squares [80, 24] and GMRES n = 24, cond " + Num(cond));
     const System s = LeastSquares(cond, rng, p);
     const Tensor a = ToTensor(s.a, p), b = Vec(s.b, p);
     const Solution ne = ane::NormalEquations(a, b, {kNormalCgIterations, 0, true}, p);
@@ -152,11 +152,11 @@ double ReferenceSigma(const Matrix& a, std::vector<double> v) {
 }
 
 std::string PowerTable(const ane::Profile& p) {
-  Table t({"sigma_1", "normalized between A and A^T", "A^T A v at once",
+  report::MarkdownTable t({"sigma_1", "normalized between A and A^T", "A^T A v at once",
            "normalized, plain norms", "at once, plain norms"});
   ane::Rng rng(kLinalgSeed + 2);
   for (double sigma : {10.0, 15.0, 20.0, 100.0, 180.0, 250.0, 260.0, 300.0, 1000.0}) {
-    Progress("linalg", "power iteration, sigma " + Num(sigma));
+    report::Progress("linalg", "power iteration, sigma " + Num(sigma));
     // Singular values sigma .. sigma / 10: a clear gap, fast convergence.
     const Matrix a = Rounded(ane::WithSingularValues(kSpdN, kLsCols, 10.0, sigma, rng), p);
     const std::vector<double> v0 = Normal(kLsCols, rng);

@@ -16,7 +16,7 @@
 
 #include "src/ane/profile.h"
 #include "src/verify/file_io.h"
-#include "tools/ane_envelopes/report.h"
+#include "tools/ane_envelopes/sections.h"
 #include "src/cmdline/args.h"
 
 namespace {

@@ -10,7 +10,7 @@
 #include "src/ane/algorithms/fft.h"
 #include "src/ane/algorithms/krylov.h"
 #include "src/ane/algorithms/test_matrices.h"
-#include "tools/ane_envelopes/report.h"
+#include "tools/ane_envelopes/sections.h"
 
 namespace refmath {
 namespace envelopes {
@@ -59,10 +59,10 @@ double LargestAtOnceSigma(const ane::Profile& p) {
 }  // namespace
 
 std::string ProfileTables(const ane::Profile&) {
-  Table t({"profile", "dense DFT, N = 256", "staged DFT, N = 256",
+  report::MarkdownTable t({"profile", "dense DFT, N = 256", "staged DFT, N = 256",
            "largest sigma_1 for A^T (A v) at once", "matmul ceiling"});
   for (const ane::Profile& p : ane::Presets()) {
-    Progress("profiles", p.name);
+    report::Progress("profiles", p.name);
     t.Row({p.name, Sci(DftError(false, p)), Sci(DftError(true, p)),
            Num(LargestAtOnceSigma(p)), Num(p.output_saturation)});
   }

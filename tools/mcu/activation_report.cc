@@ -7,6 +7,7 @@
 #include "src/mcu/activation_s16.h"
 #include "src/mcu/activation_s8.h"
 #include "src/mcu/ideal_activation.h"
+#include "src/verify/report.h"
 #include "tools/mcu/report.h"
 
 namespace refmath {
@@ -51,7 +52,7 @@ std::string SectionS8() {
         const mcu::ActivationS8Params p = mcu::PrepareActivationS8(scale, zp);
         Merge(mcu::CompareS8(op, scale, zp, mcu::TableS8(op, p)), 256, &row);
       }
-      md += Format("| %s | %.9g | %d | %d | %lld / %lld | %.3f |\n",
+      md += report::Printf("| %s | %.9g | %d | %d | %lld / %lld | %.3f |\n",
                    op == mcu::ActivationS8::kLogistic ? "logistic_s8" : "tanh_s8",
                    scale, mcu::PrepareActivationS8(scale, 0).input_range_radius,
                    row.max_lsb, static_cast<long long>(row.mismatches),
@@ -71,7 +72,7 @@ std::string SectionS16() {
     for (float scale : kScalesS16) {
       const mcu::ActivationS16Params p = mcu::PrepareActivationS16(op, scale);
       const mcu::TableError e = mcu::CompareS16(op, scale, mcu::TableS16(op, p));
-      md += Format("| %s | %.9g | %d | %d | %d | %lld / 65536 | %.3f | %lld |\n",
+      md += report::Printf("| %s | %.9g | %d | %d | %d | %lld / 65536 | %.3f | %lld |\n",
                    op == mcu::ActivationS16::kSigmoid ? "sigmoid_s16" : "tanh_s16",
                    scale, p.input_multiplier, p.input_left_shift, e.max_lsb,
                    static_cast<long long>(e.mismatches), e.max_real_lsb,
@@ -92,7 +93,7 @@ std::string ActivationSection() {
       "range, in output LSBs: an ideal kernel scores at most 0.5.\n\n"
       "### int8 (output scale 1/256 zero point -128 for logistic, 1/128 and "
       "0 for tanh); each row covers the zero points";
-  for (int32_t zp : kZeroPointsS8) md += Format(" %d", zp);
+  for (int32_t zp : kZeroPointsS8) md += report::Printf(" %d", zp);
   md += "\n\n" + SectionS8();
   md += "\n### int16 (output scale 2^-15, zero points 0)\n\n" + SectionS16();
   return md;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "src/mcu/fc_error.h"
+#include "src/verify/report.h"
 #include "tools/mcu/report.h"
 
 namespace refmath {
@@ -28,7 +29,7 @@ constexpr size_t kOutputs = 64;  // per layer, a multiple of 8
 }  // namespace
 
 std::string FcErrorSection(size_t layers, uint64_t seed) {
-  std::string md = Format(
+  std::string md = report::Printf(
       "Inputs uniform in [0, 1), bias 0, %zu layers x %zu outputs per row, "
       "seed %llu; errors are |output - exact| (absolute).  Sequential: one "
       "fp16 accumulator per output from the bias (packed kernel, and the "
@@ -37,7 +38,7 @@ std::string FcErrorSection(size_t layers, uint64_t seed) {
       "leftovers).\n",
       layers, kOutputs, static_cast<unsigned long long>(seed));
   for (const Distribution& d : kDistributions) {
-    md += Format("\n#### %s\n\n| C_IN | mean exact | sequential mean / rms / max "
+    md += report::Printf("\n#### %s\n\n| C_IN | mean exact | sequential mean / rms / max "
                  "| 8 lanes mean / rms / max | mean ratio | max ratio |\n"
                  "|---|---|---|---|---|---|\n", d.name);
     for (size_t c_in : kChannels) {
@@ -49,7 +50,7 @@ std::string FcErrorSection(size_t layers, uint64_t seed) {
       config.weight_low = d.low;
       config.weight_high = d.high;
       const mcu::FcErrorResult r = mcu::MeasureFcError(config);
-      md += Format("| %zu | %.4f | %.5f / %.5f / %.5f | %.5f / %.5f / %.5f | "
+      md += report::Printf("| %zu | %.4f | %.5f / %.5f / %.5f | %.5f / %.5f / %.5f | "
                    "%.2f | %.2f |\n",
                    c_in, r.sequential.mean_exact, r.sequential.mean_abs,
                    r.sequential.rms, r.sequential.max_abs, r.lanes.mean_abs,

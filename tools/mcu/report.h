@@ -10,9 +10,6 @@
 namespace refmath {
 namespace mcu_report {
 
-// printf into a std::string (lines of a Markdown table).
-std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-
 // The int8 and int16 activations against the oracle over a grid of scales
 // and zero points.
 std::string ActivationSection();

@@ -1,0 +1,37 @@
+// Text reports of the measurement tools (ulp_tables/, docs/ane-envelopes.md):
+// printf into a string, Markdown tables, and progress lines on stderr.
+#ifndef REFMATH_SRC_VERIFY_REPORT_H_
+#define REFMATH_SRC_VERIFY_REPORT_H_
+
+#include <string>
+#include <vector>
+
+namespace refmath {
+namespace report {
+
+// printf into a std::string.
+std::string Printf(const char* format, ...)
+    __attribute__((format(printf, 1, 2)));
+
+// A Markdown table: "| a | b |", "|---|---|", then one line per row.  A '|'
+// in a cell would end it and is written "\|"; a backslash is doubled, so
+// one before a '|' stays a backslash.
+class MarkdownTable {
+ public:
+  explicit MarkdownTable(std::vector<std::string> header)
+      : header_(std::move(header)) {}
+  void Row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+  std::string Markdown() const;
+
+ private:
+  std::vector<std::string> header_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+// "[section] message" on stderr, flushed: the progress of a long run.
+void Progress(const char* section, const std::string& message);
+
+}  // namespace report
+}  // namespace refmath
+
+#endif  // REFMATH_SRC_VERIFY_REPORT_H_
