@@ -22,8 +22,8 @@
 #include "bench/hot_inputs.h"
 #include "bench/peers.h"
 #include "refmath/refmath.h"
-#include "src/core/fp_env.h"
 #include "simd/kernel_table.h"
+#include "src/core/fp_env.h"
 
 namespace refmath_bench {
 

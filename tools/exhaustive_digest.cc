@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "refmath/refmath.h"
+#include "src/cmdline/args.h"
 #include "src/verify/digest.h"
 #include "src/verify/file_io.h"
 #include "src/verify/golden_file.h"
-#include "src/cmdline/args.h"
 
 namespace {
 

@@ -6,12 +6,12 @@
 // digests").
 #include <stdio.h>
 
+#include "src/cmdline/args.h"
 #include "src/conform/modules.h"
 #include "src/conform/runner.h"
 #include "src/verify/digest.h"
 #include "src/verify/golden_file.h"
 #include "src/verify/golden_inputs.h"
-#include "src/cmdline/args.h"
 
 namespace {
 

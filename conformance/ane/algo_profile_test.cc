@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/ane/algorithms/test_matrices.h"
 #include "src/ane/algorithms/codegen_routes.h"
+#include "src/ane/algorithms/test_matrices.h"
 
 namespace refmath {
 namespace ane {

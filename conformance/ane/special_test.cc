@@ -20,9 +20,9 @@
 
 #include "gtest/gtest.h"
 #include "refmath/refmath.h"
-#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
+#include "src/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

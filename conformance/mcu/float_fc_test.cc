@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/verify/file_io.h"
 #include "src/mcu/fc_error.h"
+#include "src/verify/file_io.h"
 
 namespace refmath {
 namespace mcu {

@@ -7,8 +7,8 @@
 #include <xmmintrin.h>
 #endif
 
-#include "src/conform/runner.h"
 #include "conformance/tests/test_util.h"
+#include "src/conform/runner.h"
 #include "src/verify/golden_file.h"
 #include "src/verify/golden_inputs.h"
 

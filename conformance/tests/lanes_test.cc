@@ -5,8 +5,8 @@
 #include <random>
 
 #include "conformance/tests/test_util.h"
-#include "src/verify/golden_inputs.h"
 #include "simd/kernel_table.h"
+#include "src/verify/golden_inputs.h"
 
 namespace refmath {
 namespace test {

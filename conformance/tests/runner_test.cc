@@ -1,7 +1,7 @@
 // The runner's mismatch report names the first differing input with the
 // expected and actual bits.
-#include "src/conform/runner.h"
 #include "conformance/tests/test_util.h"
+#include "src/conform/runner.h"
 
 namespace refmath {
 namespace test {

@@ -2,8 +2,8 @@
 // special values, every 4099th bit pattern and a million random patterns.
 #include <random>
 
-#include "src/verify/golden_inputs.h"
 #include "conformance/tests/test_util.h"
+#include "src/verify/golden_inputs.h"
 
 namespace refmath {
 namespace test {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/conform/runner.h"
 #include "refmath/refmath.h"
+#include "src/conform/runner.h"
 
 namespace refmath {
 namespace test {

@@ -16,9 +16,9 @@
 
 #include <vector>
 
-#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/tensor.h"
+#include "src/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

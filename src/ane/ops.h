@@ -12,9 +12,9 @@
 #ifndef REFMATH_SRC_ANE_OPS_H_
 #define REFMATH_SRC_ANE_OPS_H_
 
-#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/tensor.h"
+#include "src/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
+#include "src/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

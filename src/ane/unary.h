@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
+#include "src/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

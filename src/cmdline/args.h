@@ -63,6 +63,9 @@ bool ParseDouble(const std::string& text, double* value);
 // The shortest text ParseDouble / strtod read back as `value` exactly.
 std::string FormatDouble(double value);
 bool ParseSize(const std::string& text, size_t* value);
+// A decimal integer in [lo, hi]: digits with an optional leading '-' (no
+// blanks, no '+').
+bool ParseInteger(const std::string& text, long lo, long hi, long* value);
 
 // "LO:HI" with decimal numbers, inf, FLT_MAX/max (and their negatives).
 // A number binary32 cannot hold (beyond FLT_MAX, or nonzero but rounding

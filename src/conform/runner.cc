@@ -289,5 +289,20 @@ std::string ToJson(const Report& report) {
   return out.str();
 }
 
+bool CheckGoldenFiles(const std::string& dir, std::string* error) {
+  GoldenFile file;
+  for (int vi = 0; vi < REFMATH_NUM_VARIANTS; ++vi) {
+    const auto v = static_cast<refmath_variant>(vi);
+    if (refmath_best_target(v) < 0) continue;  // as Run
+    if (!ReadGoldenFile(GoldenPath(dir, v), &file, error)) return false;
+  }
+  for (const DigestModule& m : DigestModules()) {
+    if (!ReadModuleGoldenFile(ModuleGoldenPath(dir, m), &file, error)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace conformance
 }  // namespace refmath

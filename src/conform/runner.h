@@ -69,6 +69,11 @@ void NameFirstDifference(const std::vector<float>& inputs,
 void RunModules(const std::string& golden_dir, std::vector<ModuleRow>* rows,
                 std::vector<std::string>* errors);
 
+// Reads every golden file a run reads (each variant built here, each
+// module); false with *error on the first missing, unreadable or malformed
+// one: bad input, not a failed check.
+bool CheckGoldenFiles(const std::string& golden_dir, std::string* error);
+
 // Runs everything; `progress` (may be empty) is called after each row.
 Report Run(const std::string& golden_dir,
            const std::function<void(const Row&)>& progress);

@@ -8,8 +8,8 @@
 
 #include "src/ane/algorithms/compress.h"
 #include "src/ane/algorithms/linalg.h"
-#include "src/ane/matmul.h"
 #include "src/ane/algorithms/test_matrices.h"
+#include "src/ane/matmul.h"
 #include "tools/ane_envelopes/sections.h"
 
 namespace refmath {

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "src/ane/profile.h"
+#include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "tools/ane_envelopes/sections.h"
-#include "src/cmdline/args.h"
 
 namespace {
 

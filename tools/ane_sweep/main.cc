@@ -11,10 +11,10 @@
 #include "src/ane/golden_digests.h"
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
+#include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "tools/ane_sweep/report.h"
 #include "tools/ane_sweep/sweep.h"
-#include "src/cmdline/args.h"
 
 namespace {
 

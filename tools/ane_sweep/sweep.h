@@ -8,9 +8,9 @@
 
 #include <string>
 
-#include "src/binary16/binary16.h"
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
+#include "src/binary16/binary16.h"
 #include "tools/ane_sweep/reference.h"
 
 namespace refmath {

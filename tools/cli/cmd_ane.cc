@@ -9,8 +9,8 @@
 
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
-#include "src/verify/file_io.h"
 #include "src/cmdline/args.h"
+#include "src/verify/file_io.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {

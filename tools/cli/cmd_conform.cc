@@ -3,39 +3,16 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "src/conform/modules.h"
+#include "src/cmdline/args.h"
 #include "src/conform/runner.h"
 #include "src/verify/digest.h"
 #include "src/verify/file_io.h"
 #include "src/verify/golden_file.h"
 #include "src/verify/golden_inputs.h"
-#include "src/cmdline/args.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
 namespace cli {
-namespace {
-
-// Every golden file the run reads, parsed up front: a missing, unreadable
-// or malformed one is bad input (exit 2), not a failed check.
-bool CheckGoldenFiles(const std::string& dir, std::string* error) {
-  GoldenFile file;
-  for (int vi = 0; vi < REFMATH_NUM_VARIANTS; ++vi) {
-    const auto v = static_cast<refmath_variant>(vi);
-    if (refmath_best_target(v) < 0) continue;  // as conformance::Run
-    if (!ReadGoldenFile(GoldenPath(dir, v), &file, error)) return false;
-  }
-  for (const conformance::DigestModule& m : conformance::DigestModules()) {
-    if (!ReadModuleGoldenFile(conformance::ModuleGoldenPath(dir, m), &file,
-                              error)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-}  // namespace
-
 int RunConform(const Argv& argv) {
   const char* cmd = "conform";
   Args args;
@@ -45,7 +22,7 @@ int RunConform(const Argv& argv) {
   }
   const std::string golden = args.Get("golden", DefaultGoldenDir());
   if (golden.empty()) return Fail(cmd, "--golden needs a directory");
-  if (!CheckGoldenFiles(golden, &error)) return Fail(cmd, error);
+  if (!conformance::CheckGoldenFiles(golden, &error)) return Fail(cmd, error);
   const bool quiet = args.Has("quiet");
   // Progress goes to a terminal only; logs get the table and verdict.
   const bool show_progress = !quiet && isatty(STDERR_FILENO);

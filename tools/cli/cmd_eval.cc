@@ -2,8 +2,8 @@
 #include <vector>
 
 #include "refmath/refmath.h"
-#include "src/verify/file_io.h"
 #include "src/cmdline/args.h"
+#include "src/verify/file_io.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {

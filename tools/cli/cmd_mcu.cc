@@ -3,19 +3,15 @@
 // outputs for the inputs -128..127, or little-endian int16 outputs for
 // -32768..32767.  With --ideal, the table an ideal kernel would give: the
 // oracle's (src/mcu/ideal_activation.h).
-#include <ctype.h>
-#include <errno.h>
-#include <stdlib.h>
-
 #include <cmath>
 #include <vector>
 
-#include "src/verify/file_io.h"
+#include "src/cmdline/args.h"
 #include "src/mcu/activation_s16.h"
 #include "src/mcu/activation_s8.h"
 #include "src/mcu/ideal_activation.h"
 #include "src/mcu/table_serialize.h"
-#include "src/cmdline/args.h"
+#include "src/verify/file_io.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
@@ -24,22 +20,6 @@ namespace {
 
 constexpr const char* kCmd = "mcu";
 constexpr int kMaxLeftShift = 31;  // a 32-bit shift amount
-
-// A decimal integer in [lo, hi]: digits with an optional leading '-'
-// (strtol alone would also take leading blanks and a '+').
-bool ParseInt(const std::string& text, long lo, long hi, long* value) {
-  const size_t first_digit = !text.empty() && text[0] == '-' ? 1 : 0;
-  if (text.size() == first_digit ||
-      !isdigit(static_cast<unsigned char>(text[first_digit]))) {
-    return false;
-  }
-  char* end = nullptr;
-  errno = 0;
-  const long v = strtol(text.c_str(), &end, 10);
-  if (errno != 0 || *end != '\0' || v < lo || v > hi) return false;
-  *value = v;
-  return true;
-}
 
 // A positive finite binary32 scale.
 bool ParseScale(const std::string& text, float* scale, std::string* error) {
@@ -66,7 +46,7 @@ int TableS8(mcu::ActivationS8 op, const Args& args, const std::string& out) {
   float scale;
   long zp;
   if (!ParseScale(scale_text, &scale, &error)) return Fail(kCmd, error);
-  if (!ParseInt(zp_text, INT8_MIN, INT8_MAX, &zp)) {
+  if (!ParseInteger(zp_text, INT8_MIN, INT8_MAX, &zp)) {
     return Fail(kCmd, "--input-zero-point must be an integer in -128..127 (got " +
                           Quote(zp_text) + ")");
   }
@@ -103,11 +83,11 @@ int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
       return Fail(kCmd, error);
     }
     long m, l;
-    if (!ParseInt(m_text, 0, INT32_MAX, &m)) {
+    if (!ParseInteger(m_text, 0, INT32_MAX, &m)) {
       return Fail(kCmd, "--input-multiplier must be an integer in 0..2147483647 (got " +
                             Quote(m_text) + ")");
     }
-    if (!ParseInt(l_text, 0, kMaxLeftShift, &l)) {
+    if (!ParseInteger(l_text, 0, kMaxLeftShift, &l)) {
       return Fail(kCmd, "--input-left-shift must be an integer in 0..31 (got " +
                             Quote(l_text) + ")");
     }

@@ -2,10 +2,10 @@
 // default) can run on here.
 #include <stdio.h>
 
-#include "src/conform/runner.h"
 #include "refmath/refmath.h"
-#include "src/verify/printable.h"
 #include "src/cmdline/args.h"
+#include "src/conform/runner.h"
+#include "src/verify/printable.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {

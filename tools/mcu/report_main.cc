@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "src/verify/file_io.h"
 #include "src/cmdline/args.h"
+#include "src/verify/file_io.h"
 #include "src/verify/report.h"
 #include "tools/mcu/report.h"
 
