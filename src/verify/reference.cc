@@ -138,13 +138,12 @@ MpfrResult ReferenceMpfr(refmath_function f, float x, float got) {
         (isinf(got) && io::FloatBits(got) == io::FloatBits(cr)) ? 0 : INFINITY;
     return out;
   }
-  // Spacing at the correctly rounded value: 2^(e-23), 2^-149 below 2^-126.
-  int e = cr == 0 ? -126 : ilogbf(cr);
-  if (e < -126) e = -126;
+  // |got - f(x)| / spacing at the (finite) correctly rounded value; the
+  // division by a power of two is exact.
   mpfr_set_flt(diff, got, MPFR_RNDN);
   mpfr_sub(diff, diff, r, MPFR_RNDN);
   mpfr_abs(diff, diff, MPFR_RNDN);
-  mpfr_mul_2si(diff, diff, 23 - e, MPFR_RNDN);
+  mpfr_div_d(diff, diff, SpacingOf(cr, Format::kBinary32), MPFR_RNDN);
   out.ulp_error = diff.ToDouble();
   return out;
 }
