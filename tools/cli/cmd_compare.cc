@@ -48,14 +48,6 @@ bool LoadDump(const std::string& path, Dump* dump, std::string* error) {
   return true;
 }
 
-std::string ShapeText(const std::vector<size_t>& shape) {
-  std::string s = "(";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    s += (i ? ", " : "") + std::to_string(shape[i]);
-  }
-  return s + (shape.size() == 1 ? ",)" : ")");
-}
-
 struct Entry {
   size_t index;
   double ulp;  // +inf for a NaN/inf disagreement
@@ -188,8 +180,9 @@ int RunCompare(const Argv& argv) {
   }
   if (x.is_npy && y.is_npy ? x.array.shape != y.array.shape
                            : x.array.count() != y.array.count()) {
-    return Fail(kCmd, "shape mismatch: inputs " + ShapeText(x.array.shape) +
-                          ", outputs " + ShapeText(y.array.shape));
+    return Fail(kCmd, "shape mismatch: inputs " +
+                          io::ShapeText(x.array.shape) + ", outputs " +
+                          io::ShapeText(y.array.shape));
   }
   // The oracle.
   const size_t n = x.array.count();
