@@ -20,6 +20,14 @@ MpfrNumber::MpfrNumber(mpfr_prec_t precision) {
   mpfr_init2(v_, precision);
 }
 
+void MpfrSigmoid(mpfr_ptr r, mpfr_srcptr x) {
+  MpfrNumber t;
+  mpfr_neg(t, x, MPFR_RNDN);
+  mpfr_exp(t, t, MPFR_RNDN);
+  mpfr_add_ui(t, t, 1, MPFR_RNDN);
+  mpfr_ui_div(r, 1, t, MPFR_RNDN);
+}
+
 double RoundMpfrTo(mpfr_srcptr r, Format format) {
   // MPFR's exponents count a significand in [1/2, 1): the smallest
   // subnormal 2^(min_exponent - mantissa_bits) has exponent

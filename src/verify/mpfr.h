@@ -37,6 +37,10 @@ class MpfrNumber {
   mpfr_t v_;
 };
 
+// r = 1 / (1 + exp(-x)), each step rounded to kMpfrPrecision bits (the
+// last to r's precision).
+void MpfrSigmoid(mpfr_ptr r, mpfr_srcptr x);
+
 // The value of `format` nearest to r (ties to even), subnormals included,
 // as a double (exact: every binary32 and binary16 value is one); beyond
 // the largest finite value, +-inf.  The method is CORE-MATH's: the format's

@@ -40,11 +40,8 @@ bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
       if (mpfr_sgn(x.get()) < 0) return false;
       mpfr_log(r, x, MPFR_RNDN);  // log(0) = -inf
       return true;
-    case REFMATH_SIGMOID:  // 1 / (1 + exp(-x))
-      mpfr_neg(t, x, MPFR_RNDN);
-      mpfr_exp(t, t, MPFR_RNDN);
-      mpfr_add_ui(t, t, 1, MPFR_RNDN);
-      mpfr_ui_div(r, 1, t, MPFR_RNDN);
+    case REFMATH_SIGMOID:
+      MpfrSigmoid(r, x);
       return true;
     case REFMATH_TANH:
       mpfr_tanh(r, x, MPFR_RNDN);
