@@ -6,18 +6,11 @@
 #include <random>
 
 #include "conformance/tests/test_util.h"
+#include "src/verify/ulp.h"
 
 namespace refmath {
 namespace test {
 namespace {
-
-// Spacing of binary32 at the correctly rounded value of `ref` (2^-149 for
-// subnormals), as the spec defines the ulp error.
-double SpacingAt(double ref) {
-  const float r = static_cast<float>(std::fabs(ref));
-  if (r < 1.17549435e-38f) return std::ldexp(1.0, -149);
-  return std::ldexp(1.0, std::ilogb(r) - 23);
-}
 
 struct Case {
   refmath_function f;
@@ -50,7 +43,7 @@ TEST_P(AccuracySmoke, WithinTheSpecBound) {
   float worst_x = 0;
   for (size_t i = 0; i < xs.size(); ++i) {
     const double ref = c.ref(xs[i]);
-    const double err = std::fabs(ys[i] - ref) / SpacingAt(ref);
+    const double err = UlpError(ys[i], ref, Format::kBinary32);
     if (err > worst) {
       worst = err;
       worst_x = xs[i];

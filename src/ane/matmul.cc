@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "src/ane/ops.h"
+#include "src/verify/npy.h"
 
 namespace refmath {
 namespace ane {
@@ -91,14 +92,6 @@ Half MatmulOutput(double value, const Profile& p) {
   return h;
 }
 
-std::string Dims(const Tensor& t) {
-  std::string s = "[";
-  for (size_t i = 0; i < t.rank(); ++i) {
-    s += (i ? ", " : "") + std::to_string(t.shape()[i]);
-  }
-  return s + "]";
-}
-
 Shape KeepDims(const Tensor& x) {
   Shape s = x.shape();
   if (!s.empty()) s.back() = 1;
@@ -130,13 +123,15 @@ Half Dot(const Half* x, const Half* y, size_t n, const Profile& p) {
 
 Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
   if (a.rank() == 0 || a.rank() > 3 || b.rank() == 0 || b.rank() > 2) {
-    throw std::invalid_argument("ane::Matmul: unsupported ranks " + Dims(a) +
-                                " @ " + Dims(b));
+    throw std::invalid_argument("ane::Matmul: unsupported ranks " +
+                                io::ShapeText(a.shape()) + " @ " +
+                                io::ShapeText(b.shape()));
   }
   const size_t k = a.cols();
   if (b.shape()[0] != k) {
-    throw std::invalid_argument("ane::Matmul: inner sizes differ, " + Dims(a) +
-                                " @ " + Dims(b));
+    throw std::invalid_argument("ane::Matmul: inner sizes differ, " +
+                                io::ShapeText(a.shape()) + " @ " +
+                                io::ShapeText(b.shape()));
   }
   const size_t n = b.rank() == 2 ? b.shape()[1] : 1;
   Shape shape(a.shape().begin(), a.shape().end() - 1);
@@ -177,7 +172,8 @@ size_t CheckedAxis(const Tensor& x, int axis) {
   const int a = axis < 0 ? axis + rank : axis;
   if (a < 0 || a >= rank) {
     throw std::invalid_argument("ane: axis " + std::to_string(axis) +
-                                " out of range for " + Dims(x));
+                                " out of range for " +
+                                io::ShapeText(x.shape()));
   }
   return static_cast<size_t>(a);
 }

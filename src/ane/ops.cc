@@ -6,6 +6,7 @@
 #include <string>
 
 #include "refmath/refmath.h"
+#include "src/verify/npy.h"
 
 namespace refmath {
 namespace ane {
@@ -74,12 +75,6 @@ Tensor Map(const Tensor& x, UnaryOp op, const Profile& p) {
 
 namespace {
 
-std::string ShapeText(const Shape& s) {
-  std::string t = "[";
-  for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
-  return t + "]";
-}
-
 // The broadcast shape of a and b, right-aligned; throws on a mismatch.
 Shape BroadcastShape(const Shape& a, const Shape& b) {
   const size_t rank = a.size() > b.size() ? a.size() : b.size();
@@ -88,8 +83,8 @@ Shape BroadcastShape(const Shape& a, const Shape& b) {
     const size_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
     const size_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
     if (da != db && da != 1 && db != 1) {
-      throw std::invalid_argument("ane: shapes " + ShapeText(a) + " and " +
-                                  ShapeText(b) + " do not broadcast");
+      throw std::invalid_argument("ane: shapes " + io::ShapeText(a) + " and " +
+                                  io::ShapeText(b) + " do not broadcast");
     }
     out[i] = da == 1 ? db : da;
   }

@@ -60,17 +60,6 @@ std::string ErrnoText(int err) {
   return err != 0 ? strerror(err) : "unknown error";
 }
 
-// Python's repr of a shape tuple, as numpy writes it: (), (5,), (2, 3).
-std::string ShapeRepr(const std::vector<size_t>& shape) {
-  std::string out = "(";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += std::to_string(shape[i]);
-  }
-  if (shape.size() == 1) out += ",";
-  return out + ")";
-}
-
 // Byte count of the data; false if it exceeds PTRDIFF_MAX (no buffer can be
 // that large).  Like numpy, zero dimensions are left out of the overflow
 // check, so (0, 2^40, 2^40) is refused although it has no elements.
@@ -400,13 +389,13 @@ bool CheckHeader(const Header& header, DType* dtype, size_t* byte_count,
     return false;
   }
   if (!CheckedByteCount(header.shape, ItemSize(*dtype), byte_count)) {
-    *problem = "shape " + ShapeRepr(header.shape) +
+    *problem = "shape " + ShapeText(header.shape) +
                " is too large: the byte count overflows";
     return false;
   }
   if (header.fortran_order && !OrdersCoincide(header.shape)) {
     *problem =
-        "Fortran order is not supported for shape " + ShapeRepr(header.shape);
+        "Fortran order is not supported for shape " + ShapeText(header.shape);
     return false;
   }
   return true;
@@ -455,13 +444,13 @@ bool CheckArray(const NpyArray& array, std::string* problem) {
   }
   size_t bytes;
   if (!CheckedByteCount(array.shape, ItemSize(array.dtype), &bytes)) {
-    *problem = "shape " + ShapeRepr(array.shape) +
+    *problem = "shape " + ShapeText(array.shape) +
                " is too large: the byte count overflows";
     return false;
   }
   const size_t count = bytes / ItemSize(array.dtype);
   if (array.bits.size() != count) {
-    *problem = "shape " + ShapeRepr(array.shape) + " needs " +
+    *problem = "shape " + ShapeText(array.shape) + " needs " +
                std::to_string(count) + " elements but bits has " +
                std::to_string(array.bits.size());
     return false;
@@ -485,7 +474,7 @@ bool CheckArray(const NpyArray& array, std::string* problem) {
 std::string MakePreambleAndHeader(const NpyArray& array) {
   std::string dict =
       std::string("{'descr': '") + Descr(array.dtype) +
-      "', 'fortran_order': False, 'shape': " + ShapeRepr(array.shape) + ", }";
+      "', 'fortran_order': False, 'shape': " + ShapeText(array.shape) + ", }";
   if (!array.shape.empty()) {
     const size_t digits = std::to_string(array.shape[0]).size();
     dict.append(kGrowthAxisDigits - std::min(digits, kGrowthAxisDigits), ' ');
@@ -525,6 +514,16 @@ bool WriteData(const NpyArray& array, FILE* file) {
 }
 
 }  // namespace
+
+std::string ShapeText(const std::vector<size_t>& shape) {
+  std::string out = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) out += ",";
+  return out + ")";
+}
 
 size_t NpyArray::count() const {
   size_t n = 1;

@@ -34,6 +34,10 @@ struct NpyArray {
   size_t count() const;
 };
 
+// A shape as Python's repr of the tuple, the form numpy writes in headers
+// and error messages use: (), (5,), (2, 3).
+std::string ShapeText(const std::vector<size_t>& shape);
+
 // Reads a whole .npy file.  Returns true on success.  On failure returns
 // false, leaves *out unchanged and, if error is not null, sets *error to one
 // line that starts with the path and names the problem, e.g.

@@ -1,14 +1,14 @@
 #include "src/verify/reference.h"
 
 #include <math.h>
-#include <mpfr.h>
-#include <string.h>
+
+#include "src/verify/file_io.h"
+#include "src/verify/mpfr.h"
+#include "src/verify/ulp.h"
 
 namespace refmath {
 namespace sweep {
 namespace {
-
-constexpr mpfr_prec_t kPrecision = 128;
 
 double Sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
@@ -17,30 +17,9 @@ double GeluTanhArgument(double x) {
   return 0.79788456080286535588 * (x + 0.044715 * x * x * x);
 }
 
-// MPFR keeps per-thread caches (constants such as pi, exp tables); free
-// them when each thread that used MPFR ends, so nothing outlives it.
-struct MpfrThreadCaches {
-  ~MpfrThreadCaches() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
-};
-void NoteMpfrUse() {
-  static thread_local MpfrThreadCaches caches;
-  (void)caches;
-}
-
-// RAII for a set of MPFR variables at kPrecision.
-struct Mp {
-  mpfr_t v;
-  Mp() { mpfr_init2(v, kPrecision); }
-  ~Mp() { mpfr_clear(v); }
-  Mp(const Mp&) = delete;
-  Mp& operator=(const Mp&) = delete;
-  operator mpfr_ptr() { return v; }
-};
-
-// r = f(x), to kPrecision bits.  Returns false where f(x) is undefined.
+// r = f(x), to kMpfrPrecision bits.  Returns false where f(x) is undefined.
 bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
-  NoteMpfrUse();
-  Mp x, t, u;
+  MpfrNumber x, t, u;
   mpfr_set_flt(x, xf, MPFR_RNDN);
   if (isnan(xf)) return false;
   if (isinf(xf) && (f == REFMATH_GELU_ERF || f == REFMATH_GELU_TANH)) {
@@ -58,14 +37,11 @@ bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
       mpfr_exp(r, x, MPFR_RNDN);
       return true;
     case REFMATH_LOG:
-      if (mpfr_sgn(x.v) < 0) return false;
+      if (mpfr_sgn(x.get()) < 0) return false;
       mpfr_log(r, x, MPFR_RNDN);  // log(0) = -inf
       return true;
-    case REFMATH_SIGMOID:  // 1 / (1 + exp(-x))
-      mpfr_neg(t, x, MPFR_RNDN);
-      mpfr_exp(t, t, MPFR_RNDN);
-      mpfr_add_ui(t, t, 1, MPFR_RNDN);
-      mpfr_ui_div(r, 1, t, MPFR_RNDN);
+    case REFMATH_SIGMOID:
+      MpfrSigmoid(r, x);
       return true;
     case REFMATH_TANH:
       mpfr_tanh(r, x, MPFR_RNDN);
@@ -90,7 +66,7 @@ bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
       mpfr_ui_div(t, 2, t, MPFR_RNDN);
       mpfr_sqrt(t, t, MPFR_RNDN);  // sqrt(2/pi)
       mpfr_set_str(u, "0.044715", 10, MPFR_RNDN);
-      Mp x3;
+      MpfrNumber x3;
       mpfr_pow_ui(x3, x, 3, MPFR_RNDN);
       mpfr_mul(u, u, x3, MPFR_RNDN);
       mpfr_add(u, u, x, MPFR_RNDN);
@@ -103,33 +79,6 @@ bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
     }
   }
   return false;
-}
-
-// The binary32 value nearest to r, subnormals included (emin -148, emax
-// 128, check_range, then subnormalize: CORE-MATH's method).  Restores the exponent range.
-float RoundToBinary32(mpfr_srcptr r) {
-  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  mpfr_set_emin(-148);
-  mpfr_set_emax(128);
-  mpfr_t y;
-  mpfr_init2(y, 24);
-  // r was computed in the wide default range: bring it into binary32's
-  // (overflow to inf, underflow to 0 or 2^-149), then round to the
-  // subnormal precision.
-  int inexact = mpfr_set(y, r, MPFR_RNDN);
-  inexact = mpfr_check_range(y, inexact, MPFR_RNDN);
-  mpfr_subnormalize(y, inexact, MPFR_RNDN);
-  const float out = mpfr_get_flt(y, MPFR_RNDN);
-  mpfr_clear(y);
-  mpfr_set_emin(emin);
-  mpfr_set_emax(emax);
-  return out;
-}
-
-uint32_t Bits(float f) {
-  uint32_t b;
-  memcpy(&b, &f, 4);
-  return b;
 }
 
 }  // namespace
@@ -167,32 +116,32 @@ double ReferenceDoubleRelativeError(refmath_function f) {
 
 MpfrResult ReferenceMpfr(refmath_function f, float x, float got) {
   MpfrResult out;
-  Mp r, diff;
+  MpfrNumber r, diff;
   if (!EvalMpfr(f, x, r)) {
     out.correctly_rounded_bits = 0x7FC00000u;
     out.value = NAN;
     out.ulp_error = isnan(got) ? 0 : INFINITY;
     return out;
   }
-  const float cr = RoundToBinary32(r);
-  out.correctly_rounded_bits = isnan(cr) ? 0x7FC00000u : Bits(cr);
-  out.value = mpfr_get_d(r, MPFR_RNDN);
+  const float cr = static_cast<float>(RoundMpfrTo(r, Format::kBinary32));
+  out.correctly_rounded_bits = isnan(cr) ? 0x7FC00000u : io::FloatBits(cr);
+  out.value = r.ToDouble();
   if (isnan(got)) {
     out.ulp_error = INFINITY;
     return out;
   }
   if (isinf(got) || isinf(cr)) {
-    out.ulp_error = (isinf(got) && Bits(got) == Bits(cr)) ? 0 : INFINITY;
+    out.ulp_error =
+        (isinf(got) && io::FloatBits(got) == io::FloatBits(cr)) ? 0 : INFINITY;
     return out;
   }
-  // Spacing at the correctly rounded value: 2^(e-23), 2^-149 below 2^-126.
-  int e = cr == 0 ? -126 : ilogbf(cr);
-  if (e < -126) e = -126;
+  // |got - f(x)| / spacing at the (finite) correctly rounded value; the
+  // division by a power of two is exact.
   mpfr_set_flt(diff, got, MPFR_RNDN);
   mpfr_sub(diff, diff, r, MPFR_RNDN);
   mpfr_abs(diff, diff, MPFR_RNDN);
-  mpfr_mul_2si(diff, diff, 23 - e, MPFR_RNDN);
-  out.ulp_error = mpfr_get_d(diff, MPFR_RNDN);
+  mpfr_div_d(diff, diff, SpacingOf(cr, Format::kBinary32), MPFR_RNDN);
+  out.ulp_error = diff.ToDouble();
   return out;
 }
 

@@ -230,8 +230,11 @@ bool Result::Sound() const {
   return special_disagreements == 0 && reference_max_discrepancy < 1e-5;
 }
 
-bool Run(const Spec& spec, const Options& options, Result* out,
-         std::string* error) {
+namespace {
+
+// False (with *error) on what stops a sweep before it starts: a bad spec,
+// a thread count out of range, a kernel this build or CPU lacks.
+bool CheckRun(const Spec& spec, const Options& options, std::string* error) {
   if (!CheckSpec(spec, error)) return false;
   if (options.threads < 0 || options.threads > kMaxThreads) {
     *error = "threads must be from 0 (all cores) to " +
@@ -243,111 +246,157 @@ bool Run(const Spec& spec, const Options& options, Result* out,
     *error = refmath_status_string(status);
     return false;
   }
-  const auto start = std::chrono::steady_clock::now();
-  const uint64_t positions = Positions(spec);
-  const uint64_t chunks = (positions + kChunk - 1) / kChunk;
-  // This shard's chunks: c with c % N == i.
-  const uint64_t shard_chunks =
+  return true;
+}
+
+// The work of one shard: chunks of kChunk positions, those c with
+// c % N == i.
+struct ShardPlan {
+  uint64_t positions = 0;        // of the whole sweep
+  uint64_t shard_chunks = 0;     // this shard's chunks
+  uint64_t shard_positions = 0;  // the positions in them
+};
+
+ShardPlan PlanShard(const Spec& spec) {
+  ShardPlan plan;
+  plan.positions = Positions(spec);
+  const uint64_t chunks = (plan.positions + kChunk - 1) / kChunk;
+  plan.shard_chunks =
       chunks > static_cast<uint64_t>(spec.shard_index)
           ? (chunks - spec.shard_index + spec.shard_count - 1) / spec.shard_count
           : 0;
-  uint64_t shard_positions = 0;
-  for (uint64_t k = 0; k < shard_chunks; ++k) {
+  for (uint64_t k = 0; k < plan.shard_chunks; ++k) {
     const uint64_t c = spec.shard_index + k * spec.shard_count;
-    shard_positions += std::min(kChunk, positions - c * kChunk);
+    plan.shard_positions += std::min(kChunk, plan.positions - c * kChunk);
   }
+  return plan;
+}
 
-  Result base;
-  base.spec = spec;
-  base.shards = {spec.shard_index};
-  base.positions = positions;
-
+// One accumulator per worker thread, each starting from *base (given its
+// error-profile bins here).
+bool MakeAccumulators(const Options& options, Result* base,
+                      std::vector<Accumulator>* accs, std::string* error) {
   const int threads =
       options.threads > 0
           ? options.threads
           : std::min<int>(kMaxThreads,
                           std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<Accumulator> accs;
   try {
-    base.bins.assign(options.bins, Bin());
-    accs.assign(threads, Accumulator());
-    for (Accumulator& a : accs) a.r = base;
+    base->bins.assign(options.bins, Bin());
+    accs->assign(threads, Accumulator());
+    for (Accumulator& a : *accs) a.r = *base;
   } catch (const std::bad_alloc&) {
     *error = "not enough memory for " + std::to_string(threads) +
              " threads with " + std::to_string(options.bins) + " bins each";
     return false;
   }
+  return true;
+}
+
+// What the worker threads share.
+struct Workers {
+  Workers(const Spec& s, const ShardPlan& p, const Options& o)
+      : spec(s), plan(p), options(o) {}
+  const Spec& spec;
+  const ShardPlan& plan;
+  const Options& options;
   std::atomic<uint64_t> next_chunk{0}, done{0};
   std::atomic<int> eval_status{REFMATH_OK};
   // Set when the sweep cannot go on: the workers stop at the next chunk.
   std::atomic<bool> abandon{false}, out_of_memory{false};
-  auto stopped = [&] {
+
+  bool Stopped() const {
     return abandon.load() || (options.stop && options.stop->load());
-  };
-  auto work = [&](Accumulator* acc) {
-    try {
-      std::vector<float> in(kChunk), got(kChunk);
-      while (!stopped()) {
-        const uint64_t k = next_chunk.fetch_add(1);
-        if (k >= shard_chunks) return;
-        const uint64_t c = spec.shard_index + k * spec.shard_count;
-        const uint64_t first = c * kChunk;
-        const size_t n = static_cast<size_t>(std::min(kChunk, positions - first));
-        for (size_t i = 0; i < n; ++i) in[i] = InputAt(spec, first + i);
-        const int s = refmath_eval_f32(spec.function, spec.variant, spec.target,
-                                       in.data(), got.data(), n);
-        if (s != REFMATH_OK) {
-          eval_status = s;
-          abandon = true;
-          return;
-        }
-        for (size_t i = 0; i < n; ++i) AddValue(spec, first + i, in[i], got[i], acc);
-        done += n;
+  }
+  void Progress() const {
+    if (options.progress) options.progress(done.load(), plan.shard_positions);
+  }
+};
+
+// A worker thread: takes the shard's next chunk until there is none, or
+// the sweep is stopped.
+void Work(Workers* w, Accumulator* acc) {
+  const Spec& spec = w->spec;
+  try {
+    std::vector<float> in(kChunk), got(kChunk);
+    while (!w->Stopped()) {
+      const uint64_t k = w->next_chunk.fetch_add(1);
+      if (k >= w->plan.shard_chunks) return;
+      const uint64_t c = spec.shard_index + k * spec.shard_count;
+      const uint64_t first = c * kChunk;
+      const size_t n =
+          static_cast<size_t>(std::min(kChunk, w->plan.positions - first));
+      for (size_t i = 0; i < n; ++i) in[i] = InputAt(spec, first + i);
+      const int s = refmath_eval_f32(spec.function, spec.variant, spec.target,
+                                     in.data(), got.data(), n);
+      if (s != REFMATH_OK) {
+        w->eval_status = s;
+        w->abandon = true;
+        return;
       }
-    } catch (const std::bad_alloc&) {
-      out_of_memory = true;
-      abandon = true;
+      for (size_t i = 0; i < n; ++i) AddValue(spec, first + i, in[i], got[i], acc);
+      w->done += n;
     }
-  };
+  } catch (const std::bad_alloc&) {
+    w->out_of_memory = true;
+    w->abandon = true;
+  }
+}
+
+// After the workers are joined: false (with *error) if they ran out of
+// memory, a kernel failed or the sweep was stopped.
+bool Finished(const Workers& w, std::string* error) {
+  if (w.out_of_memory) {
+    *error = "out of memory";
+    return false;
+  }
+  w.Progress();
+  if (w.eval_status != REFMATH_OK) {
+    *error = refmath_status_string(w.eval_status);
+    return false;
+  }
+  if (w.options.stop && w.options.stop->load()) {
+    *error = "interrupted";
+    return false;
+  }
+  return true;
+}
+
+// Runs one worker thread per accumulator, reporting progress until they
+// are done, and says why the sweep failed, if it did.
+bool RunWorkers(const Spec& spec, const ShardPlan& plan, const Options& options,
+                std::vector<Accumulator>* accs, std::string* error) {
+  Workers w(spec, plan, options);
   // The system may refuse threads (a process or memory limit): then the
   // ones started are stopped and joined, and the sweep fails.
   std::vector<std::thread> pool;
   std::string start_error;
   try {
-    pool.reserve(threads);
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, &accs[t]);
+    pool.reserve(accs->size());
+    for (Accumulator& a : *accs) pool.emplace_back(Work, &w, &a);
   } catch (const std::exception& e) {
     start_error = "could start only " + std::to_string(pool.size()) + " of " +
-                  std::to_string(threads) + " threads (" + e.what() + ")";
-    abandon = true;
+                  std::to_string(accs->size()) + " threads (" + e.what() + ")";
+    w.abandon = true;
   }
-  while (done.load() < shard_positions && !stopped()) {
+  while (w.done.load() < plan.shard_positions && !w.Stopped()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    if (options.progress) options.progress(done.load(), shard_positions);
+    w.Progress();
   }
   for (std::thread& t : pool) t.join();
   if (!start_error.empty()) {
     *error = start_error;
     return false;
   }
-  if (out_of_memory) {
-    *error = "out of memory";
-    return false;
-  }
-  if (options.progress) options.progress(done.load(), shard_positions);
-  if (eval_status != REFMATH_OK) {
-    *error = refmath_status_string(eval_status);
-    return false;
-  }
-  if (options.stop && options.stop->load()) {
-    *error = "interrupted";
-    return false;
-  }
+  return Finished(w, error);
+}
 
-  // Combine, then settle the maximum with MPFR among the candidates.
-  *out = base;
+// Folds the workers' results into *out, then settles the maximum with MPFR
+// among the candidates.
+void CombineAndSettle(const Spec& spec, const std::vector<Accumulator>& accs,
+                      Result* out) {
   std::vector<Candidate> candidates;
-  for (Accumulator& a : accs) {
+  for (const Accumulator& a : accs) {
     Combine(a.r, out);
     candidates.insert(candidates.end(), a.candidates.begin(), a.candidates.end());
   }
@@ -364,6 +413,26 @@ bool Run(const Spec& spec, const Options& options, Result* out,
       out->max_x_bits = Bits(x);
     }
   }
+}
+
+}  // namespace
+
+bool Run(const Spec& spec, const Options& options, Result* out,
+         std::string* error) {
+  if (!CheckRun(spec, options, error)) return false;
+  const auto start = std::chrono::steady_clock::now();
+  const ShardPlan plan = PlanShard(spec);
+  Result base;
+  base.spec = spec;
+  base.shards = {spec.shard_index};
+  base.positions = plan.positions;
+  std::vector<Accumulator> accs;
+  if (!MakeAccumulators(options, &base, &accs, error) ||
+      !RunWorkers(spec, plan, options, &accs, error)) {
+    return false;
+  }
+  *out = base;
+  CombineAndSettle(spec, accs, out);
   out->seconds = std::chrono::duration<double>(
                      std::chrono::steady_clock::now() - start).count();
   return true;

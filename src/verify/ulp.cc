@@ -4,23 +4,13 @@
 #include <limits>
 
 namespace refmath {
-namespace {
-
-struct FormatParams {
-  int mantissa_bits;  // stored fraction bits
-  int min_exponent;   // exponent of the smallest normal
-  int max_exponent;   // exponent of the largest finite binade
-};
-
-FormatParams Params(Format format) {
+FormatParams ParamsOf(Format format) {
   return format == Format::kBinary32 ? FormatParams{23, -126, 127}
                                      : FormatParams{10, -14, 15};
 }
 
-}  // namespace
-
 double SpacingOf(double v, Format format) {
-  const FormatParams p = Params(format);
+  const FormatParams p = ParamsOf(format);
   const double a = std::fabs(v);
   int e = a == 0 ? p.min_exponent : std::ilogb(a);
   if (e < p.min_exponent) e = p.min_exponent;
@@ -30,7 +20,7 @@ double SpacingOf(double v, Format format) {
 
 double RoundTo(double v, Format format) {
   if (!std::isfinite(v) || v == 0) return v;
-  const FormatParams p = Params(format);
+  const FormatParams p = ParamsOf(format);
   const double q = SpacingOf(v, format);
   // v/q is exact (power of two); nearbyint rounds ties to even in the
   // default rounding mode, and the product is exact again.

@@ -8,6 +8,14 @@ namespace refmath {
 
 enum class Format { kBinary32, kBinary16 };
 
+// A format's parameters, in IEEE 754's terms (value = 1.f * 2^e).
+struct FormatParams {
+  int mantissa_bits;  // stored fraction bits
+  int min_exponent;   // exponent of the smallest normal
+  int max_exponent;   // exponent of the largest finite binade
+};
+FormatParams ParamsOf(Format format);
+
 // `v` rounded to the format (nearest, ties to even; overflow gives inf).
 double RoundTo(double v, Format format);
 

@@ -1,31 +1,12 @@
 #include "tools/ane_sweep/reference.h"
 
 #include <math.h>
-#include <mpfr.h>
+
+#include "src/verify/mpfr.h"
 
 namespace refmath {
 namespace ane_sweep {
 namespace {
-
-constexpr mpfr_prec_t kBits = 128;
-
-// MPFR keeps per-thread constant caches; free them when a thread that
-// used MPFR ends.
-struct ThreadCaches {
-  ~ThreadCaches() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
-};
-
-class Value {
- public:
-  Value() { mpfr_init2(v_, kBits); }
-  ~Value() { mpfr_clear(v_); }
-  Value(const Value&) = delete;
-  Value& operator=(const Value&) = delete;
-  mpfr_ptr get() { return v_; }
-
- private:
-  mpfr_t v_;
-};
 
 struct Name {
   const char* name;
@@ -59,18 +40,18 @@ constexpr Name kNames[] = {
 
 // I0(x) = sum_k ((x/2)^2)^k / (k!)^2, summed until a term no longer
 // changes the 128-bit sum (all terms are positive, so no cancellation).
-void BesselI0(mpfr_ptr r, mpfr_ptr x) {
-  Value q, term, next;
-  mpfr_div_ui(q.get(), x, 2, MPFR_RNDN);
-  mpfr_sqr(q.get(), q.get(), MPFR_RNDN);  // (x/2)^2
-  mpfr_set_ui(term.get(), 1, MPFR_RNDN);
+void BesselI0(mpfr_ptr r, mpfr_srcptr x) {
+  MpfrNumber q, term, next;
+  mpfr_div_ui(q, x, 2, MPFR_RNDN);
+  mpfr_sqr(q, q, MPFR_RNDN);  // (x/2)^2
+  mpfr_set_ui(term, 1, MPFR_RNDN);
   mpfr_set_ui(r, 1, MPFR_RNDN);
   for (unsigned long k = 1; !mpfr_zero_p(term.get()); ++k) {
-    mpfr_mul(term.get(), term.get(), q.get(), MPFR_RNDN);
-    mpfr_div_ui(term.get(), term.get(), k * k, MPFR_RNDN);
-    mpfr_add(next.get(), r, term.get(), MPFR_RNDN);
-    if (mpfr_equal_p(next.get(), r)) break;
-    mpfr_set(r, next.get(), MPFR_RNDN);
+    mpfr_mul(term, term, q, MPFR_RNDN);
+    mpfr_div_ui(term, term, k * k, MPFR_RNDN);
+    mpfr_add(next, r, term, MPFR_RNDN);
+    if (mpfr_equal_p(next, r)) break;
+    mpfr_set(r, next, MPFR_RNDN);
   }
 }
 
@@ -91,44 +72,37 @@ const char* MathName(Math m) {
 }
 
 double Reference(Math f, double xd) {
-  static thread_local ThreadCaches caches;
-  (void)caches;
   if (isnan(xd)) return NAN;
-  Value x, r, t;
-  mpfr_set_d(x.get(), xd, MPFR_RNDN);  // exact: a binary16 value
+  MpfrNumber x, r;
+  mpfr_set_d(x, xd, MPFR_RNDN);  // exact: a binary16 value
   int sign = 0;
   switch (f) {
     case Math::kNone: return NAN;
-    case Math::kNeg: mpfr_neg(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kAbs: mpfr_abs(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kSquare: mpfr_sqr(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kSqrt: mpfr_sqrt(r.get(), x.get(), MPFR_RNDN); break;
+    case Math::kNeg: mpfr_neg(r, x, MPFR_RNDN); break;
+    case Math::kAbs: mpfr_abs(r, x, MPFR_RNDN); break;
+    case Math::kSquare: mpfr_sqr(r, x, MPFR_RNDN); break;
+    case Math::kSqrt: mpfr_sqrt(r, x, MPFR_RNDN); break;
     case Math::kReciprocal:
-      mpfr_ui_div(r.get(), 1, x.get(), MPFR_RNDN);
+      mpfr_ui_div(r, 1, x, MPFR_RNDN);
       break;
-    case Math::kExp: mpfr_exp(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kLog: mpfr_log(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kTanh: mpfr_tanh(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kSigmoid:  // 1 / (1 + exp(-x))
-      mpfr_neg(t.get(), x.get(), MPFR_RNDN);
-      mpfr_exp(t.get(), t.get(), MPFR_RNDN);
-      mpfr_add_ui(t.get(), t.get(), 1, MPFR_RNDN);
-      mpfr_ui_div(r.get(), 1, t.get(), MPFR_RNDN);
-      break;
-    case Math::kSin: mpfr_sin(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kCos: mpfr_cos(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kErf: mpfr_erf(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kErfc: mpfr_erfc(r.get(), x.get(), MPFR_RNDN); break;
+    case Math::kExp: mpfr_exp(r, x, MPFR_RNDN); break;
+    case Math::kLog: mpfr_log(r, x, MPFR_RNDN); break;
+    case Math::kTanh: mpfr_tanh(r, x, MPFR_RNDN); break;
+    case Math::kSigmoid: MpfrSigmoid(r, x); break;
+    case Math::kSin: mpfr_sin(r, x, MPFR_RNDN); break;
+    case Math::kCos: mpfr_cos(r, x, MPFR_RNDN); break;
+    case Math::kErf: mpfr_erf(r, x, MPFR_RNDN); break;
+    case Math::kErfc: mpfr_erfc(r, x, MPFR_RNDN); break;
     case Math::kLgamma:  // log|Gamma(x)|
-      mpfr_lgamma(r.get(), &sign, x.get(), MPFR_RNDN);
+      mpfr_lgamma(r, &sign, x, MPFR_RNDN);
       break;
-    case Math::kGamma: mpfr_gamma(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kExpm1: mpfr_expm1(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kLog1p: mpfr_log1p(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kBesselJ0: mpfr_j0(r.get(), x.get(), MPFR_RNDN); break;
-    case Math::kBesselI0: BesselI0(r.get(), x.get()); break;
+    case Math::kGamma: mpfr_gamma(r, x, MPFR_RNDN); break;
+    case Math::kExpm1: mpfr_expm1(r, x, MPFR_RNDN); break;
+    case Math::kLog1p: mpfr_log1p(r, x, MPFR_RNDN); break;
+    case Math::kBesselJ0: mpfr_j0(r, x, MPFR_RNDN); break;
+    case Math::kBesselI0: BesselI0(r, x); break;
   }
-  return mpfr_get_d(r.get(), MPFR_RNDN);
+  return r.ToDouble();
 }
 
 bool Oracle(Math f, refmath_function* kernel, bool* negate) {

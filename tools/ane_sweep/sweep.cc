@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "src/ane/special.h"
+#include "src/verify/ulp.h"
 
 namespace refmath {
 namespace ane_sweep {
@@ -64,7 +65,7 @@ void AgainstMpfr(Half x, Half got, double ref, SweepResult* r) {
   }
   const double error = fabs(HalfToDouble(got) - ref);
   Raise(&r->absolute, error, x);
-  Raise(&r->ulp, error / HalfSpacing(ref), x);
+  Raise(&r->ulp, error / SpacingOf(ref, Format::kBinary16), x);
   if (ref != 0) Raise(&r->relative, error / fabs(ref), x);
 }
 
@@ -85,16 +86,11 @@ void AgainstOracle(Half x, Half got, refmath_function kernel,
     return;
   }
   const double o = HalfToDouble(oracle);
-  Raise(&r->oracle_ulp, fabs(HalfToDouble(got) - o) / HalfSpacing(o), x);
+  Raise(&r->oracle_ulp,
+        fabs(HalfToDouble(got) - o) / SpacingOf(o, Format::kBinary16), x);
 }
 
 }  // namespace
-
-double HalfSpacing(double v) {
-  const double a = fabs(v);
-  if (a < kHalfMinNormal) return kHalfMinSubnormal;
-  return ldexp(1.0, ilogb(a) - 10);  // 10 fraction bits
-}
 
 SweepResult Sweep(const ane::UnaryFunction& f, const ane::Profile& p,
                   int threads) {

@@ -44,9 +44,6 @@ struct SweepResult {
   size_t oracle_nan_inf_disagreements = 0;
 };
 
-// The binary16 spacing at |v| (2^-24 below the normal range).
-double HalfSpacing(double v);
-
 // Sweeps `f` under profile `p` on `threads` threads.  Functions without a
 // reference (Math::kNone) come back with inputs == 0.
 SweepResult Sweep(const ane::UnaryFunction& f, const ane::Profile& p,

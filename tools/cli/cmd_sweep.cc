@@ -167,6 +167,175 @@ int Emit(const Args& args, const std::vector<sweep::Result>& rows,
   return status;
 }
 
+// --merge and --report read result files: what defines or runs a sweep
+// has no place there, the files say what was swept.
+bool CheckResultOptions(const Args& args, const std::vector<std::string>& files,
+                        std::string* error) {
+  const std::string mode = args.Has("merge") ? "--merge" : "--report";
+  if (args.Has("merge") && args.Has("report")) {
+    *error = "--merge and --report exclude each other";
+    return false;
+  }
+  for (const char* option :
+       {"function", "variant", "target", "range", "all", "stride", "label",
+        "shard", "threads", "bins"}) {
+    if (args.Has(option)) {
+      *error = std::string("--") + option + " does not apply to " + mode +
+               " (the result files define the sweep)";
+      return false;
+    }
+  }
+  // --report renders tables only.
+  for (const char* option : {"out", "bins-csv"}) {
+    if (mode == "--report" && args.Has(option)) {
+      *error = std::string("--") + option +
+               " does not apply to --report (use --merge)";
+      return false;
+    }
+  }
+  if (files.empty()) {
+    *error = "no result files given";
+    return false;
+  }
+  return true;
+}
+
+// The result files, merged into one with --merge.
+bool LoadResults(const Args& args, const std::vector<std::string>& files,
+                 std::vector<sweep::Result>* rows, std::string* error) {
+  rows->resize(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!sweep::ReadResult(files[i], &(*rows)[i], error)) return false;
+  }
+  if (!args.Has("merge")) return true;
+  sweep::Result merged;
+  if (!sweep::Merge(*rows, &merged, error)) return false;
+  *rows = {merged};
+  if (args.Has("bins-csv") && merged.bins.empty()) {
+    *error = "--bins-csv: the results have no error profile "
+             "(sweep with --bins N)";
+    return false;
+  }
+  return true;
+}
+
+// --merge / --report: the tables (and with --merge the merged result) of
+// result files.
+int RunOnResults(const Args& args, const std::vector<std::string>& files) {
+  std::string error;
+  std::vector<sweep::Result> rows;
+  if (!CheckResultOptions(args, files, &error) ||
+      !LoadResults(args, files, &rows, &error) ||
+      !CheckOutputs(args, &error)) {
+    return Fail(kCmd, error);
+  }
+  return Emit(args, rows, &error);
+}
+
+// What to sweep: --function, --variant, --target, and --range or --all.
+bool ParseWhat(const Args& args, sweep::Spec* spec, std::string* error) {
+  std::string name;
+  if (!args.Require("function", &name, error) ||
+      !ParseFunction(name, &spec->function, error) ||
+      !ParseVariant(args.Get("variant", "exact"), &spec->variant, error) ||
+      !ParseTarget(args.Get("target", "best"), &spec->target, error)) {
+    return false;
+  }
+  spec->all = args.Has("all");
+  if (spec->all == args.Has("range")) {
+    *error = "give exactly one of --range LO:HI and --all";
+    return false;
+  }
+  if (args.Has("range") && !ParseRange(args.Get("range"), &spec->lo, &spec->hi)) {
+    *error = "--range needs LO:HI, each a decimal number within binary32's "
+             "range, FLT_MAX or inf, got " + Quote(args.Get("range"));
+    return false;
+  }
+  return true;
+}
+
+// --stride, --threads and --bins (which --bins-csv needs).
+bool ParseCounts(const Args& args, sweep::Spec* spec, sweep::Options* options,
+                 std::string* error) {
+  size_t stride = 1, threads = 0, bins = 0;
+  if (!ParseSize(args.Get("stride", "1"), &stride) || stride == 0 ||
+      stride > sweep::kMaxStride) {
+    *error = "--stride needs a count from 1 to 2^32 = " +
+             std::to_string(sweep::kMaxStride) + ", got " +
+             Quote(args.Get("stride"));
+    return false;
+  }
+  if (!ParseSize(args.Get("threads", "0"), &threads) ||
+      threads > static_cast<size_t>(sweep::kMaxThreads)) {
+    *error = "--threads needs a count from 0 (all cores) to " +
+             std::to_string(sweep::kMaxThreads) + ", got " +
+             Quote(args.Get("threads"));
+    return false;
+  }
+  if (!ParseSize(args.Get("bins", "0"), &bins) || bins > kMaxBins) {
+    *error = "--bins needs a count from 0 to " + std::to_string(kMaxBins) +
+             ", got " + Quote(args.Get("bins"));
+    return false;
+  }
+  if (args.Has("bins-csv") && bins == 0) {
+    *error = "--bins-csv needs --bins N (the error profile it writes)";
+    return false;
+  }
+  spec->stride = stride;
+  options->threads = static_cast<int>(threads);
+  options->bins = bins;
+  return true;
+}
+
+// A new sweep's command line, checked whole (the output paths included)
+// before any work.
+bool ParseSweep(const Args& args, const std::vector<std::string>& files,
+                sweep::Spec* spec, sweep::Options* options,
+                std::string* error) {
+  if (!files.empty()) {
+    *error = "unexpected argument " + Quote(files[0]);
+    return false;
+  }
+  if (!ParseWhat(args, spec, error) ||
+      !ParseCounts(args, spec, options, error)) {
+    return false;
+  }
+  if (args.Has("shard") &&
+      !ParseShard(args.Get("shard"), &spec->shard_index, &spec->shard_count)) {
+    *error = "--shard needs i/N with 0 <= i < N <= 1000000, got " +
+             Quote(args.Get("shard"));
+    return false;
+  }
+  spec->label = args.Get("label");
+  return sweep::CheckSpec(*spec, error) && CheckOutputs(args, error);
+}
+
+// Runs the sweep with a progress bar, stopping on SIGINT or SIGTERM, then
+// writes and prints the result.
+int RunNewSweep(const Args& args, const sweep::Spec& spec,
+                sweep::Options options) {
+  signal(SIGINT, OnSignal);
+  signal(SIGTERM, OnSignal);
+  ProgressBar bar(args.Has("quiet"));
+  options.stop = &g_stop;
+  options.progress = [&](uint64_t done, uint64_t total) { bar.Update(done, total); };
+  sweep::Result result;
+  std::string error;
+  const bool ok = sweep::Run(spec, options, &result, &error);
+  bar.Finish();
+  // From here a signal takes its default course; the file writes remove
+  // their temporary files (src/verify/file_io.cc).  One that came after the
+  // sweep finished still means "interrupted".
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  if (g_stop) {
+    fprintf(stderr, "refmath sweep: interrupted; nothing written\n");
+    return 130;
+  }
+  if (!ok) return Fail(kCmd, error);
+  return Emit(args, {result}, &error);
+}
+
 }  // namespace
 
 int RunSweep(const Argv& argv) {
@@ -185,117 +354,13 @@ int RunSweep(const Argv& argv) {
     return Fail(kCmd, "--max-ulp needs a non-negative number, got " +
                           Quote(args.Get("max-ulp")));
   }
-  if (args.Has("merge") || args.Has("report")) {
-    const std::string mode = args.Has("merge") ? "--merge" : "--report";
-    if (args.Has("merge") && args.Has("report")) {
-      return Fail(kCmd, "--merge and --report exclude each other");
-    }
-    // What defines or runs a sweep has no place here: the result files
-    // say what was swept.  --report renders tables only.
-    for (const char* option :
-         {"function", "variant", "target", "range", "all", "stride", "label",
-          "shard", "threads", "bins"}) {
-      if (args.Has(option)) {
-        return Fail(kCmd, std::string("--") + option + " does not apply to " +
-                              mode + " (the result files define the sweep)");
-      }
-    }
-    for (const char* option : {"out", "bins-csv"}) {
-      if (mode == "--report" && args.Has(option)) {
-        return Fail(kCmd, std::string("--") + option +
-                              " does not apply to --report (use --merge)");
-      }
-    }
-    if (files.empty()) return Fail(kCmd, "no result files given");
-    std::vector<sweep::Result> rows(files.size());
-    for (size_t i = 0; i < files.size(); ++i) {
-      if (!sweep::ReadResult(files[i], &rows[i], &error)) return Fail(kCmd, error);
-    }
-    if (args.Has("merge")) {
-      sweep::Result merged;
-      if (!sweep::Merge(rows, &merged, &error)) return Fail(kCmd, error);
-      rows = {merged};
-      if (args.Has("bins-csv") && merged.bins.empty()) {
-        return Fail(kCmd, "--bins-csv: the results have no error profile "
-                          "(sweep with --bins N)");
-      }
-    }
-    if (!CheckOutputs(args, &error)) return Fail(kCmd, error);
-    return Emit(args, rows, &error);
-  }
-  if (!files.empty()) return Fail(kCmd, "unexpected argument " + Quote(files[0]));
-
+  if (args.Has("merge") || args.Has("report")) return RunOnResults(args, files);
   sweep::Spec spec;
-  std::string name;
-  if (!args.Require("function", &name, &error) ||
-      !ParseFunction(name, &spec.function, &error) ||
-      !ParseVariant(args.Get("variant", "exact"), &spec.variant, &error) ||
-      !ParseTarget(args.Get("target", "best"), &spec.target, &error)) {
-    return Fail(kCmd, error);
-  }
-  spec.all = args.Has("all");
-  if (spec.all == args.Has("range")) {
-    return Fail(kCmd, "give exactly one of --range LO:HI and --all");
-  }
-  if (args.Has("range") && !ParseRange(args.Get("range"), &spec.lo, &spec.hi)) {
-    return Fail(kCmd, "--range needs LO:HI, each a decimal number within "
-                      "binary32's range, FLT_MAX or inf, got " +
-                          Quote(args.Get("range")));
-  }
-  size_t stride = 1, threads = 0, bins = 0;
-  if (!ParseSize(args.Get("stride", "1"), &stride) || stride == 0 ||
-      stride > sweep::kMaxStride) {
-    return Fail(kCmd, "--stride needs a count from 1 to 2^32 = " +
-                          std::to_string(sweep::kMaxStride) + ", got " +
-                          Quote(args.Get("stride")));
-  }
-  if (!ParseSize(args.Get("threads", "0"), &threads) ||
-      threads > static_cast<size_t>(sweep::kMaxThreads)) {
-    return Fail(kCmd, "--threads needs a count from 0 (all cores) to " +
-                          std::to_string(sweep::kMaxThreads) + ", got " +
-                          Quote(args.Get("threads")));
-  }
-  if (!ParseSize(args.Get("bins", "0"), &bins) || bins > kMaxBins) {
-    return Fail(kCmd, "--bins needs a count from 0 to " +
-                          std::to_string(kMaxBins) + ", got " +
-                          Quote(args.Get("bins")));
-  }
-  if (args.Has("bins-csv") && bins == 0) {
-    return Fail(kCmd, "--bins-csv needs --bins N (the error profile it writes)");
-  }
-  if (args.Has("shard") &&
-      !ParseShard(args.Get("shard"), &spec.shard_index, &spec.shard_count)) {
-    return Fail(kCmd, "--shard needs i/N with 0 <= i < N <= 1000000, got " +
-                          Quote(args.Get("shard")));
-  }
-  spec.stride = stride;
-  spec.label = args.Get("label");
-  if (!sweep::CheckSpec(spec, &error) || !CheckOutputs(args, &error)) {
-    return Fail(kCmd, error);
-  }
-
-  signal(SIGINT, OnSignal);
-  signal(SIGTERM, OnSignal);
-  ProgressBar bar(args.Has("quiet"));
   sweep::Options options;
-  options.threads = static_cast<int>(threads);
-  options.bins = bins;
-  options.stop = &g_stop;
-  options.progress = [&](uint64_t done, uint64_t total) { bar.Update(done, total); };
-  sweep::Result result;
-  const bool ok = sweep::Run(spec, options, &result, &error);
-  bar.Finish();
-  // From here a signal takes its default course; the file writes remove
-  // their temporary files (src/verify/file_io.cc).  One that came after the sweep
-  // finished still means "interrupted".
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  if (g_stop) {
-    fprintf(stderr, "refmath sweep: interrupted; nothing written\n");
-    return 130;
+  if (!ParseSweep(args, files, &spec, &options, &error)) {
+    return Fail(kCmd, error);
   }
-  if (!ok) return Fail(kCmd, error);
-  return Emit(args, {result}, &error);
+  return RunNewSweep(args, spec, options);
 }
 
 }  // namespace cli
