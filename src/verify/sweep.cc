@@ -10,8 +10,8 @@
 #include <new>
 #include <thread>
 
-#include "src/verify/ulp.h"
 #include "src/verify/reference.h"
+#include "src/verify/ulp.h"
 
 namespace refmath {
 namespace sweep {

@@ -13,11 +13,11 @@
 #include <chrono>
 #include <map>
 
-#include "src/verify/file_io.h"
 #include "src/cmdline/args.h"
-#include "tools/cli/commands.h"
+#include "src/verify/file_io.h"
 #include "src/verify/sweep.h"
 #include "src/verify/sweep_io.h"
+#include "tools/cli/commands.h"
 
 namespace refmath {
 namespace cli {
