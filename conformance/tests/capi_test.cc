@@ -117,6 +117,10 @@ TEST(CApi, StatusStringsAreDistinctOneLiners) {
   EXPECT_STREQ(refmath_status_string(12345), "unknown status code");
 }
 
+TEST(CApi, VersionIsTheProjectVersion) {
+  EXPECT_STREQ(refmath_version(), REFMATH_PROJECT_VERSION);
+}
+
 TEST(CApi, NamesRoundTrip) {
   for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
     const char* name = refmath_function_name(static_cast<refmath_function>(f));

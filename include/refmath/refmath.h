@@ -77,6 +77,9 @@ typedef enum {
 int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
                      const float *in, float *out, size_t n);
 
+/* The library's version, "MAJOR.MINOR.PATCH" (the CMake project version). */
+const char *refmath_version(void);
+
 /* A one-line English description of a status code; never NULL.  Like
  * every string this API returns, it is static: do not free it. */
 const char *refmath_status_string(int status);

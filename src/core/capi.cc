@@ -115,6 +115,8 @@ int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
   return REFMATH_OK;
 }
 
+const char* refmath_version(void) { return REFMATH_VERSION; }
+
 const char* refmath_status_string(int status) {
   switch (status) {
     case REFMATH_OK: return "success";
