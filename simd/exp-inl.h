@@ -29,12 +29,12 @@ constexpr float kExpOverflow = 88.72283172607422f;
 constexpr float kExpUnderflow = -103.97207641601562f;
 // ExpNonPositive flushes to +0 below this instead of returning subnormals.
 constexpr float kExpNonPositiveUnderflow = -87.33654f;
-// Shortcut range: for |x| <= kExpDirectLimit, n = round(x log2 e) lies in
-// [-126, 126] (87.33654 log2 e = 126.0000), so 2^n is a normal float and
-// p * 2^n rounds once, exactly as p * 2^a * 2^b does (p * 2^a is exact); no
-// threshold of step 5 (nor ExpNonPositive's flush, which starts below
-// -kExpDirectLimit) applies and nothing is NaN.
-constexpr float kExpDirectLimit = 87.33654f;
+// Shortcut range: for |x| <= kExpNoSpecialCaseLimit, n = round(x log2 e)
+// lies in [-126, 126] (87.33654 log2 e = 126.0000), so 2^n is a normal
+// float and p * 2^n rounds once, exactly as p * 2^a * 2^b does (p * 2^a is
+// exact); no threshold of step 5 (nor ExpNonPositive's flush, which starts
+// below -kExpNoSpecialCaseLimit) applies and nothing is NaN.
+constexpr float kExpNoSpecialCaseLimit = 87.33654f;
 
 // Steps 1-3, shared by Exp and ExpNonPositive: p ~ exp(r) (returned) and
 // the integer n (*n_int) with exp(x) = p * 2^n.
@@ -48,9 +48,9 @@ HWY_INLINE VecF<D> ExpReduce(D d, VecF<D> x, VecI<D>* n_int) {
   return hn::Add(Const(d, 1.0f), hn::Add(r, hn::Mul(hn::Mul(r, r), q)));
 }
 
-// exp(x) for lanes all within +-kExpDirectLimit.
+// exp(x) for lanes all within +-kExpNoSpecialCaseLimit.
 template <class Ar, class D>
-HWY_INLINE VecF<D> ExpDirect(D d, VecF<D> x) {
+HWY_INLINE VecF<D> ExpNoSpecialCase(D d, VecF<D> x) {
   VecI<D> n_int;
   const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
   return hn::Mul(p, Pow2(d, n_int));
@@ -58,7 +58,9 @@ HWY_INLINE VecF<D> ExpDirect(D d, VecF<D> x) {
 
 template <class Ar, class D>
 HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
-  if (AllAtMost(d, hn::Abs(x), kExpDirectLimit)) return ExpDirect<Ar>(d, x);
+  if (AllAtMost(d, hn::Abs(x), kExpNoSpecialCaseLimit)) {
+    return ExpNoSpecialCase<Ar>(d, x);
+  }
   VecI<D> n_int;
   const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
   // Step 4: 2^n applied as 2^a * 2^b, each exact, so that a subnormal result
@@ -77,7 +79,9 @@ HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
 // the formula's value is returned, +inf above kExpOverflow as for Exp.
 template <class Ar, class D>
 HWY_INLINE VecF<D> ExpNonPositive(D d, VecF<D> x) {
-  if (AllAtMost(d, hn::Abs(x), kExpDirectLimit)) return ExpDirect<Ar>(d, x);
+  if (AllAtMost(d, hn::Abs(x), kExpNoSpecialCaseLimit)) {
+    return ExpNoSpecialCase<Ar>(d, x);
+  }
   VecI<D> n_int;
   const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
   VecF<D> result = hn::Mul(p, Pow2(d, n_int));

@@ -50,8 +50,8 @@ HWY_INLINE VecF<D> GeluTanh(D d, VecF<D> x) {
   // Shortcut: when v is within sigmoid's direct range, x is finite (an
   // infinite or NaN x makes v infinite or NaN), so no special case applies.
   const VecF<D> av = hn::Abs(v);
-  if (AllAtMost(d, av, kSigmoidDirectLimit)) {
-    return hn::Mul(x, SigmoidDirect<Ar>(d, v, av));
+  if (AllAtMost(d, av, kSigmoidNoSpecialCaseLimit)) {
+    return hn::Mul(x, SigmoidNoSpecialCase<Ar>(d, v, av));
   }
   return GeluSpecials(d, x, hn::Mul(x, Sigmoid<Ar>(d, v)));
 }

@@ -15,9 +15,9 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// Shortcut bound: for |x| <= 87, exp(0 - |x|) is ExpDirect's and no lane
-// can produce a NaN.
-constexpr float kSigmoidDirectLimit = 87.0f;
+// Shortcut bound: for |x| <= 87, exp(0 - |x|) is ExpNoSpecialCase's and no
+// lane can produce a NaN.
+constexpr float kSigmoidNoSpecialCaseLimit = 87.0f;
 
 // num / (1 + s) with s = exp(0 - |x|), num = (x >= 0) ? 1 : s.
 template <class D>
@@ -27,16 +27,19 @@ HWY_INLINE VecF<D> SigmoidFromExp(D d, VecF<D> x, VecF<D> s) {
   return hn::Div(num, hn::Add(one, s));
 }
 
-// Sigmoid for lanes whose |x| = ax is at most kSigmoidDirectLimit.
+// Sigmoid for lanes whose |x| = ax is at most kSigmoidNoSpecialCaseLimit.
 template <class Ar, class D>
-HWY_INLINE VecF<D> SigmoidDirect(D d, VecF<D> x, VecF<D> ax) {
-  return SigmoidFromExp(d, x, ExpDirect<Ar>(d, hn::Sub(hn::Zero(d), ax)));
+HWY_INLINE VecF<D> SigmoidNoSpecialCase(D d, VecF<D> x, VecF<D> ax) {
+  return SigmoidFromExp(d, x,
+                        ExpNoSpecialCase<Ar>(d, hn::Sub(hn::Zero(d), ax)));
 }
 
 template <class Ar, class D>
 HWY_INLINE VecF<D> Sigmoid(D d, VecF<D> x) {
   const VecF<D> ax = hn::Abs(x);
-  if (AllAtMost(d, ax, kSigmoidDirectLimit)) return SigmoidDirect<Ar>(d, x, ax);
+  if (AllAtMost(d, ax, kSigmoidNoSpecialCaseLimit)) {
+    return SigmoidNoSpecialCase<Ar>(d, x, ax);
+  }
   const VecF<D> s = Exp<Ar>(d, hn::Sub(hn::Zero(d), ax));
   return ApplyNaNRule(d, x, SigmoidFromExp(d, x, s));
 }

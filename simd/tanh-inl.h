@@ -21,9 +21,9 @@ constexpr float kTanhPolyLimit = 0.6f;
 constexpr float kTanhPoly[] = {-0.0058951583f, 0.020795971f, -0.05378383f,
                                0.13331924f, -0.333333f};
 
-// Shortcut bound: for |x| <= 44, exp(2|x|) is ExpDirect's (2|x| <= 88) and
-// no lane can produce a NaN.
-constexpr float kTanhDirectLimit = 44.0f;
+// Shortcut bound: for |x| <= 44, exp(2|x|) is ExpNoSpecialCase's
+// (2|x| <= 88) and no lane can produce a NaN.
+constexpr float kTanhNoSpecialCaseLimit = 44.0f;
 
 template <class Ar, class D>
 HWY_INLINE VecF<D> TanhSmall(D d, VecF<D> ax) {
@@ -44,13 +44,14 @@ HWY_INLINE VecF<D> Tanh(D d, VecF<D> x) {
   const VecF<D> ax = hn::Abs(x);
   const auto is_small = hn::Lt(ax, Const(d, kTanhPolyLimit));
   // The sign goes in last, so tanh(-0) = -0.
-  if (AllAtMost(d, ax, kTanhDirectLimit)) {
+  if (AllAtMost(d, ax, kTanhNoSpecialCaseLimit)) {
     // A vector of small lanes skips the exponential.  There is no matching
     // test for "no lane small": on inputs spread over both branches it is a
     // coin toss the branch predictor loses, and a mispredict costs more
     // than the polynomial it would skip (docs/performance.md, tanh).
     if (hn::AllTrue(d, is_small)) return OrSignOf(d, TanhSmall<Ar>(d, ax), x);
-    const VecF<D> large = TanhLarge(d, ExpDirect<Ar>(d, hn::Add(ax, ax)));
+    const VecF<D> large =
+        TanhLarge(d, ExpNoSpecialCase<Ar>(d, hn::Add(ax, ax)));
     return OrSignOf(
         d, hn::IfThenElse(is_small, TanhSmall<Ar>(d, ax), large), x);
   }
