@@ -36,18 +36,19 @@ constexpr float kSquareLoLimit = 64.0f;
 
 // Both results share everything but the last step: erf(x) with the sign
 // OR-ed in, or (kOnePlusErf) 1 + erf(x) without cancellation for x < 0.
-template <bool kOnePlusErf, class Ar, class D>
+// Arith: the arithmetic policy, ExactArith (lane_ops-inl.h) or FusedArith.
+template <bool kOnePlusErf, class Arith, class D>
 HWY_INLINE VecF<D> ErfOrOnePlusErf(D d, VecF<D> x) {
   const VecF<D> one = Const(d, 1.0f);
   const VecF<D> ax = hn::Abs(x);
   const VecF<D> z = hn::Mul(ax, ax);
   // |x| < 0.5.
-  const VecF<D> p = Horner<Ar>(d, z, kErfPoly);
+  const VecF<D> p = Horner<Arith>(d, z, kErfPoly);
   const VecF<D> erf_small = hn::Mul(ax, p);
   // |x| >= 0.5: erfc(|x|) = exp(-x^2) * t * G(t - 1), t = 1/|x|.
   const VecF<D> t = hn::Div(one, ax);
   const VecF<D> s = hn::Sub(t, one);
-  const VecF<D> g = Horner<Ar>(d, s, kErfcPoly);
+  const VecF<D> g = Horner<Arith>(d, s, kErfcPoly);
   // x^2 = z + z_lo exactly (Dekker's product through the split).
   const VecF<D> split = hn::Mul(ax, Const(d, kSplit));
   const VecF<D> hi = hn::Sub(split, hn::Sub(split, ax));
@@ -58,7 +59,7 @@ HWY_INLINE VecF<D> ErfOrOnePlusErf(D d, VecF<D> x) {
       hn::Mul(lo, lo));
   z_lo = hn::IfThenZeroElse(hn::Ge(ax, Const(d, kSquareLoLimit)), z_lo);
   const VecF<D> exp_neg_z =
-      hn::Mul(Exp<Ar>(d, hn::Sub(hn::Zero(d), z)), hn::Sub(one, z_lo));
+      hn::Mul(Exp<Arith>(d, hn::Sub(hn::Zero(d), z)), hn::Sub(one, z_lo));
   const VecF<D> erfc = hn::Mul(exp_neg_z, hn::Mul(t, g));
   const VecF<D> erf_large = hn::Sub(one, erfc);
   const VecF<D> ope_large = hn::IfThenElse(
@@ -74,14 +75,14 @@ HWY_INLINE VecF<D> ErfOrOnePlusErf(D d, VecF<D> x) {
   return ApplyNaNRule(d, x, erf);
 }
 
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> Erf(D d, VecF<D> x) {
-  return ErfOrOnePlusErf<false, Ar>(d, x);
+  return ErfOrOnePlusErf<false, Arith>(d, x);
 }
 
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> OnePlusErf(D d, VecF<D> x) {
-  return ErfOrOnePlusErf<true, Ar>(d, x);
+  return ErfOrOnePlusErf<true, Arith>(d, x);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -38,31 +38,32 @@ constexpr float kExpNoSpecialCaseLimit = 87.33654f;
 
 // Steps 1-3, shared by Exp and ExpNonPositive: p ~ exp(r) (returned) and
 // the integer n (*n_int) with exp(x) = p * 2^n.
-template <class Ar, class D>
+// Arith: the arithmetic policy, ExactArith (lane_ops-inl.h) or FusedArith.
+template <class Arith, class D>
 HWY_INLINE VecF<D> ExpReduce(D d, VecF<D> x, VecI<D>* n_int) {
   const VecF<D> t = hn::Add(hn::Mul(x, Const(d, kLog2E)), Const(d, kRoundM));
   const VecF<D> n = RoundViaM(d, t, n_int);
   const VecF<D> r = hn::Sub(hn::Sub(x, hn::Mul(n, Const(d, kLn2Hi))),
                             hn::Mul(n, Const(d, kLn2Lo)));
-  const VecF<D> q = Horner<Ar>(d, r, kExpPoly);
+  const VecF<D> q = Horner<Arith>(d, r, kExpPoly);
   return hn::Add(Const(d, 1.0f), hn::Add(r, hn::Mul(hn::Mul(r, r), q)));
 }
 
 // exp(x) for lanes all within +-kExpNoSpecialCaseLimit.
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> ExpNoSpecialCase(D d, VecF<D> x) {
   VecI<D> n_int;
-  const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
+  const VecF<D> p = ExpReduce<Arith>(d, x, &n_int);
   return hn::Mul(p, Pow2(d, n_int));
 }
 
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
   if (AllAtMost(d, hn::Abs(x), kExpNoSpecialCaseLimit)) {
-    return ExpNoSpecialCase<Ar>(d, x);
+    return ExpNoSpecialCase<Arith>(d, x);
   }
   VecI<D> n_int;
-  const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
+  const VecF<D> p = ExpReduce<Arith>(d, x, &n_int);
   // Step 4: 2^n applied as 2^a * 2^b, each exact, so that a subnormal result
   // is rounded once, by the second product.
   const VecI<D> a = hn::ShiftRight<1>(n_int);
@@ -77,13 +78,13 @@ HWY_INLINE VecF<D> Exp(D d, VecF<D> x) {
 
 // For x <= 0 (softmax, attention).  Positive x is outside the domain; there
 // the formula's value is returned, +inf above kExpOverflow as for Exp.
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> ExpNonPositive(D d, VecF<D> x) {
   if (AllAtMost(d, hn::Abs(x), kExpNoSpecialCaseLimit)) {
-    return ExpNoSpecialCase<Ar>(d, x);
+    return ExpNoSpecialCase<Arith>(d, x);
   }
   VecI<D> n_int;
-  const VecF<D> p = ExpReduce<Ar>(d, x, &n_int);
+  const VecF<D> p = ExpReduce<Arith>(d, x, &n_int);
   VecF<D> result = hn::Mul(p, Pow2(d, n_int));
   result = hn::IfThenZeroElse(hn::Lt(x, Const(d, kExpNonPositiveUnderflow)),
                               result);

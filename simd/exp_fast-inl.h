@@ -29,15 +29,15 @@ constexpr float kFastExpPoly[] = {0.008312525f, 0.041890115f, 0.16667114f,
 // The formula for xc already in [kFastExpMin, kFastExpMax].
 template <class D>
 HWY_INLINE VecF<D> FastExpClamped(D d, VecF<D> xc) {
-  using Ar = FusedArith;
-  const VecF<D> t = Ar::MulAdd(xc, Const(d, kLog2E), Const(d, kRoundM));
+  using Arith = FusedArith;  // the arithmetic policy: fused multiply-add
+  const VecF<D> t = Arith::MulAdd(xc, Const(d, kLog2E), Const(d, kRoundM));
   VecI<D> n_int;
   const VecF<D> n = RoundViaM(d, t, &n_int);
-  VecF<D> r = Ar::MulAdd(n, Const(d, -kLn2Hi), xc);
-  r = Ar::MulAdd(n, Const(d, -kLn2Lo), r);
-  const VecF<D> q = Horner<Ar>(d, r, kFastExpPoly);
+  VecF<D> r = Arith::MulAdd(n, Const(d, -kLn2Hi), xc);
+  r = Arith::MulAdd(n, Const(d, -kLn2Lo), r);
+  const VecF<D> q = Horner<Arith>(d, r, kFastExpPoly);
   const VecF<D> p =
-      hn::Add(Const(d, 1.0f), Ar::MulAdd(hn::Mul(r, r), q, r));
+      hn::Add(Const(d, 1.0f), Arith::MulAdd(hn::Mul(r, r), q, r));
   return hn::Mul(p, Pow2(d, n_int));
 }
 

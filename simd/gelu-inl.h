@@ -31,17 +31,18 @@ HWY_INLINE VecF<D> GeluSpecials(D d, VecF<D> x, VecF<D> gelu) {
 }
 
 // gelu = (0.5*x) * (1 + erf(x * 0.70710677)).
-template <class Ar, class D>
+// Arith: the arithmetic policy, ExactArith (lane_ops-inl.h) or FusedArith.
+template <class Arith, class D>
 HWY_INLINE VecF<D> GeluErf(D d, VecF<D> x) {
   const VecF<D> y = hn::Mul(x, Const(d, kInvSqrt2));
   const VecF<D> gelu =
-      hn::Mul(hn::Mul(Const(d, 0.5f), x), OnePlusErf<Ar>(d, y));
+      hn::Mul(hn::Mul(Const(d, 0.5f), x), OnePlusErf<Arith>(d, y));
   return GeluSpecials(d, x, gelu);
 }
 
 // u = 0.79788456 * (x + 0.044715*((x*x)*x)); gelu = x * sigmoid(u + u),
 // i.e. 0.5x(1 + tanh u) through 1 + tanh(u) = 2 sigmoid(2u).
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> GeluTanh(D d, VecF<D> x) {
   const VecF<D> cubic =
       hn::Mul(Const(d, kGeluCubic), hn::Mul(hn::Mul(x, x), x));
@@ -51,9 +52,9 @@ HWY_INLINE VecF<D> GeluTanh(D d, VecF<D> x) {
   // infinite or NaN x makes v infinite or NaN), so no special case applies.
   const VecF<D> av = hn::Abs(v);
   if (AllAtMost(d, av, kSigmoidNoSpecialCaseLimit)) {
-    return hn::Mul(x, SigmoidNoSpecialCase<Ar>(d, v, av));
+    return hn::Mul(x, SigmoidNoSpecialCase<Arith>(d, v, av));
   }
-  return GeluSpecials(d, x, hn::Mul(x, Sigmoid<Ar>(d, v)));
+  return GeluSpecials(d, x, hn::Mul(x, Sigmoid<Arith>(d, v)));
 }
 
 }  // namespace HWY_NAMESPACE

@@ -39,13 +39,13 @@ constexpr float kGeluRationalQ[] = {
 
 template <class D>
 HWY_INLINE VecF<D> GeluErfFast(D d, VecF<D> x) {
-  using Ar = FusedArith;
+  using Arith = FusedArith;  // the arithmetic policy: fused multiply-add
   const VecF<D> ax = hn::Abs(x);
   const VecF<D> c = hn::IfThenElse(hn::Gt(ax, Const(d, kGeluFastClamp)),
                                    Const(d, kGeluFastClamp), ax);
   const VecF<D> z = hn::Mul(c, c);
-  const VecF<D> p = Horner<Ar>(d, z, kGeluRationalP);
-  const VecF<D> q = Horner<Ar>(d, z, kGeluRationalQ);
+  const VecF<D> p = Horner<Arith>(d, z, kGeluRationalP);
+  const VecF<D> q = Horner<Arith>(d, z, kGeluRationalQ);
   // c*P/Q >= 0, so OR-ing the sign of x is copysign.
   const VecF<D> erf = OrSignOf(d, hn::Div(hn::Mul(c, p), q), x);
   VecF<D> gelu =

@@ -57,11 +57,13 @@ struct ExactArith {
 };
 
 // Horner's rule from the highest coefficient down, each step `c + q*r`.
-template <class Ar, class D, size_t kN>
+// Arith: the arithmetic policy that forms each step, ExactArith (product
+// and sum rounded separately) or FusedArith (one rounding).
+template <class Arith, class D, size_t kN>
 HWY_INLINE VecF<D> Horner(D d, VecF<D> r, const float (&coeffs)[kN]) {
   VecF<D> q = Const(d, coeffs[0]);
   for (size_t i = 1; i < kN; ++i) {
-    q = Ar::MulAdd(q, r, Const(d, coeffs[i]));
+    q = Arith::MulAdd(q, r, Const(d, coeffs[i]));
   }
   return q;
 }

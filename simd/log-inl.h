@@ -28,12 +28,13 @@ constexpr float kLogPoly[] = {0.0909090936f, 0.111111112f, 0.142857149f,
 constexpr float kFltMax = 3.40282347e+38f;
 
 // Steps 3-4: log(m * 2^e) from the reduced mantissa m and float(e).
-template <class Ar, class D>
+// Arith: the arithmetic policy, ExactArith (lane_ops-inl.h) or FusedArith.
+template <class Arith, class D>
 HWY_INLINE VecF<D> LogOfSplit(D d, VecF<D> m, VecF<D> ef) {
   const VecF<D> f = hn::Sub(m, Const(d, 1.0f));
   const VecF<D> s = hn::Div(f, hn::Add(Const(d, 2.0f), f));
   const VecF<D> z = hn::Mul(s, s);
-  const VecF<D> w = Horner<Ar>(d, z, kLogPoly);
+  const VecF<D> w = Horner<Arith>(d, z, kLogPoly);
   const VecF<D> s2 = hn::Add(s, s);
   const VecF<D> logm = hn::Add(s2, hn::Mul(s2, hn::Mul(z, w)));
   return hn::Add(hn::Mul(ef, Const(d, kLn2Hi)),
@@ -51,14 +52,14 @@ HWY_INLINE VecF<D> LogSplit(D d, VecF<D> xs, VecI<D>* e_int) {
                                 hn::Set(di, kSqrtHalfBits)));
 }
 
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> Log(D d, VecF<D> x) {
   VecI<D> e;
   // Shortcut: positive normal finite lanes need neither step 1 nor step 5,
   // and their result is finite.
   if (AllInRange(d, x, kFltMin, kFltMax)) {
     const VecF<D> m = LogSplit(d, x, &e);
-    return LogOfSplit<Ar>(d, m, IntToFloatViaM(d, e));
+    return LogOfSplit<Arith>(d, m, IntToFloatViaM(d, e));
   }
   // Step 1.
   const auto subnormal = hn::Lt(x, Const(d, kFltMin));
@@ -68,7 +69,7 @@ HWY_INLINE VecF<D> Log(D d, VecF<D> x) {
   const VecF<D> e_float = IntToFloatViaM(d, e);
   const VecF<D> ef = hn::IfThenElse(
       subnormal, hn::Sub(e_float, Const(d, kSubnormalExponentShift)), e_float);
-  VecF<D> result = LogOfSplit<Ar>(d, m, ef);
+  VecF<D> result = LogOfSplit<Arith>(d, m, ef);
   // Step 5.
   result = hn::IfThenElse(hn::Gt(x, Const(d, kFltMax)), hn::Inf(d), result);
   result = hn::IfThenElse(hn::Lt(x, hn::Zero(d)),

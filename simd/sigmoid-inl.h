@@ -28,19 +28,20 @@ HWY_INLINE VecF<D> SigmoidFromExp(D d, VecF<D> x, VecF<D> s) {
 }
 
 // Sigmoid for lanes whose |x| = ax is at most kSigmoidNoSpecialCaseLimit.
-template <class Ar, class D>
+// Arith: the arithmetic policy, ExactArith (lane_ops-inl.h) or FusedArith.
+template <class Arith, class D>
 HWY_INLINE VecF<D> SigmoidNoSpecialCase(D d, VecF<D> x, VecF<D> ax) {
   return SigmoidFromExp(d, x,
-                        ExpNoSpecialCase<Ar>(d, hn::Sub(hn::Zero(d), ax)));
+                        ExpNoSpecialCase<Arith>(d, hn::Sub(hn::Zero(d), ax)));
 }
 
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> Sigmoid(D d, VecF<D> x) {
   const VecF<D> ax = hn::Abs(x);
   if (AllAtMost(d, ax, kSigmoidNoSpecialCaseLimit)) {
-    return SigmoidNoSpecialCase<Ar>(d, x, ax);
+    return SigmoidNoSpecialCase<Arith>(d, x, ax);
   }
-  const VecF<D> s = Exp<Ar>(d, hn::Sub(hn::Zero(d), ax));
+  const VecF<D> s = Exp<Arith>(d, hn::Sub(hn::Zero(d), ax));
   return ApplyNaNRule(d, x, SigmoidFromExp(d, x, s));
 }
 

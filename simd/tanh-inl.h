@@ -25,10 +25,11 @@ constexpr float kTanhPoly[] = {-0.0058951583f, 0.020795971f, -0.05378383f,
 // (2|x| <= 88) and no lane can produce a NaN.
 constexpr float kTanhNoSpecialCaseLimit = 44.0f;
 
-template <class Ar, class D>
+// Arith: the arithmetic policy, ExactArith (lane_ops-inl.h) or FusedArith.
+template <class Arith, class D>
 HWY_INLINE VecF<D> TanhSmall(D d, VecF<D> ax) {
   const VecF<D> z = hn::Mul(ax, ax);
-  const VecF<D> p = Horner<Ar>(d, z, kTanhPoly);
+  const VecF<D> p = Horner<Arith>(d, z, kTanhPoly);
   return hn::Add(ax, hn::Mul(ax, hn::Mul(z, p)));
 }
 
@@ -39,7 +40,7 @@ HWY_INLINE VecF<D> TanhLarge(D d, VecF<D> e) {
   return hn::Sub(one, hn::Div(Const(d, 2.0f), hn::Add(e, one)));
 }
 
-template <class Ar, class D>
+template <class Arith, class D>
 HWY_INLINE VecF<D> Tanh(D d, VecF<D> x) {
   const VecF<D> ax = hn::Abs(x);
   const auto is_small = hn::Lt(ax, Const(d, kTanhPolyLimit));
@@ -49,15 +50,17 @@ HWY_INLINE VecF<D> Tanh(D d, VecF<D> x) {
     // test for "no lane small": on inputs spread over both branches it is a
     // coin toss the branch predictor loses, and a mispredict costs more
     // than the polynomial it would skip (docs/performance.md, tanh).
-    if (hn::AllTrue(d, is_small)) return OrSignOf(d, TanhSmall<Ar>(d, ax), x);
+    if (hn::AllTrue(d, is_small)) {
+      return OrSignOf(d, TanhSmall<Arith>(d, ax), x);
+    }
     const VecF<D> large =
-        TanhLarge(d, ExpNoSpecialCase<Ar>(d, hn::Add(ax, ax)));
+        TanhLarge(d, ExpNoSpecialCase<Arith>(d, hn::Add(ax, ax)));
     return OrSignOf(
-        d, hn::IfThenElse(is_small, TanhSmall<Ar>(d, ax), large), x);
+        d, hn::IfThenElse(is_small, TanhSmall<Arith>(d, ax), large), x);
   }
   const VecF<D> result =
-      hn::IfThenElse(is_small, TanhSmall<Ar>(d, ax),
-                     TanhLarge(d, Exp<Ar>(d, hn::Add(ax, ax))));
+      hn::IfThenElse(is_small, TanhSmall<Arith>(d, ax),
+                     TanhLarge(d, Exp<Arith>(d, hn::Add(ax, ax))));
   return ApplyNaNRule(d, x, OrSignOf(d, result, x));
 }
 
