@@ -15,12 +15,6 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// Step 1: x * log2(e), rounded to fp32.
-constexpr float kLog2E = 1.44269502f;
-// Step 2: ln 2 split in two; kLn2Hi has 14 significant bits, so n*kLn2Hi is
-// exact for |n| < 256.
-constexpr float kLn2Hi = 0.693145751953125f;
-constexpr float kLn2Lo = 1.4286068e-6f;
 // Step 3: q(r), highest coefficient first.
 constexpr float kExpPoly[] = {0.0013814613f, 0.00836871f, 0.04166839f,
                               0.16666521f, 0.49999994f};

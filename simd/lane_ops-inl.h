@@ -5,6 +5,7 @@
 //
 // Highway "-inl.h" header: included once per target by foreach_target.h.
 
+#include "simd/constants.h"
 #include "simd/no_fast_math.h"
 
 // clang-format off
@@ -25,16 +26,6 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
-
-// M = 1.5 * 2^23: adding it to |v| < 2^22 rounds v to the nearest integer
-// (ties to even) and leaves that integer in the low mantissa bits.
-constexpr float kRoundM = 12582912.0f;
-constexpr int32_t kRoundMBits = 0x4B400000;  // bits(kRoundM)
-
-constexpr uint32_t kCanonicalNaNBits = 0x7FC00000u;
-constexpr uint32_t kSignBit = 0x80000000u;
-constexpr int32_t kExponentBias = 127;
-constexpr int kMantissaBits = 23;
 
 template <class D>
 using VecF = hn::Vec<D>;

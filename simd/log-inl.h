@@ -9,14 +9,13 @@
 #endif
 // clang-format on
 
-#include "simd/exp-inl.h"
+#include "simd/lane_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
 // Step 1: subnormal and zero inputs are scaled by 2^24 first.
-constexpr float kFltMin = 1.17549435e-38f;
 constexpr float kTwoTo24 = 16777216.0f;
 constexpr float kSubnormalExponentShift = 24.0f;
 // Step 2: bits(sqrt(1/2)) moves the mantissa into [sqrt(1/2), sqrt(2)).
@@ -25,7 +24,6 @@ constexpr int32_t kMantissaMask = 0x007FFFFF;
 // Step 3: w(z) = 1/11 z^4 + 1/9 z^3 + 1/7 z^2 + 1/5 z + 1/3, fp32 constants.
 constexpr float kLogPoly[] = {0.0909090936f, 0.111111112f, 0.142857149f,
                               0.200000003f, 0.333333343f};
-constexpr float kFltMax = 3.40282347e+38f;
 
 // Steps 3-4: log(m * 2^e) from the reduced mantissa m and float(e).
 // Arith: the arithmetic policy, ExactArith (lane_ops-inl.h) or FusedArith.
