@@ -1,10 +1,27 @@
 // The lane-level bit tricks every kernel uses, in one place: round to an
 // integer through M, power-of-two scaling in the exponent field, int-to-float
 // through M, the canonical NaN, and OR-ing a sign bit.  Plus the arithmetic
-// policy: ExactArith never fuses a multiply with an add.
+// policy: ExactArith never fuses a multiply with an add.  Described in
+// docs/algorithms.md, section "Lane operations" (cited below as
+// `"Lane operations", 3`), and Horner under "Conventions".
+//
+// Contract (each helper is exact under its precondition; the kernels
+// select away every lane where a precondition fails):
+//   RoundViaM      |v| < 2^22: v rounded to nearest (ties to even), as a
+//                  float and as an int32.
+//   IntToFloatViaM |e| < 2^22: e as a float, exactly.
+//   Pow2           -126 <= k <= 127: 2^k exactly; k = 128 gives +inf.
+//   ApplyNaNRule   a NaN input or result becomes 0x7FC00000; any other
+//                  result is unchanged.
+//   OrSignOf       r OR sign(x); copysign(r, x) for r >= 0.
+//   AllInRange, AllAtMost  false as soon as one lane is NaN.
+//   ExactArith::MulAdd     a*b rounded, then + c rounded: never fused.
+// No error figures: these are exact; the kernels' measured errors are in
+// ulp_tables/exact.md and ulp_tables/fast.md, quoted in each kernel file.
 //
 // Highway "-inl.h" header: included once per target by foreach_target.h.
 
+#include "simd/constants.h"
 #include "simd/no_fast_math.h"
 
 // clang-format off
@@ -26,16 +43,6 @@ namespace refmath {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// M = 1.5 * 2^23: adding it to |v| < 2^22 rounds v to the nearest integer
-// (ties to even) and leaves that integer in the low mantissa bits.
-constexpr float kRoundM = 12582912.0f;
-constexpr int32_t kRoundMBits = 0x4B400000;  // bits(kRoundM)
-
-constexpr uint32_t kCanonicalNaNBits = 0x7FC00000u;
-constexpr uint32_t kSignBit = 0x80000000u;
-constexpr int32_t kExponentBias = 127;
-constexpr int kMantissaBits = 23;
-
 template <class D>
 using VecF = hn::Vec<D>;
 template <class D>
@@ -46,9 +53,10 @@ HWY_INLINE VecF<D> Const(D d, float c) {
   return hn::Set(d, c);
 }
 
-// Exact arithmetic: every operator rounds once; `MulAdd(a, b, c)` is the
-// product rounded, then the sum rounded.  Written out so that no optimiser
-// flag can fuse it (the translation unit is also built -ffp-contract=off).
+// The exact variant's arithmetic policy ("Conventions", Horner): every
+// operator rounds once; `MulAdd(a, b, c)` is the product rounded, then the
+// sum rounded.  Written out so that no optimiser flag can fuse it (the
+// translation unit is also built -ffp-contract=off).
 struct ExactArith {
   template <class V>
   static HWY_INLINE V MulAdd(V a, V b, V c) {
@@ -57,19 +65,22 @@ struct ExactArith {
 };
 
 // Horner's rule from the highest coefficient down, each step `c + q*r`.
-template <class Ar, class D, size_t kN>
+// Arith: the arithmetic policy that forms each step, ExactArith (product
+// and sum rounded separately) or FusedArith (one rounding).
+template <class Arith, class D, size_t kN>
 HWY_INLINE VecF<D> Horner(D d, VecF<D> r, const float (&coeffs)[kN]) {
   VecF<D> q = Const(d, coeffs[0]);
   for (size_t i = 1; i < kN; ++i) {
-    q = Ar::MulAdd(q, r, Const(d, coeffs[i]));
+    q = Arith::MulAdd(q, r, Const(d, coeffs[i]));
   }
   return q;
 }
 
-// v rounded to the nearest integer through M: n as a float (returned) and
-// as an int32 (*n_int).  Requires |v| < 2^22, which every caller guarantees
-// inside its thresholds.  An out-parameter rather than a struct: SVE vectors
-// are sizeless and cannot be struct members.
+// "Lane operations", 1: v rounded to the nearest integer through M, given
+// t_plus_m = v + M: n as a float (returned) and as an int32 (*n_int).
+// Requires |v| < 2^22, which every caller guarantees inside its
+// thresholds.  An out-parameter rather than a struct: SVE vectors are
+// sizeless and cannot be struct members.
 template <class D>
 HWY_INLINE VecF<D> RoundViaM(D d, VecF<D> t_plus_m, VecI<D>* n_int) {
   const hn::RebindToSigned<D> di;
@@ -77,7 +88,8 @@ HWY_INLINE VecF<D> RoundViaM(D d, VecF<D> t_plus_m, VecI<D>* n_int) {
   return hn::Sub(t_plus_m, Const(d, kRoundM));
 }
 
-// float(e) for a small integer e, as float(bits(M) + e) - M.
+// "Lane operations", 2: float(e) for a small integer e, as
+// float(bits(M) + e) - M.
 template <class D>
 HWY_INLINE VecF<D> IntToFloatViaM(D d, VecI<D> e) {
   const hn::RebindToSigned<D> di;
@@ -85,8 +97,8 @@ HWY_INLINE VecF<D> IntToFloatViaM(D d, VecI<D> e) {
                  Const(d, kRoundM));
 }
 
-// 2^k as a float built in the exponent field: bits((k + 127) << 23).
-// Exact for -126 <= k <= 127.
+// "Lane operations", 3: 2^k as a float built in the exponent field:
+// bits((k + 127) << 23).  Exact for -126 <= k <= 127.
 template <class D>
 HWY_INLINE VecF<D> Pow2(D d, VecI<D> k) {
   const hn::RebindToSigned<D> di;
@@ -100,18 +112,19 @@ HWY_INLINE VecF<D> FromBits(D d, uint32_t bits) {
   return hn::BitCast(d, hn::Set(du, bits));
 }
 
-// The NaN rule of every kernel: a NaN input, or a NaN produced on the way,
-// gives the canonical quiet NaN 0x7FC00000, whatever the hardware's default
-// NaN (x86 produces 0xFFC00000) or the input's payload.  The input is tested
-// too because some paths (log's integer exponent split) turn a NaN into a
-// finite garbage value.
+// "Lane operations", 4, the NaN rule of every kernel: a NaN input, or a
+// NaN produced on the way, gives the canonical quiet NaN 0x7FC00000,
+// whatever the hardware's default NaN (x86 produces 0xFFC00000) or the
+// input's payload.  The input is tested too because some paths (log's
+// integer exponent split) turn a NaN into a finite garbage value.
 template <class D>
 HWY_INLINE VecF<D> ApplyNaNRule(D d, VecF<D> x, VecF<D> r) {
   const auto nan = hn::Or(hn::IsNaN(x), hn::IsNaN(r));
   return hn::IfThenElse(nan, FromBits(d, kCanonicalNaNBits), r);
 }
 
-// True when every lane of x lies in [lo, hi]; false if any lane is NaN.
+// "Lane operations", 6: true when every lane of x lies in [lo, hi]; false
+// if any lane is NaN.
 // The kernels' shortcut: a vector whose lanes all avoid the special cases
 // skips their selects.  Each shortcut computes the same operations as the
 // general path for those lanes, so it changes no output bit.
@@ -128,7 +141,7 @@ HWY_INLINE bool AllAtMost(D d, VecF<D> ax, float hi) {
   return hn::AllTrue(d, hn::Le(ax, Const(d, hi)));
 }
 
-// r with the sign bit of x OR-ed in.
+// "Lane operations", 5: r with the sign bit of x OR-ed in.
 template <class D>
 HWY_INLINE VecF<D> OrSignOf(D d, VecF<D> r, VecF<D> x) {
   return hn::Or(r, hn::And(x, FromBits(d, kSignBit)));
