@@ -1,11 +1,11 @@
 // The fast variants, compiled for the targets with a true fused
 // multiply-add: AVX2, AVX-512, NEON and SVE on aarch64, and the portable
-// SCALAR/EMU128 through std::fma.  SSSE3/SSE4 are not built, so a fast call there returns
-// REFMATH_E_TARGET_NOT_BUILT instead of different bits.
+// SCALAR/EMU128 through std::fma.  SSSE3/SSE4 are not built, so a fast call
+// there returns REFMATH_E_TARGET_NOT_BUILT instead of different bits.
 //
-// exp is FastExp (the spec's "Fast exponential"); gelu_erf is the rational
-// form of "Fast-mode erf GELU"; every other function is its exact algorithm
-// with each Horner step fused (FusedArith), including the exp inside
+// exp is FastExp (docs/algorithms.md, "Fast exp"); gelu_erf is the rational
+// form ("Fast GELU erf"); every other function is its exact algorithm with
+// each Horner step fused ("Fused arithmetic"), including the exp inside
 // sigmoid, tanh, erf and GELU tanh (docs/fast.md gives the measured error).
 #include "simd/kernel_set.h"
 #include "simd/no_fast_math.h"
