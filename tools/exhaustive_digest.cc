@@ -128,94 +128,114 @@ bool ReadRows(const std::string& path, std::vector<Row>* rows,
   return true;
 }
 
-}  // namespace
+// The command line: the rows to digest and the target to run them on.
+struct Options {
+  std::vector<refmath_function> functions;  // --function, all by default
+  std::vector<refmath_variant> variants;    // --variant, all by default
+  bool all_functions = true, all_variants = true;
+  refmath_target target = REFMATH_TARGET_BEST;
+  std::string check;  // --check FILE, or empty
+};
 
-int main(int argc, char** argv) {
+bool ParseOptions(int argc, char** argv, Options* o, std::string* error) {
   using namespace refmath;
-  static_assert(sizeof(float) == 4, "binary32");
   cli::Args args;
-  std::string error;
-  const char* usage =
-      "usage: refmath_exhaustive_digest [--function F|all] "
-      "[--variant exact|fast|all] [--target T] [--check FILE]\n";
   if (!args.Parse(std::vector<std::string>(argv + 1, argv + argc),
-                  {"function", "variant", "target", "check"}, {}, &error)) {
-    fprintf(stderr, "refmath_exhaustive_digest: %s\n%s", error.c_str(), usage);
-    return 2;
+                  {"function", "variant", "target", "check"}, {}, error)) {
+    return false;
   }
-  std::vector<refmath_function> functions;
   const std::string fname = args.Get("function", "all");
-  if (fname == "all") {
-    for (int i = 0; i < REFMATH_NUM_FUNCTIONS; ++i) {
-      functions.push_back(static_cast<refmath_function>(i));
-    }
-  } else {
-    refmath_function f;
-    if (!cli::ParseFunction(fname, &f, &error)) {
-      fprintf(stderr, "refmath_exhaustive_digest: %s\n", error.c_str());
-      return 2;
-    }
-    functions.push_back(f);
+  o->all_functions = fname == "all";
+  for (int i = 0; o->all_functions && i < REFMATH_NUM_FUNCTIONS; ++i) {
+    o->functions.push_back(static_cast<refmath_function>(i));
   }
-  std::vector<refmath_variant> variants;
+  refmath_function f;
+  if (!o->all_functions) {
+    if (!cli::ParseFunction(fname, &f, error)) return false;
+    o->functions.push_back(f);
+  }
   const std::string vname = args.Get("variant", "all");
-  if (vname == "all") {
-    variants = {REFMATH_EXACT, REFMATH_FAST};
+  o->all_variants = vname == "all";
+  refmath_variant v;
+  if (o->all_variants) {
+    o->variants = {REFMATH_EXACT, REFMATH_FAST};
   } else {
-    refmath_variant v;
-    if (!cli::ParseVariant(vname, &v, &error)) {
-      fprintf(stderr, "refmath_exhaustive_digest: %s\n", error.c_str());
-      return 2;
-    }
-    variants.push_back(v);
+    if (!cli::ParseVariant(vname, &v, error)) return false;
+    o->variants.push_back(v);
   }
-  refmath_target t = REFMATH_TARGET_BEST;
-  if (args.Has("target") && !cli::ParseTarget(args.Get("target"), &t, &error)) {
+  if (args.Has("target") &&
+      !cli::ParseTarget(args.Get("target"), &o->target, error)) {
+    return false;
+  }
+  o->check = args.Get("check");
+  return true;
+}
+
+// --check: recomputes the rows of the file that --function/--variant
+// select and compares them.
+int CheckRows(const Options& o, bool progress) {
+  std::vector<Row> rows;
+  std::string error;
+  if (!ReadRows(o.check, &rows, &error)) {
     fprintf(stderr, "refmath_exhaustive_digest: %s\n", error.c_str());
     return 2;
   }
-  const bool progress = isatty(STDERR_FILENO);
-  if (args.Has("check")) {
-    // The rows of the file, restricted to --function/--variant if given.
-    std::vector<Row> rows;
-    if (!ReadRows(args.Get("check"), &rows, &error)) {
-      fprintf(stderr, "refmath_exhaustive_digest: %s\n", error.c_str());
-      return 2;
+  int checked = 0, mismatches = 0;
+  for (const Row& row : rows) {
+    if ((!o.all_functions && row.f != o.functions[0]) ||
+        (!o.all_variants && row.v != o.variants[0])) {
+      continue;
     }
-    int checked = 0, mismatches = 0;
-    for (const Row& row : rows) {
-      if ((fname != "all" && row.f != functions[0]) ||
-          (vname != "all" && row.v != variants[0])) {
-        continue;
-      }
-      const std::string hex = Digest(row.f, row.v, t, progress);
-      if (hex.empty()) return 1;
-      ++checked;
-      const bool same = hex == row.digest;
-      if (!same) ++mismatches;
-      printf("%-8s %s %s on %s%s%s\n", same ? "ok" : "MISMATCH",
-             refmath_function_name(row.f), refmath_variant_name(row.v),
-             refmath_target_name(t), same ? "" : ": got ",
-             same ? "" : hex.c_str());
-      fflush(stdout);
-    }
-    if (checked == 0) {
-      fprintf(stderr, "refmath_exhaustive_digest: no row of %s matches\n",
-              cli::ShowPath(args.Get("check")).c_str());
-      return 2;
-    }
-    printf("%s: %d of %d rows match all 2^32 inputs\n",
-           mismatches ? "FAIL" : "PASS", checked - mismatches, checked);
-    return mismatches ? 1 : 0;
+    const std::string hex = Digest(row.f, row.v, o.target, progress);
+    if (hex.empty()) return 1;
+    ++checked;
+    const bool same = hex == row.digest;
+    if (!same) ++mismatches;
+    printf("%-8s %s %s on %s%s%s\n", same ? "ok" : "MISMATCH",
+           refmath_function_name(row.f), refmath_variant_name(row.v),
+           refmath_target_name(o.target), same ? "" : ": got ",
+           same ? "" : hex.c_str());
+    fflush(stdout);
   }
-  for (refmath_variant v : variants) {
-    for (refmath_function f : functions) {
-      const std::string hex = Digest(f, v, t, progress);
+  if (checked == 0) {
+    fprintf(stderr, "refmath_exhaustive_digest: no row of %s matches\n",
+            refmath::cli::ShowPath(o.check).c_str());
+    return 2;
+  }
+  printf("%s: %d of %d rows match all 2^32 inputs\n",
+         mismatches ? "FAIL" : "PASS", checked - mismatches, checked);
+  return mismatches ? 1 : 0;
+}
+
+// Without --check: one "DIGEST  FUNCTION VARIANT TARGET" line per row.
+int PrintDigests(const Options& o, bool progress) {
+  for (refmath_variant v : o.variants) {
+    for (refmath_function f : o.functions) {
+      const std::string hex = Digest(f, v, o.target, progress);
       if (hex.empty()) return 1;
       printf("%s  %s %s %s\n", hex.c_str(), refmath_function_name(f),
-             refmath_variant_name(v), refmath_target_name(t));
+             refmath_variant_name(v), refmath_target_name(o.target));
       fflush(stdout);
     }
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  static_assert(sizeof(float) == 4, "binary32");
+  Options options;
+  std::string error;
+  if (!ParseOptions(argc, argv, &options, &error)) {
+    fprintf(stderr,
+            "refmath_exhaustive_digest: %s\n"
+            "usage: refmath_exhaustive_digest [--function F|all] "
+            "[--variant exact|fast|all] [--target T] [--check FILE]\n",
+            error.c_str());
+    return 2;
+  }
+  const bool progress = isatty(STDERR_FILENO);
+  return options.check.empty() ? PrintDigests(options, progress)
+                               : CheckRows(options, progress);
 }

@@ -93,41 +93,12 @@ bool Write(const std::string& path, const std::string& text) {
   return false;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  refmath::cli::Args parsed;
-  std::string error;
-  if (!parsed.Parse(args,
-                    {"profile", "function", "md", "csv", "threads",
-                     "dump-dir"},
-                    {"quiet", "help"}, &error)) {
-    return Usage(error);
-  }
-  if (parsed.Has("help")) {
-    fputs(kUsage, stdout);
-    return refmath::cli::kExitOk;
-  }
-  const std::string profile_name = parsed.Get("profile", "spec");
-  refmath::ane::Profile profile;
-  if (!refmath::ane::FindProfile(profile_name, &profile, &error)) {
-    return Usage(error);
-  }
-  std::vector<UnaryFunction> functions;
-  if (!Select(parsed, &functions, &error)) {
-    return Usage(error);
-  }
-  if (parsed.Has("dump-dir")) {
-    for (const char* unused : {"md", "csv", "threads"}) {
-      if (parsed.Has(unused)) {
-        return Usage(std::string("--") + unused +
-                     " has no effect with --dump-dir");
-      }
-    }
-    return Dump(parsed.Get("dump-dir"), functions, profile);
-  }
-
+// Sweeps each function on `threads` threads and writes the tables asked
+// for; the Markdown names the command line that regenerates it.
+int SweepAndWrite(const refmath::cli::Args& parsed,
+                  const std::vector<UnaryFunction>& functions,
+                  const refmath::ane::Profile& profile,
+                  const std::string& profile_name) {
   size_t threads = std::thread::hardware_concurrency();
   if (parsed.Has("threads") &&
       (!refmath::cli::ParseSize(parsed.Get("threads"), &threads) ||
@@ -165,4 +136,42 @@ int main(int argc, char** argv) {
     return refmath::cli::kExitUsage;
   }
   return refmath::cli::kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  refmath::cli::Args parsed;
+  std::string error;
+  if (!parsed.Parse(args,
+                    {"profile", "function", "md", "csv", "threads",
+                     "dump-dir"},
+                    {"quiet", "help"}, &error)) {
+    return Usage(error);
+  }
+  if (parsed.Has("help")) {
+    fputs(kUsage, stdout);
+    return refmath::cli::kExitOk;
+  }
+  const std::string profile_name = parsed.Get("profile", "spec");
+  refmath::ane::Profile profile;
+  if (!refmath::ane::FindProfile(profile_name, &profile, &error)) {
+    return Usage(error);
+  }
+  std::vector<UnaryFunction> functions;
+  if (!Select(parsed, &functions, &error)) {
+    return Usage(error);
+  }
+  if (parsed.Has("dump-dir")) {
+    for (const char* unused : {"md", "csv", "threads"}) {
+      if (parsed.Has(unused)) {
+        return Usage(std::string("--") + unused +
+                     " has no effect with --dump-dir");
+      }
+    }
+    return Dump(parsed.Get("dump-dir"), functions, profile);
+  }
+
+  return SweepAndWrite(parsed, functions, profile, profile_name);
 }
