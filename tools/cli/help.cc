@@ -30,11 +30,11 @@ const Command kCommands[] = {
      "modules, against the golden digests (the main job); exit 0 only if\n"
      "every row matches",
      "--golden DIR      the golden digest directory (default:\n"
-     "                  $REFMATH_GOLDEN_DIR if set, else\n"
+     "                  $REFMATH_GOLDEN_DIR if set, else the source tree's\n"
+     "                  golden/ for the build tree's refmath, else\n"
      "                  ../share/refmath/golden beside the executable if it\n"
-     "                  exists (an installed refmath), else the source\n"
-     "                  tree's golden/ (the build tree's refmath), else the\n"
-     "                  configured prefix's share/refmath/golden)\n"
+     "                  exists (an installed refmath), else the configured\n"
+     "                  prefix's share/refmath/golden)\n"
      "--json FILE       also write the report as JSON (default: none)\n"
      "--quiet           no progress and no 'golden digests from' line\n"
      "                  (default: off)\n",
