@@ -541,6 +541,22 @@ void AppendElements(const NpyArray& array, std::vector<uint8_t>* out) {
   }
 }
 
+// The array's bytes, after numpy.save's preamble and header if `npy`.
+bool Encode(const NpyArray& array, const std::string& name, bool npy,
+            std::vector<uint8_t>* out, std::string* error) {
+  std::string problem;
+  if (!CheckArray(array, &problem)) {
+    return Fail(name, "cannot write: " + problem, error);
+  }
+  out->clear();
+  if (npy) {
+    const std::string head = MakePreambleAndHeader(array);
+    out->assign(head.begin(), head.end());
+  }
+  AppendElements(array, out);
+  return true;
+}
+
 }  // namespace
 
 const char* DTypeName(DType dtype) { return Info(dtype).name; }
@@ -642,25 +658,12 @@ bool ParseRaw(const uint8_t* data, size_t size, DType dtype,
 
 bool EncodeNpy(const NpyArray& array, const std::string& name,
                std::vector<uint8_t>* out, std::string* error) {
-  std::string problem;
-  if (!CheckArray(array, &problem)) {
-    return Fail(name, "cannot write: " + problem, error);
-  }
-  const std::string head = MakePreambleAndHeader(array);
-  out->assign(head.begin(), head.end());
-  AppendElements(array, out);
-  return true;
+  return Encode(array, name, true, out, error);
 }
 
 bool EncodeRaw(const NpyArray& array, const std::string& name,
                std::vector<uint8_t>* out, std::string* error) {
-  std::string problem;
-  if (!CheckArray(array, &problem)) {
-    return Fail(name, "cannot write: " + problem, error);
-  }
-  out->clear();
-  AppendElements(array, out);
-  return true;
+  return Encode(array, name, false, out, error);
 }
 
 bool WriteNpy(const std::string& path, const NpyArray& array,
