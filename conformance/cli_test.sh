@@ -184,10 +184,32 @@ cmp -s "$tmp/y1.bin" "$tmp/y1.keep" || fail "--json overwrote the outputs"
 
 # Per-command help: refmath help CMD, CMD --help and CMD -h print the
 # command's usage on stdout and exit 0.
-for cmd in conform compare targets eval sweep ane mcu inputs hash; do
+# Each lists its options and one example of itself; each that takes
+# --function lists every name it takes.
+kernel_functions="exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh"
+for cmd in conform compare targets eval sweep ane mcu inputs hash version help; do
   "$bin" help $cmd >"$tmp/help" 2>"$tmp/stderr" || fail "help $cmd: exit status"
   head -1 "$tmp/help" | grep -q "^usage: refmath $cmd " || fail "help $cmd: $(head -1 "$tmp/help")"
   [ ! -s "$tmp/stderr" ] || fail "help $cmd wrote to stderr"
+  grep -qx "options:" "$tmp/help" || fail "help $cmd lists no options"
+  grep -A1 -x "example:" "$tmp/help" | grep -q "^  refmath $cmd\b\|^  refmath --$cmd" ||
+    fail "help $cmd has no example of $cmd"
+  if grep -q -- "--function F" "$tmp/help"; then
+    case $cmd in
+      ane) names=$("$bin" ane functions | cut -d' ' -f1) ;;
+      *) names=$kernel_functions ;;
+    esac
+    listed=$(sed -n '/^functions:$/,/^$/p' "$tmp/help" | tr -d ',' | tr ' ' '\n')
+    for f in $names; do
+      echo "$listed" | grep -qx "$f" || fail "help $cmd does not list function $f"
+    done
+  fi
+  # Every option says it is required or what its default is (or what it
+  # stands instead of).
+  sed -n '/^options:$/,/^$/p' "$tmp/help" |
+    awk '/^  --/ { if (e != "") print e; e = $0; next } /^    / { e = e " " $0 } END { if (e != "") print e }' |
+    grep -v 'required\|default\|instead of' >"$tmp/nodefault"
+  [ ! -s "$tmp/nodefault" ] || fail "help $cmd: option without a default: $(head -1 "$tmp/nodefault")"
   for h in --help -h; do
     "$bin" $cmd $h >"$tmp/help2" 2>"$tmp/stderr" || fail "$cmd $h: exit status"
     cmp -s "$tmp/help" "$tmp/help2" || fail "$cmd $h differs from help $cmd"

@@ -53,7 +53,7 @@ expect_error "unknown function" "unknown function 'nope' (valid: neg, abs" \
 expect_error "unknown profile" "unknown profile 'm9' (valid: spec, m1, m3, m5)" \
   "$bin" ane eval --function exp --profile m9 --in "$tmp/in.f16" --out "$tmp/x"
 printf '\x00\x3c\x00' >"$tmp/odd.f16"
-expect_error "odd byte count" "3 bytes is not a whole number of binary16 values" \
+expect_error "odd byte count" "size 3 bytes is not a multiple of 2 (raw little-endian float16" \
   "$bin" ane eval --function exp --in "$tmp/odd.f16" --out "$tmp/x"
 expect_error "unreadable input" "$tmp/missing.f16" \
   "$bin" ane eval --function exp --in "$tmp/missing.f16" --out "$tmp/x"
@@ -68,7 +68,7 @@ expect_error "newline in the function" "unknown function 'ex\\\\x0Ap'" \
 expect_error "newline in the profile" "unknown profile 'm\\\\x0A9'" \
   "$bin" ane eval --function exp --profile $'m\n9' --in "$tmp/in.f16" --out "$tmp/x"
 cp "$tmp/odd.f16" "$tmp/o"$'\n'"dd.f16"
-expect_error "newline in the input path" "o\\\\x0Add.f16: 3 bytes" \
+expect_error "newline in the input path" "o\\\\x0Add.f16: size 3 bytes" \
   "$bin" ane eval --function exp --in "$tmp/o"$'\n'"dd.f16" --out "$tmp/x"
 expect_error "newline in a subcommand" "unknown subcommand 'ev\\\\x0Aal'" "$bin" ane $'ev\nal'
 expect_error "newline in an argument" "unexpected argument 'ex\\\\x0Atra'" "$bin" ane profiles $'ex\ntra'

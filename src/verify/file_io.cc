@@ -277,23 +277,6 @@ bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
   return ok;
 }
 
-bool ReadFloats(const std::string& path, std::vector<float>* values,
-                std::string* error) {
-  std::vector<uint8_t> bytes;
-  if (!ReadAll(path, &bytes, error)) return false;
-  const std::string name = path == "-" ? "<stdin>" : Printable(path);
-  if (bytes.size() % 4 != 0) {
-    *error = name + ": size " + std::to_string(bytes.size()) +
-             " bytes is not a multiple of 4 (raw binary32 expected)";
-    return false;
-  }
-  values->resize(bytes.size() / 4);
-  for (size_t i = 0; i < values->size(); ++i) {
-    (*values)[i] = BitsToFloat(LoadLE32(&bytes[4 * i]));
-  }
-  return true;
-}
-
 bool CheckOutputPath(const std::string& path, std::string* error) {
   if (path == "-") return true;
   if (path.empty()) {
@@ -394,15 +377,6 @@ bool SameFile(const std::string& a, const std::string& b) {
   return a != "-" && b != "-" && stat(a.c_str(), &sa) == 0 &&
          stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
          sa.st_ino == sb.st_ino;
-}
-
-bool WriteFloats(const std::string& path, const std::vector<float>& values,
-                 std::string* error) {
-  std::vector<uint8_t> bytes(values.size() * 4);
-  for (size_t i = 0; i < values.size(); ++i) {
-    StoreLE32(FloatBits(values[i]), &bytes[4 * i]);
-  }
-  return WriteAllAtomic(path, bytes.data(), bytes.size(), error);
 }
 
 }  // namespace io

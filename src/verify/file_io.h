@@ -20,10 +20,6 @@ constexpr uint64_t kMaxInputBytes = uint64_t{4} << 30;
 bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
              std::string* error);
 
-// Reads a raw little-endian binary32 file; its size must be a multiple of 4.
-bool ReadFloats(const std::string& path, std::vector<float>* values,
-                std::string* error);
-
 // Writes `size` bytes to `path` ("-" = stdout) all or nothing: a file is
 // written under a short temporary name in the same directory and renamed
 // into place only once complete, so a failure never leaves a partial file;
@@ -44,9 +40,6 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
 // unwritable directory (of a link's final target), an unwritable device.
 // "-" (stdout) passes.
 bool CheckOutputPath(const std::string& path, std::string* error);
-
-bool WriteFloats(const std::string& path, const std::vector<float>& values,
-                 std::string* error);
 
 // True if `a` and `b` are the same existing file (same device and inode,
 // symbolic links followed), e.g. an output that would overwrite an input.

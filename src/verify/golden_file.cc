@@ -32,6 +32,25 @@ bool IsDirectory(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+// `path` without symbolic links, "." and "..", or `path` itself if that
+// fails.
+std::string Canonical(const std::string& path) {
+  char* resolved = realpath(path.c_str(), nullptr);
+  if (resolved == nullptr) return path;
+  const std::string out = resolved;
+  free(resolved);
+  return out;
+}
+
+// The directory of the running executable, "" where the system does not
+// say (no /proc).
+std::string ExecutableDir() {
+  const std::string exe = Canonical("/proc/self/exe");
+  const size_t slash = exe.rfind('/');
+  if (exe == "/proc/self/exe" || slash == std::string::npos) return "";
+  return exe.substr(0, slash);
+}
+
 bool IsModuleRowName(const std::string& name) {
   if (name.empty()) return false;
   for (char c : name) {
@@ -135,8 +154,21 @@ std::string DefaultGoldenDir() {
   if (const char* env = getenv("REFMATH_GOLDEN_DIR")) {
     if (*env) return env;
   }
-  if (IsDirectory(REFMATH_SOURCE_GOLDEN_DIR)) return REFMATH_SOURCE_GOLDEN_DIR;
-  return REFMATH_INSTALLED_GOLDEN_DIR;
+  const std::string exe_dir = ExecutableDir();
+  if (!exe_dir.empty()) {
+    // The build tree's executables check the sources they were built from.
+    if (io::SameFile(exe_dir, REFMATH_BUILD_BIN_DIR) &&
+        IsDirectory(REFMATH_SOURCE_GOLDEN_DIR)) {
+      return REFMATH_SOURCE_GOLDEN_DIR;
+    }
+    // An installed one the files installed with it, wherever the prefix.
+    const std::string beside = exe_dir + "/" + REFMATH_BIN_TO_GOLDEN_DIR;
+    if (IsDirectory(beside)) return Canonical(beside);
+  }
+  if (IsDirectory(REFMATH_INSTALLED_GOLDEN_DIR)) {
+    return REFMATH_INSTALLED_GOLDEN_DIR;
+  }
+  return REFMATH_SOURCE_GOLDEN_DIR;
 }
 
 }  // namespace refmath

@@ -45,8 +45,11 @@ bool WriteModuleGoldenFile(const std::string& path, const std::string& module,
 bool WriteGoldenFile(const std::string& path, refmath_variant v,
                      const GoldenFile& file, std::string* error);
 
-// The golden directory used when none is given: $REFMATH_GOLDEN_DIR, else
-// the source tree's golden/ if present, else the installed copy.
+// The golden directory used when none is given: $REFMATH_GOLDEN_DIR if set;
+// else, for an executable of this build tree (its bin/), the source tree's
+// golden/; else share/refmath/golden beside the executable's bin/ if it
+// exists (an installed one, whatever prefix it was installed under); else
+// the configured install prefix's copy; else the source tree's.
 std::string DefaultGoldenDir();
 
 }  // namespace refmath

@@ -1,8 +1,8 @@
 #include "src/verify/npy.h"
 
+#include "src/verify/file_io.h"
 #include "src/verify/printable.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,10 +29,43 @@ constexpr size_t kGrowthAxisDigits = 21;  // numpy's GROWTH_AXIS_MAX_DIGITS
 // Longest piece of file content quoted in an error message.
 constexpr size_t kMaxQuoted = 40;
 
-size_t ItemSize(DType dtype) { return dtype == DType::kFloat32 ? 4 : 2; }
+struct DTypeInfo {
+  DType dtype;
+  const char* name;
+  const char* descr;  // as numpy writes it: kind and size after the order
+};
 
-const char* Descr(DType dtype) {
-  return dtype == DType::kFloat32 ? "<f4" : "<f2";
+constexpr DTypeInfo kDTypes[] = {
+    {DType::kFloat32, "float32", "<f4"},
+    {DType::kFloat16, "float16", "<f2"},
+    {DType::kInt8, "int8", "|i1"},
+    {DType::kInt16, "int16", "<i2"},
+};
+
+const DTypeInfo& Info(DType dtype) {
+  for (const DTypeInfo& info : kDTypes) {
+    if (info.dtype == dtype) return info;
+  }
+  return kDTypes[0];  // unreachable: every enumerator has a row
+}
+
+// The widest bit pattern an element of `dtype` holds.
+uint32_t MaxBits(DType dtype) {
+  const size_t bits = 8 * ItemSize(dtype);
+  return bits >= 32 ? UINT32_MAX : (uint32_t{1} << bits) - 1;
+}
+
+// "float32 or float16", the names of the accepted dtypes for messages;
+// with descrs: "float32 '<f4' or float16 '<f2'".
+std::string AcceptedText(DTypeSet accepted, bool with_descr) {
+  std::string text;
+  for (const DTypeInfo& info : kDTypes) {
+    if (!(accepted & Only(info.dtype))) continue;
+    if (!text.empty()) text += " or ";
+    text += info.name;
+    if (with_descr) text += std::string(" '") + info.descr + "'";
+  }
+  return text;
 }
 
 // Byte order is spelled out so the result does not depend on the host.
@@ -54,10 +87,6 @@ bool Fail(const std::string& name, const std::string& problem,
           std::string* error) {
   if (error != nullptr) *error = Printable(name) + ": " + problem;
   return false;
-}
-
-std::string ErrnoText(int err) {
-  return err != 0 ? strerror(err) : "unknown error";
 }
 
 // Byte count of the data; false if it exceeds PTRDIFF_MAX (no buffer can be
@@ -293,8 +322,7 @@ bool HeaderParser::ParseDescr(std::string* descr) {
   // numpy writes record and sub-array dtypes as a list or a tuple.
   if (!AtEnd() && (*p_ == '[' || *p_ == '(')) {
     return Fail(
-        "unsupported dtype: structured or sub-array descr (expected float32 "
-        "or float16)");
+        "unsupported dtype: a structured or sub-array descr");
   }
   return ParseString("a quoted dtype for 'descr'", descr);
 }
@@ -367,27 +395,55 @@ bool HeaderParser::ParseDim(size_t* dim) {
   return true;
 }
 
-// Checks the header's values and derives dtype and data size from them.
-bool CheckHeader(const Header& header, DType* dtype, size_t* byte_count,
-                 std::string* problem) {
-  const std::string& descr = header.descr;
-  if (descr == "<f4" || descr == "<f2") {
-    *dtype = descr == "<f4" ? DType::kFloat32 : DType::kFloat16;
-  } else if (descr == ">f4" || descr == ">f2") {
-    *problem = "big-endian dtype " + Quoted(descr) +
-               " is not supported (expected '<f4' or '<f2')";
-    return false;
-  } else if (descr.size() == 3 && (descr.compare(1, 2, "f4") == 0 ||
-                                   descr.compare(1, 2, "f2") == 0)) {
-    // '=' (native) and '|' (not applicable) do not say little-endian.
-    *problem = "dtype " + Quoted(descr) +
-               " is not explicitly little-endian (expected '<f4' or '<f2')";
-    return false;
-  } else {
-    *problem =
-        "unsupported dtype " + Quoted(descr) + " (expected float32 or float16)";
+// The dtype a descr names, whatever its byte order: a kind and a size
+// after one of '<', '>', '=', '|'.  False if it names none of kDTypes.
+bool FindDType(const std::string& descr, const DTypeInfo** found) {
+  if (descr.size() != 3 || strchr("<>=|", descr[0]) == nullptr) return false;
+  for (const DTypeInfo& info : kDTypes) {
+    if (descr.compare(1, 2, info.descr + 1) == 0) {
+      *found = &info;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Checks a descr against the accepted dtypes: a known dtype, little-endian
+// spelled out (a single byte has no order), one the caller accepts.
+bool CheckDescr(const std::string& descr, DTypeSet accepted, DType* dtype,
+                std::string* problem) {
+  const DTypeInfo* info = nullptr;
+  if (!FindDType(descr, &info)) {
+    *problem = "unsupported dtype " + Quoted(descr) + " (expected " +
+               AcceptedText(accepted, false) + ")";
     return false;
   }
+  if (ItemSize(info->dtype) > 1 && descr[0] == '>') {
+    *problem = "big-endian dtype " + Quoted(descr) +
+               " is not supported (expected " + AcceptedText(accepted, true) +
+               ")";
+    return false;
+  }
+  if (ItemSize(info->dtype) > 1 && descr[0] != '<') {
+    // '=' (native) and '|' (not applicable) do not say little-endian.
+    *problem = "dtype " + Quoted(descr) +
+               " is not explicitly little-endian (expected " +
+               AcceptedText(accepted, true) + ")";
+    return false;
+  }
+  if (!(accepted & Only(info->dtype))) {
+    *problem = "wrong dtype " + Quoted(descr) + " (" + info->name +
+               "), expected " + AcceptedText(accepted, true);
+    return false;
+  }
+  *dtype = info->dtype;
+  return true;
+}
+
+// Checks the header's values and derives dtype and data size from them.
+bool CheckHeader(const Header& header, DTypeSet accepted, DType* dtype,
+                 size_t* byte_count, std::string* problem) {
+  if (!CheckDescr(header.descr, accepted, dtype, problem)) return false;
   if (!CheckedByteCount(header.shape, ItemSize(*dtype), byte_count)) {
     *problem = "shape " + ShapeText(header.shape) +
                " is too large: the byte count overflows";
@@ -408,30 +464,6 @@ bool CheckDataSize(size_t expected, size_t found, std::string* problem) {
              ": expected " + std::to_string(expected) + " bytes, found " +
              std::to_string(found);
   return false;
-}
-
-bool ReadFile(const std::string& path, std::vector<uint8_t>* bytes,
-              std::string* problem) {
-  FILE* file = fopen(path.c_str(), "rb");
-  if (file == nullptr) {
-    const int err = errno;
-    *problem = "cannot open: " + ErrnoText(err);
-    return false;
-  }
-  errno = 0;
-  uint8_t chunk[1 << 16];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof(chunk), file)) > 0) {
-    bytes->insert(bytes->end(), chunk, chunk + n);
-  }
-  const bool failed = ferror(file) != 0;
-  const int err = errno;
-  fclose(file);
-  if (failed) {
-    *problem = "cannot read: " + ErrnoText(err);
-    return false;
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------- Writing
@@ -455,13 +487,14 @@ bool CheckArray(const NpyArray& array, std::string* problem) {
                std::to_string(array.bits.size());
     return false;
   }
-  if (array.dtype == DType::kFloat16) {
-    for (size_t i = 0; i < count; ++i) {
-      if (array.bits[i] > 0xFFFF) {
-        *problem =
-            "float16 element " + std::to_string(i) + " has bits above 0xFFFF";
-        return false;
-      }
+  const uint32_t max_bits = MaxBits(array.dtype);
+  for (size_t i = 0; i < count; ++i) {
+    if (array.bits[i] > max_bits) {
+      char hex[16];
+      snprintf(hex, sizeof(hex), "0x%X", max_bits);
+      *problem = std::string(DTypeName(array.dtype)) + " element " +
+                 std::to_string(i) + " has bits above " + hex;
+      return false;
     }
   }
   return true;
@@ -473,7 +506,7 @@ bool CheckArray(const NpyArray& array, std::string* problem) {
 // multiple of 64.
 std::string MakePreambleAndHeader(const NpyArray& array) {
   std::string dict =
-      std::string("{'descr': '") + Descr(array.dtype) +
+      std::string("{'descr': '") + DTypeDescr(array.dtype) +
       "', 'fortran_order': False, 'shape': " + ShapeText(array.shape) + ", }";
   if (!array.shape.empty()) {
     const size_t digits = std::to_string(array.shape[0]).size();
@@ -497,23 +530,47 @@ std::string MakePreambleAndHeader(const NpyArray& array) {
   return out;
 }
 
-// Writes the elements little-endian, a bounded chunk at a time.
-bool WriteData(const NpyArray& array, FILE* file) {
+// Appends the elements little-endian, in C order.
+void AppendElements(const NpyArray& array, std::vector<uint8_t>* out) {
   const size_t item_size = ItemSize(array.dtype);
-  constexpr size_t kChunkElements = 16384;
-  std::vector<uint8_t> chunk(kChunkElements * item_size);
-  for (size_t begin = 0; begin < array.bits.size(); begin += kChunkElements) {
-    const size_t n = std::min(kChunkElements, array.bits.size() - begin);
-    for (size_t i = 0; i < n; ++i) {
-      StoreLittleEndian(array.bits[begin + i], item_size,
-                        &chunk[i * item_size]);
-    }
-    if (fwrite(chunk.data(), item_size, n, file) != n) return false;
+  size_t at = out->size();
+  out->resize(at + array.bits.size() * item_size);
+  for (uint32_t bits : array.bits) {
+    StoreLittleEndian(bits, item_size, out->data() + at);
+    at += item_size;
   }
+}
+
+// The array's bytes, after numpy.save's preamble and header if `npy`.
+bool Encode(const NpyArray& array, const std::string& name, bool npy,
+            std::vector<uint8_t>* out, std::string* error) {
+  std::string problem;
+  if (!CheckArray(array, &problem)) {
+    return Fail(name, "cannot write: " + problem, error);
+  }
+  out->clear();
+  if (npy) {
+    const std::string head = MakePreambleAndHeader(array);
+    out->assign(head.begin(), head.end());
+  }
+  AppendElements(array, out);
   return true;
 }
 
 }  // namespace
+
+const char* DTypeName(DType dtype) { return Info(dtype).name; }
+
+const char* DTypeDescr(DType dtype) { return Info(dtype).descr; }
+
+size_t ItemSize(DType dtype) {
+  return static_cast<size_t>(Info(dtype).descr[2] - '0');
+}
+
+bool HasNpyMagic(const uint8_t* data, size_t size) {
+  return data != nullptr && size >= kMagicSize &&
+         memcmp(data, kMagic, kMagicSize) == 0;
+}
 
 std::string ShapeText(const std::vector<size_t>& shape) {
   std::string out = "(";
@@ -532,7 +589,7 @@ size_t NpyArray::count() const {
 }
 
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
-              NpyArray* out, std::string* error) {
+              NpyArray* out, std::string* error, DTypeSet accepted) {
   if (data == nullptr) size = 0;
   std::string problem;
   size_t header_offset, header_length;
@@ -545,7 +602,7 @@ bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
   if (!parser.Parse(&header)) return Fail(name, parser.problem(), error);
   DType dtype;
   size_t byte_count;
-  if (!CheckHeader(header, &dtype, &byte_count, &problem)) {
+  if (!CheckHeader(header, accepted, &dtype, &byte_count, &problem)) {
     return Fail(name, problem, error);
   }
   const size_t data_offset = header_offset + header_length;
@@ -566,35 +623,58 @@ bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
   return true;
 }
 
-bool ReadNpy(const std::string& path, NpyArray* out, std::string* error) {
+bool ReadNpy(const std::string& path, NpyArray* out, std::string* error,
+             DTypeSet accepted) {
   std::vector<uint8_t> bytes;
   std::string problem;
-  if (!ReadFile(path, &bytes, &problem)) return Fail(path, problem, error);
-  return ParseNpy(bytes.data(), bytes.size(), path, out, error);
+  if (!ReadAll(path, &bytes, &problem)) {
+    if (error != nullptr) *error = problem;
+    return false;
+  }
+  return ParseNpy(bytes.data(), bytes.size(), path == "-" ? "<stdin>" : path,
+                  out, error, accepted);
+}
+
+bool ParseRaw(const uint8_t* data, size_t size, DType dtype,
+              const std::string& name, NpyArray* out, std::string* error) {
+  if (data == nullptr) size = 0;
+  const size_t item_size = ItemSize(dtype);
+  if (size % item_size != 0) {
+    return Fail(name,
+                "size " + std::to_string(size) + " bytes is not a multiple of " +
+                    std::to_string(item_size) + " (raw little-endian " +
+                    DTypeName(dtype) + " expected)",
+                error);
+  }
+  std::vector<uint32_t> bits(size / item_size);
+  for (size_t i = 0; i < bits.size(); ++i) {
+    bits[i] = LoadLittleEndian(data + i * item_size, item_size);
+  }
+  out->dtype = dtype;
+  out->shape = {bits.size()};
+  out->bits = std::move(bits);
+  return true;
+}
+
+bool EncodeNpy(const NpyArray& array, const std::string& name,
+               std::vector<uint8_t>* out, std::string* error) {
+  return Encode(array, name, true, out, error);
+}
+
+bool EncodeRaw(const NpyArray& array, const std::string& name,
+               std::vector<uint8_t>* out, std::string* error) {
+  return Encode(array, name, false, out, error);
 }
 
 bool WriteNpy(const std::string& path, const NpyArray& array,
               std::string* error) {
+  std::vector<uint8_t> bytes;
   std::string problem;
-  if (!CheckArray(array, &problem)) {
-    return Fail(path, "cannot write: " + problem, error);
+  if (!EncodeNpy(array, path, &bytes, error)) return false;
+  if (!WriteAllAtomic(path, bytes.data(), bytes.size(), &problem)) {
+    if (error != nullptr) *error = problem;
+    return false;
   }
-  const std::string head = MakePreambleAndHeader(array);
-  FILE* file = fopen(path.c_str(), "wb");
-  if (file == nullptr) {
-    const int err = errno;
-    return Fail(path, "cannot open for writing: " + ErrnoText(err), error);
-  }
-  errno = 0;
-  bool ok = fwrite(head.data(), 1, head.size(), file) == head.size() &&
-            WriteData(array, file);
-  int err = errno;
-  // fclose flushes: a full disk may only show here.
-  if (fclose(file) != 0 && ok) {
-    ok = false;
-    err = errno;
-  }
-  if (!ok) return Fail(path, "write failed: " + ErrnoText(err), error);
   return true;
 }
 

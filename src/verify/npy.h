@@ -1,10 +1,12 @@
-// Reading and writing NumPy .npy files holding float32 or float16 arrays.
+// Reading and writing NumPy .npy files holding float32, float16, int8 or
+// int16 arrays, and the same elements as raw little-endian bytes.
 //
 // Elements are kept as bit patterns, never as floats, so NaN payloads,
 // signalling NaNs and -0 survive a read and a write unchanged.  The reader
-// accepts exactly what this library needs (C-order little-endian '<f4' and
-// '<f2', format versions 1.0, 2.0 and 3.0) and rejects everything else with
-// a one-line message.  It is written for untrusted input: it never reads
+// accepts exactly what this library needs (C-order little-endian '<f4',
+// '<f2', '|i1' and '<i2', format versions 1.0, 2.0 and 3.0), of the dtypes
+// the caller asks for, and rejects everything else with a one-line
+// message.  It is written for untrusted input: it never reads
 // outside the given buffer and never allocates more than the input size
 // justifies.
 #ifndef REFMATH_SRC_VERIFY_NPY_H_
@@ -19,14 +21,28 @@
 namespace refmath {
 namespace io {
 
-enum class DType { kFloat32, kFloat16 };
+enum class DType { kFloat32, kFloat16, kInt8, kInt16 };
+
+// numpy's name of a dtype ("float32", "int8"), the descr this library
+// writes ('<f4', '|i1') and the bytes of one element.
+const char* DTypeName(DType dtype);
+const char* DTypeDescr(DType dtype);
+size_t ItemSize(DType dtype);
+
+// A set of dtypes a reader accepts.
+using DTypeSet = unsigned;
+constexpr DTypeSet Only(DType dtype) {
+  return 1u << static_cast<unsigned>(dtype);
+}
+constexpr DTypeSet kFloatDTypes = Only(DType::kFloat32) | Only(DType::kFloat16);
 
 struct NpyArray {
   DType dtype = DType::kFloat32;
   // As in the header; () means one element (0-d).
   std::vector<size_t> shape;
-  // Element bit patterns in C order: float32 as its 32 bits, float16
-  // zero-extended in the low 16 bits.
+  // Element bit patterns in C order: float32 as its 32 bits; float16,
+  // int16 and int8 (two's complement) zero-extended in the low 16 or 8
+  // bits.
   std::vector<uint32_t> bits;
 
   // Product of shape (1 for 0-d).  Not overflow-checked: arrays from
@@ -38,29 +54,51 @@ struct NpyArray {
 // and error messages use: (), (5,), (2, 3).
 std::string ShapeText(const std::vector<size_t>& shape);
 
-// Reads a whole .npy file.  Returns true on success.  On failure returns
-// false, leaves *out unchanged and, if error is not null, sets *error to one
-// line that starts with the path and names the problem, e.g.
+// True if the `size` bytes at `data` start with the .npy magic "\x93NUMPY".
+bool HasNpyMagic(const uint8_t* data, size_t size);
+
+// Reads a whole .npy file whose dtype is in `accepted`.  Returns true on
+// success.  On failure returns false, leaves *out unchanged and, if error
+// is not null, sets *error to one line that starts with the path and names
+// the problem, e.g.
 //   x.npy: bad magic (not a .npy file)
 //   x.npy: unsupported dtype '<f8' (expected float32 or float16)
+//   x.npy: wrong dtype '<f4' (float32), expected float16 '<f2'
 //   x.npy: truncated header: ...
 //   x.npy: Fortran order is not supported for shape (2, 3)
 //   x.npy: data truncated: expected 4000 bytes, found 3996
 //   x.npy: trailing bytes after data: expected 4000 bytes, found 4001
 //   x.npy: cannot open: No such file or directory
-bool ReadNpy(const std::string& path, NpyArray* out, std::string* error);
+bool ReadNpy(const std::string& path, NpyArray* out, std::string* error,
+             DTypeSet accepted = kFloatDTypes);
 
 // Same, parsing the `size` bytes at `data` (null only if size is 0).
 // `name` is the prefix of error messages (used by tests and fuzzing).
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
-              NpyArray* out, std::string* error);
+              NpyArray* out, std::string* error,
+              DTypeSet accepted = kFloatDTypes);
 
-// Writes a C-order little-endian .npy version 1.0 file ('<f4' or '<f2'),
+// A 1-d array of the raw little-endian `dtype` elements at `data` (null
+// only if size is 0).  False, with one line starting with `name`, if size
+// is not a whole number of elements.
+bool ParseRaw(const uint8_t* data, size_t size, DType dtype,
+              const std::string& name, NpyArray* out, std::string* error);
+
+// Serializes `array` as a C-order little-endian .npy version 1.0 file,
 // byte for byte as numpy.save writes it: the header is padded with spaces
 // and a final newline so that the data starts at a multiple of 64 bytes.
-// Returns false and sets *error (if not null; one line starting with the
-// path) when the array is inconsistent (bits.size() != count(), more than
-// 64 dimensions, float16 bits above 0xFFFF) or on I/O failure.
+// Returns false and sets *error (if not null; one line starting with
+// `name`) when the array is inconsistent (bits.size() != count(), more
+// than 64 dimensions, bits beyond the dtype's width).
+bool EncodeNpy(const NpyArray& array, const std::string& name,
+               std::vector<uint8_t>* out, std::string* error);
+
+// Same, as the bare elements, little-endian, in C order (what ParseRaw
+// reads back, whatever the shape).
+bool EncodeRaw(const NpyArray& array, const std::string& name,
+               std::vector<uint8_t>* out, std::string* error);
+
+// Writes EncodeNpy's bytes to `path`, all or nothing (io::WriteAllAtomic).
 bool WriteNpy(const std::string& path, const NpyArray& array,
               std::string* error);
 

@@ -1,8 +1,9 @@
 // refmath ane: the Apple Neural Engine fp16 model (docs/ane.md).
 //   ane eval --function F [--profile P] --in FILE --out FILE
 //   ane functions | ane profiles
-// eval reads raw little-endian binary16 ("-" for stdin / stdout) and writes
-// one binary16 output per input.
+// eval reads binary16 (float16) values, .npy or raw little-endian by the
+// file name ("-" for stdin / stdout, raw; src/verify/array_file.h), and
+// writes one binary16 output per input, in the input's shape.
 #include <stdio.h>
 
 #include <vector>
@@ -10,7 +11,7 @@
 #include "src/ane/profile.h"
 #include "src/ane/unary.h"
 #include "src/cmdline/args.h"
-#include "src/verify/file_io.h"
+#include "src/verify/array_file.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
@@ -40,18 +41,14 @@ int Eval(const Argv& argv) {
   if (!ane::FindProfile(args.Get("profile", "spec"), &profile, &error)) {
     return Fail(kCmd, error);
   }
-  std::vector<uint8_t> bytes;
-  if (!io::ReadAll(in_path, &bytes, &error)) return Fail(kCmd, error);
-  if (bytes.size() % 2 != 0) {
-    return Fail(kCmd, ShowPath(in_path) + ": " + std::to_string(bytes.size()) +
-                          " bytes is not a whole number of binary16 values");
-  }
-  for (size_t i = 0; i < bytes.size(); i += 2) {
-    io::StoreLE16(f->eval(io::LoadLE16(&bytes[i]), profile), &bytes[i]);
-  }
-  if (!io::WriteAllAtomic(out_path, bytes.data(), bytes.size(), &error)) {
+  io::NpyArray values;
+  if (!io::ReadArrayFile(in_path, io::DType::kFloat16, &values, &error)) {
     return Fail(kCmd, error);
   }
+  for (uint32_t& bits : values.bits) {
+    bits = f->eval(static_cast<uint16_t>(bits), profile);
+  }
+  if (!io::WriteArrayFile(out_path, values, &error)) return Fail(kCmd, error);
   return kExitOk;
 }
 

@@ -5,6 +5,7 @@
 
 #include "src/cmdline/args.h"
 #include "src/conform/runner.h"
+#include "src/verify/array_file.h"
 #include "src/verify/digest.h"
 #include "src/verify/file_io.h"
 #include "src/verify/golden_file.h"
@@ -59,7 +60,8 @@ int RunInputs(const Argv& argv) {
       !args.Require("out", &out, &error)) {
     return Fail("inputs", error);
   }
-  if (!io::WriteFloats(out, GoldenInputs(), &error)) {
+  const std::vector<float> inputs = GoldenInputs();
+  if (!io::WriteFloatArray(out, inputs, {inputs.size()}, &error)) {
     return Fail("inputs", error);
   }
   return kExitOk;

@@ -1,9 +1,10 @@
-// refmath eval: raw binary32 in, raw binary32 out.
+// refmath eval: float32 arrays in and out, .npy or raw by the file name
+// (src/verify/array_file.h).
 #include <vector>
 
 #include "refmath/refmath.h"
 #include "src/cmdline/args.h"
-#include "src/verify/file_io.h"
+#include "src/verify/array_file.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
@@ -35,13 +36,18 @@ int RunEval(const Argv& argv) {
                          refmath_status_string(status));
   }
   std::vector<float> values;
-  if (!io::ReadFloats(in_path, &values, &error)) return Fail(cmd, error);
+  std::vector<size_t> shape;
+  if (!io::ReadFloatArray(in_path, &values, &shape, &error)) {
+    return Fail(cmd, error);
+  }
   const int eval_status =
       refmath_eval_f32(f, v, t, values.data(), values.data(), values.size());
   if (eval_status != REFMATH_OK) {
     return Fail(cmd, refmath_status_string(eval_status));
   }
-  if (!io::WriteFloats(out_path, values, &error)) return Fail(cmd, error);
+  if (!io::WriteFloatArray(out_path, values, shape, &error)) {
+    return Fail(cmd, error);
+  }
   return kExitOk;
 }
 

@@ -1,8 +1,9 @@
 // refmath mcu table: the exhaustive int8 / int16 activation tables of the
-// CMSIS-NN / TFLite Micro kernels (docs/mcu.md), as raw bytes: int8
-// outputs for the inputs -128..127, or little-endian int16 outputs for
-// -32768..32767.  With --ideal, the table an ideal kernel would give: the
-// oracle's (src/mcu/ideal_activation.h).
+// CMSIS-NN / TFLite Micro kernels (docs/mcu.md): int8 outputs for the
+// inputs -128..127, or int16 outputs for -32768..32767, as .npy ('|i1',
+// '<i2') or raw little-endian bytes by the file name
+// (src/verify/array_file.h).  With --ideal, the table an ideal kernel
+// would give: the oracle's (src/mcu/ideal_activation.h).
 #include <cmath>
 #include <vector>
 
@@ -11,7 +12,7 @@
 #include "src/mcu/activation_s8.h"
 #include "src/mcu/ideal_activation.h"
 #include "src/mcu/table_serialize.h"
-#include "src/verify/file_io.h"
+#include "src/verify/array_file.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
@@ -20,6 +21,20 @@ namespace {
 
 constexpr const char* kCmd = "mcu";
 constexpr int kMaxLeftShift = 31;  // a 32-bit shift amount
+
+// Writes a table's little-endian bytes (mcu::TableBytes) as an array of
+// `dtype`, .npy or raw by the file name.
+int WriteTable(const std::vector<uint8_t>& bytes, io::DType dtype,
+               const std::string& out) {
+  io::NpyArray table;
+  std::string error;
+  if (!io::ParseArray(bytes.data(), bytes.size(), false, dtype, "table",
+                      &table, &error) ||
+      !io::WriteArrayFile(out, table, &error)) {
+    return Fail(kCmd, error);
+  }
+  return kExitOk;
+}
 
 // A positive finite binary32 scale.
 bool ParseScale(const std::string& text, float* scale, std::string* error) {
@@ -55,10 +70,7 @@ int TableS8(mcu::ActivationS8 op, const Args& args, const std::string& out) {
   const std::vector<uint8_t> bytes = mcu::TableBytes(
       args.Has("ideal") ? mcu::IdealTableS8(op, scale, static_cast<int32_t>(zp))
                         : mcu::TableS8(op, p));
-  if (!io::WriteAllAtomic(out, bytes.data(), bytes.size(), &error)) {
-    return Fail(kCmd, error);
-  }
-  return kExitOk;
+  return WriteTable(bytes, io::DType::kInt8, out);
 }
 
 int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
@@ -98,10 +110,7 @@ int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
   const std::vector<uint8_t> bytes =
       mcu::TableBytes(args.Has("ideal") ? mcu::IdealTableS16(op, scale)
                                         : mcu::TableS16(op, p));
-  if (!io::WriteAllAtomic(out, bytes.data(), bytes.size(), &error)) {
-    return Fail(kCmd, error);
-  }
-  return kExitOk;
+  return WriteTable(bytes, io::DType::kInt16, out);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // refmath targets [--variant V]: the concrete targets the variant (exact by
-// default) can run on here.
+// default) can run on here.  refmath version: which refmath this is.
 #include <stdio.h>
 
 #include "refmath/refmath.h"
@@ -29,6 +29,14 @@ int RunTargets(const Argv& argv) {
   for (refmath_target t : conformance::UsableTargets(v)) {
     printf("%s\n", refmath_target_name(t));
   }
+  return kExitOk;
+}
+
+int RunVersion(const Argv& argv) {
+  if (!argv.empty()) {
+    return Fail("version", "unexpected argument " + Quote(argv[0]));
+  }
+  printf("refmath %s\n", refmath_version());
   return kExitOk;
 }
 

@@ -5,6 +5,8 @@
 #ifndef REFMATH_TOOLS_CLI_COMMANDS_H_
 #define REFMATH_TOOLS_CLI_COMMANDS_H_
 
+#include <stdio.h>
+
 #include <string>
 #include <vector>
 
@@ -24,6 +26,34 @@ int RunCompare(const Argv& args);
 int RunSweep(const Argv& args);
 int RunAne(const Argv& args);
 int RunMcu(const Argv& args);
+// Prints "refmath VERSION" (refmath_version()).
+int RunVersion(const Argv& args);
+// `refmath help [COMMAND]`.
+int RunHelp(const Argv& args);
+
+// Which names a command's --function takes, for its help.
+enum class FunctionNames { kNone, kKernels, kAne };
+
+// A command and its help (tools/cli/help.cc).
+struct Command {
+  const char* name;
+  int (*run)(const Argv&);
+  const char* usage;    // the forms, one a line; continuations indented
+  const char* about;    // what it does
+  const char* options;  // one option a line, with its default
+  FunctionNames functions;
+  const char* example;  // one command line
+};
+
+// The command called `name`, or null.
+const Command* FindCommand(const std::string& name);
+// Every command's forms and what it does.
+void PrintUsage(FILE* to);
+// One command's forms, what it does, options, function names and example,
+// on stdout.
+void PrintCommandUsage(const Command& c);
+// "refmath: unknown command 'NAME' ..." on stderr; returns kExitUsage.
+int UnknownCommand(const std::string& name);
 
 // Prints "refmath COMMAND: MESSAGE" on stderr, control characters in
 // MESSAGE escaped, and returns kExitUsage.

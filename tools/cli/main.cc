@@ -1,4 +1,5 @@
 // refmath: command-line front end of the library and its conformance suite.
+// The commands and their help are in help.cc; this file dispatches.
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,126 +14,12 @@
 
 namespace {
 
-struct Command {
-  const char* name;
-  int (*run)(const refmath::cli::Argv&);
-  const char* usage;  // the forms, one a line; continuations indented
-  const char* about;
-};
-
-const Command kCommands[] = {
-    {"conform", refmath::cli::RunConform,
-     "conform [--golden DIR] [--json FILE] [--quiet]",
-     "check every function, variant and usable target against the golden\n"
-     "digests (the main job)"},
-    {"compare", refmath::cli::RunCompare,
-     "compare --function F [--variant V] --inputs X --outputs Y "
-     "[--max-ulp U]\n"
-     "        [--worst K] [--json FILE]",
-     "measure another backend's outputs against the oracle (raw binary32 or\n"
-     ".npy float32/float16)"},
-    {"targets", refmath::cli::RunTargets, "targets [--variant V]",
-     "targets usable on this CPU, one per line"},
-    {"eval", refmath::cli::RunEval,
-     "eval --function F [--variant V] [--target T] --in FILE --out FILE",
-     "evaluate raw little-endian binary32 ('-' = stdin/stdout)"},
-    {"sweep", refmath::cli::RunSweep,
-     "sweep --function F [--variant V] [--target T] (--range LO:HI | --all)\n"
-     "        [--stride N] [--label L] [--shard i/N] [--threads N] [--bins N]\n"
-     "        [--out RESULT] [--csv F] [--md F] [--bins-csv F] [--max-ulp U]\n"
-     "sweep --merge [--out RESULT] [--csv F] [--md F] [--bins-csv F] "
-     "[--max-ulp U] SHARD...\n"
-     "sweep --report [--csv F] [--md F] [--max-ulp U] RESULT...",
-     "ULP error against MPFR-checked references"},
-    {"ane", refmath::cli::RunAne,
-     "ane eval --function F [--profile P] --in FILE --out FILE\n"
-     "ane functions\n"
-     "ane profiles",
-     "the Apple Neural Engine fp16 model over raw little-endian binary16\n"
-     "(docs/ane.md)"},
-    {"mcu", refmath::cli::RunMcu,
-     "mcu table --op logistic_s8|tanh_s8 --input-scale S --input-zero-point Z\n"
-     "          [--ideal] --out FILE\n"
-     "mcu table --op sigmoid_s16|tanh_s16 (--input-multiplier M\n"
-     "          --input-left-shift L | --input-scale S) [--ideal] --out FILE",
-     "CMSIS-NN / TFLite Micro activation tables (or the oracle's with\n"
-     "--ideal), raw little-endian, every input (docs/mcu.md)"},
-    {"inputs", refmath::cli::RunInputs, "inputs --out FILE",
-     "write the golden input set as raw binary32"},
-    {"hash", refmath::cli::RunHash,
-     "hash --function F [--variant V] [--target T]\n"
-     "hash --function inputs",
-     "print one golden-set digest"},
-};
-
-// Each line of `text` after `indent`.
-void PrintIndented(FILE* to, const char* text, const char* indent) {
-  for (const char* p = text; *p != '\0';) {
-    const char* eol = strchr(p, '\n');
-    const int len = static_cast<int>(eol ? eol - p : strlen(p));
-    fprintf(to, "%s%.*s\n", indent, len, p);
-    p += len + (eol ? 1 : 0);
-  }
-}
-
-void PrintUsage(FILE* to) {
-  fprintf(to,
-          "usage: refmath COMMAND [options]\n"
-          "       refmath help COMMAND | refmath COMMAND --help   "
-          "(one command)\n\ncommands:\n");
-  for (const Command& c : kCommands) {
-    PrintIndented(to, c.usage, "  ");
-    PrintIndented(to, c.about, "      ");
-  }
-}
-
-// One command's usage: continuation lines start with a blank, the other
-// lines are further forms.
-void PrintCommandUsage(const Command& c) {
-  const char* p = c.usage;
-  for (const char* prefix = "usage: refmath "; *p != '\0';) {
-    const char* eol = strchr(p, '\n');
-    const int len = static_cast<int>(eol ? eol - p : strlen(p));
-    fprintf(stdout, "%s%.*s\n", *p == ' ' ? "       " : prefix, len, p);
-    prefix = "       refmath ";
-    p += len + (eol ? 1 : 0);
-  }
-  fprintf(stdout, "\n");
-  PrintIndented(stdout, c.about, "");
-}
-
-const Command* FindCommand(const std::string& name) {
-  for (const Command& c : kCommands) {
-    if (name == c.name) return &c;
-  }
-  return nullptr;
-}
+using refmath::cli::Argv;
+using refmath::cli::Command;
 
 bool IsHelp(const std::string& arg) { return arg == "--help" || arg == "-h"; }
 
-int UnknownCommand(const std::string& name) {
-  fprintf(stderr, "refmath: unknown command %s (try 'refmath help')\n",
-          refmath::cli::Quote(name).c_str());
-  return refmath::cli::kExitUsage;
-}
-
-// `refmath help [COMMAND]`.
-int Help(const refmath::cli::Argv& args) {
-  if (args.empty() || IsHelp(args[0])) {
-    PrintUsage(stdout);
-    return refmath::cli::kExitOk;
-  }
-  if (args.size() > 1) {
-    return refmath::cli::Fail("help", "unexpected argument " +
-                                          refmath::cli::Quote(args[1]));
-  }
-  const Command* c = FindCommand(args[0]);
-  if (c == nullptr) return UnknownCommand(args[0]);
-  PrintCommandUsage(*c);
-  return refmath::cli::kExitOk;
-}
-
-int Run(const Command& c, const refmath::cli::Argv& args) {
+int Run(const Command& c, const Argv& args) {
   // --help or -h anywhere asks for the usage, as with argparse: a value
   // spelled like that is given as --opt=--help.
   for (const std::string& arg : args) {
@@ -171,13 +58,16 @@ int CheckStdout(int status) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    PrintUsage(stderr);
+    refmath::cli::PrintUsage(stderr);
     return refmath::cli::kExitUsage;
   }
   const std::string name = argv[1];
-  const refmath::cli::Argv args(argv + 2, argv + argc);
-  if (name == "help" || IsHelp(name)) return CheckStdout(Help(args));
-  const Command* c = FindCommand(name);
-  if (c == nullptr) return UnknownCommand(name);
+  const Argv args(argv + 2, argv + argc);
+  if (name == "help" || IsHelp(name)) {
+    return CheckStdout(refmath::cli::RunHelp(args));
+  }
+  const Command* c =
+      refmath::cli::FindCommand(name == "--version" ? "version" : name);
+  if (c == nullptr) return refmath::cli::UnknownCommand(name);
   return CheckStdout(Run(*c, args));
 }

@@ -1,0 +1,82 @@
+#include "src/verify/array_file.h"
+
+#include "src/verify/file_io.h"
+#include "src/verify/printable.h"
+
+#include <utility>
+
+namespace refmath {
+namespace io {
+namespace {
+
+constexpr char kNpySuffix[] = ".npy";
+constexpr size_t kNpySuffixSize = sizeof(kNpySuffix) - 1;
+
+// The name messages use for a path: standard input and output by role.
+std::string NameOf(const std::string& path, const char* std_name) {
+  return path == "-" ? std_name : path;
+}
+
+}  // namespace
+
+bool IsNpyName(const std::string& path) {
+  return path.size() >= kNpySuffixSize &&
+         path.compare(path.size() - kNpySuffixSize, kNpySuffixSize,
+                      kNpySuffix) == 0;
+}
+
+bool ParseArray(const uint8_t* data, size_t size, bool npy, DType dtype,
+                const std::string& name, NpyArray* out, std::string* error) {
+  if (npy) return ParseNpy(data, size, name, out, error, Only(dtype));
+  if (HasNpyMagic(data, size)) {
+    if (error != nullptr) {
+      *error = Printable(name) +
+               ": looks like a .npy file; read it from a file named *.npy";
+    }
+    return false;
+  }
+  return ParseRaw(data, size, dtype, name, out, error);
+}
+
+bool ReadArrayFile(const std::string& path, DType dtype, NpyArray* out,
+                   std::string* error) {
+  std::vector<uint8_t> bytes;
+  if (!ReadAll(path, &bytes, error)) return false;
+  return ParseArray(bytes.data(), bytes.size(), IsNpyName(path), dtype,
+                    NameOf(path, "<stdin>"), out, error);
+}
+
+bool WriteArrayFile(const std::string& path, const NpyArray& array,
+                    std::string* error) {
+  if (IsNpyName(path)) return WriteNpy(path, array, error);
+  std::vector<uint8_t> bytes;
+  if (!EncodeRaw(array, NameOf(path, "<stdout>"), &bytes, error)) return false;
+  return WriteAllAtomic(path, bytes.data(), bytes.size(), error);
+}
+
+bool ReadFloatArray(const std::string& path, std::vector<float>* values,
+                    std::vector<size_t>* shape, std::string* error) {
+  NpyArray array;
+  if (!ReadArrayFile(path, DType::kFloat32, &array, error)) return false;
+  values->resize(array.bits.size());
+  for (size_t i = 0; i < values->size(); ++i) {
+    (*values)[i] = BitsToFloat(array.bits[i]);
+  }
+  *shape = std::move(array.shape);
+  return true;
+}
+
+bool WriteFloatArray(const std::string& path, const std::vector<float>& values,
+                     const std::vector<size_t>& shape, std::string* error) {
+  NpyArray array;
+  array.dtype = DType::kFloat32;
+  array.shape = shape;
+  array.bits.resize(values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    array.bits[i] = FloatBits(values[i]);
+  }
+  return WriteArrayFile(path, array, error);
+}
+
+}  // namespace io
+}  // namespace refmath

@@ -1,0 +1,273 @@
+// The refmath commands and their help: each command's forms, what it does,
+// its options with their defaults, the names --function takes, and one
+// example.  `refmath help` lists the forms; `refmath help COMMAND` (or
+// --help among a command's arguments) prints one command's whole entry.
+#include <stdio.h>
+#include <string.h>
+
+#include <string>
+
+#include "refmath/refmath.h"
+#include "src/ane/unary.h"
+#include "tools/cli/commands.h"
+
+namespace refmath {
+namespace cli {
+namespace {
+
+// The lines every command taking a function, a variant and a target has.
+#define REFMATH_FUNCTION_OPTION \
+  "--function F      the function (required; the names are below)\n"
+#define REFMATH_VARIANT_OPTION \
+  "--variant V       exact or fast (default: exact)\n"
+#define REFMATH_TARGET_OPTION                                         \
+  "--target T        a target 'refmath targets' lists, or best (default:\n" \
+  "                  best)\n"
+
+const Command kCommands[] = {
+    {"conform", RunConform, "conform [--golden DIR] [--json FILE] [--quiet]",
+     "check every function, variant and usable target, and the ANE and MCU\n"
+     "modules, against the golden digests (the main job); exit 0 only if\n"
+     "every row matches",
+     "--golden DIR      the golden digest directory (default:\n"
+     "                  $REFMATH_GOLDEN_DIR if set, else the source tree's\n"
+     "                  golden/ for the build tree's refmath, else\n"
+     "                  ../share/refmath/golden beside the executable if it\n"
+     "                  exists (an installed refmath), else the configured\n"
+     "                  prefix's share/refmath/golden)\n"
+     "--json FILE       also write the report as JSON (default: none)\n"
+     "--quiet           no progress and no 'golden digests from' line\n"
+     "                  (default: off)\n",
+     FunctionNames::kNone, "refmath conform --json conform.json"},
+    {"compare", RunCompare,
+     "compare --function F [--variant V] --inputs X --outputs Y "
+     "[--max-ulp U]\n"
+     "        [--worst K] [--json FILE]",
+     "measure another backend's outputs against the oracle (raw binary32 or\n"
+     ".npy float32/float16)",
+     REFMATH_FUNCTION_OPTION REFMATH_VARIANT_OPTION
+     "--inputs X        the inputs the backend was given, binary32 (required)\n"
+     "--outputs Y       the backend's outputs, float32 or float16 (required)\n"
+     "--max-ulp U       exit 1 beyond U ulp (default: 0, bit-identical)\n"
+     "--worst K         list the K worst inputs (default: 10)\n"
+     "--json FILE       also write the report as JSON, '-' = stdout\n"
+     "                  (default: none)\n",
+     FunctionNames::kKernels,
+     "refmath compare --function tanh --inputs x.bin --outputs y.npy "
+     "--max-ulp 2"},
+    {"targets", RunTargets, "targets [--variant V]",
+     "targets usable on this CPU, one per line",
+     REFMATH_VARIANT_OPTION, FunctionNames::kNone,
+     "refmath targets --variant fast"},
+    {"eval", RunEval,
+     "eval --function F [--variant V] [--target T] --in FILE --out FILE",
+     "evaluate a function over float32 values, .npy or raw by the file name",
+     REFMATH_FUNCTION_OPTION REFMATH_VARIANT_OPTION REFMATH_TARGET_OPTION
+     "--in FILE         the inputs (required): FILE.npy a NumPy float32\n"
+     "                  array, any other name raw little-endian binary32,\n"
+     "                  '-' stdin (raw)\n"
+     "--out FILE        the outputs, one per input, in the inputs' shape\n"
+     "                  (required): .npy or raw as for --in, '-' stdout\n",
+     FunctionNames::kKernels,
+     "refmath eval --function gelu_erf --in x.npy --out y.npy"},
+    {"sweep", RunSweep,
+     "sweep --function F [--variant V] [--target T] (--range LO:HI | --all)\n"
+     "        [--stride N] [--label L] [--shard i/N] [--threads N] [--bins N]\n"
+     "        [--out RESULT] [--csv F] [--md F] [--bins-csv F] [--max-ulp U]\n"
+     "        [--quiet]\n"
+     "sweep --merge [--out RESULT] [--csv F] [--md F] [--bins-csv F] "
+     "[--max-ulp U] SHARD...\n"
+     "sweep --report [--csv F] [--md F] [--max-ulp U] RESULT...",
+     "ULP error against MPFR-checked references, on all cores",
+     REFMATH_FUNCTION_OPTION REFMATH_VARIANT_OPTION REFMATH_TARGET_OPTION
+     "--range LO:HI     the inputs from LO to HI: decimal, FLT_MAX or inf\n"
+     "                  (required for a new sweep, or --all)\n"
+     "--all             every binary32 input (instead of --range)\n"
+     "--stride N        every Nth input (default: 1)\n"
+     "--label L         the row's label in the tables (default: none)\n"
+     "--shard i/N       the i-th of N interleaved parts (default: all)\n"
+     "--threads N       worker threads, 0 for every core (default: 0)\n"
+     "--bins N          an error profile of N bins (default: 0, none)\n"
+     "--out RESULT      the result file --merge and --report read\n"
+     "                  (default: none)\n"
+     "--csv F, --md F   the table as CSV, as Markdown (default: none)\n"
+     "--bins-csv F      the error profile as CSV; needs --bins (default: none)\n"
+     "--max-ulp U       exit 1 if the max ulp exceeds U (default: no bound)\n"
+     "--quiet           no progress on stderr (default: a bar on a terminal,\n"
+     "                  a line every 30 s otherwise)\n"
+     "--merge           merge shard results into one (default: a new sweep)\n"
+     "--report          the tables of result files (default: a new sweep)\n",
+     FunctionNames::kKernels,
+     "refmath sweep --function log --range 0.5:2 --stride 7 --md log.md"},
+    {"ane", RunAne,
+     "ane eval --function F [--profile P] --in FILE --out FILE\n"
+     "ane functions\n"
+     "ane profiles",
+     "the Apple Neural Engine fp16 model over float16 values, .npy or raw by\n"
+     "the file name (docs/ane.md); 'functions' and 'profiles' list the choices",
+     REFMATH_FUNCTION_OPTION
+     "--profile P       a profile 'refmath ane profiles' lists (default: spec)\n"
+     "--in FILE         the inputs (required): FILE.npy a NumPy float16\n"
+     "                  array, any other name raw little-endian binary16,\n"
+     "                  '-' stdin (raw)\n"
+     "--out FILE        the outputs, one per input, in the inputs' shape\n"
+     "                  (required): .npy or raw as for --in, '-' stdout\n",
+     FunctionNames::kAne,
+     "refmath ane eval --function exp --profile m3 --in x.npy --out y.npy"},
+    {"mcu", RunMcu,
+     "mcu table --op logistic_s8|tanh_s8 --input-scale S --input-zero-point Z\n"
+     "          [--ideal] --out FILE\n"
+     "mcu table --op sigmoid_s16|tanh_s16 (--input-multiplier M\n"
+     "          --input-left-shift L | --input-scale S) [--ideal] --out FILE",
+     "a CMSIS-NN / TFLite Micro activation table (or the oracle's with\n"
+     "--ideal) over every input, .npy or raw by the file name (docs/mcu.md)",
+     "--op OP                logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16\n"
+     "                       (required)\n"
+     "--input-scale S        the input scale, positive (required for int8)\n"
+     "--input-zero-point Z   int8 only: -128..127 (required for int8)\n"
+     "--input-multiplier M   int16 only: 0..2147483647, with\n"
+     "                       --input-left-shift L, 0..31 (instead of\n"
+     "                       --input-scale)\n"
+     "--ideal                the oracle's table (default: the kernel's)\n"
+     "--out FILE             the outputs for the inputs -128..127 or\n"
+     "                       -32768..32767 (required): FILE.npy a NumPy int8\n"
+     "                       or int16 array, any other name raw\n"
+     "                       little-endian, '-' stdout (raw)\n",
+     FunctionNames::kNone,
+     "refmath mcu table --op tanh_s8 --input-scale 0.0625 "
+     "--input-zero-point 0 --out tanh.npy"},
+    {"inputs", RunInputs, "inputs --out FILE",
+     "write the golden input set, .npy or raw by the file name",
+     "--out FILE        the input set (required): FILE.npy a NumPy float32\n"
+     "                  array of shape (N,), any other name raw\n"
+     "                  little-endian binary32, '-' stdout (raw)\n",
+     FunctionNames::kNone,
+     "refmath inputs --out inputs.npy"},
+    {"hash", RunHash,
+     "hash --function F [--variant V] [--target T]\n"
+     "hash --function inputs",
+     "print one golden-set digest (a row of golden/VARIANT.sha256)",
+     "--function F      a function (names below), or inputs for the input\n"
+     "                  set (required)\n" REFMATH_VARIANT_OPTION
+         REFMATH_TARGET_OPTION,
+     FunctionNames::kKernels, "refmath hash --function tanh --variant fast"},
+    {"version", RunVersion, "version | refmath --version",
+     "print 'refmath VERSION'", "", FunctionNames::kNone, "refmath --version"},
+    {"help", RunHelp, "help [COMMAND]",
+     "list the commands, or print one command's usage, options and example",
+     "", FunctionNames::kNone, "refmath help eval"},
+};
+
+#undef REFMATH_FUNCTION_OPTION
+#undef REFMATH_VARIANT_OPTION
+#undef REFMATH_TARGET_OPTION
+
+// Each line of `text` after `indent`.
+void PrintIndented(FILE* to, const char* text, const char* indent) {
+  for (const char* p = text; *p != '\0';) {
+    const char* eol = strchr(p, '\n');
+    const int len = static_cast<int>(eol ? eol - p : strlen(p));
+    fprintf(to, "%s%.*s\n", indent, len, p);
+    p += len + (eol ? 1 : 0);
+  }
+}
+
+// "a, b, c" folded into lines of at most 78 columns after `indent`.
+void PrintWrapped(const std::string& list, const char* indent) {
+  std::string line;
+  size_t start = 0;
+  while (start < list.size()) {
+    size_t end = list.find(", ", start);
+    end = end == std::string::npos ? list.size() : end + 2;
+    const std::string word = list.substr(start, end - start);
+    if (!line.empty() && strlen(indent) + line.size() + word.size() > 79) {
+      printf("%s%s\n", indent, line.substr(0, line.size() - 1).c_str());
+      line.clear();
+    }
+    line += word;
+    start = end;
+  }
+  if (!line.empty()) printf("%s%s\n", indent, line.c_str());
+}
+
+std::string KernelFunctionNames() {
+  std::string names;
+  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+    if (!names.empty()) names += ", ";
+    names += refmath_function_name(static_cast<refmath_function>(f));
+  }
+  return names;
+}
+
+// The usage lines: continuation lines start with a blank, the other lines
+// are further forms.
+void PrintForms(const Command& c) {
+  const char* p = c.usage;
+  for (const char* prefix = "usage: refmath "; *p != '\0';) {
+    const char* eol = strchr(p, '\n');
+    const int len = static_cast<int>(eol ? eol - p : strlen(p));
+    printf("%s%.*s\n", *p == ' ' ? "       " : prefix, len, p);
+    prefix = "       refmath ";
+    p += len + (eol ? 1 : 0);
+  }
+}
+
+}  // namespace
+
+const Command* FindCommand(const std::string& name) {
+  for (const Command& c : kCommands) {
+    if (name == c.name) return &c;
+  }
+  return nullptr;
+}
+
+void PrintUsage(FILE* to) {
+  fprintf(to,
+          "usage: refmath COMMAND [options]\n"
+          "       refmath help COMMAND | refmath COMMAND --help   "
+          "(one command: options, defaults, an example)\n\ncommands:\n");
+  for (const Command& c : kCommands) {
+    PrintIndented(to, c.usage, "  ");
+    PrintIndented(to, c.about, "      ");
+  }
+}
+
+void PrintCommandUsage(const Command& c) {
+  PrintForms(c);
+  printf("\n");
+  PrintIndented(stdout, c.about, "");
+  printf("\noptions:\n");
+  PrintIndented(stdout, *c.options != '\0' ? c.options : "none\n", "  ");
+  if (c.functions != FunctionNames::kNone) {
+    printf("\nfunctions:\n");
+    PrintWrapped(c.functions == FunctionNames::kAne ? ane::UnaryNames()
+                                                    : KernelFunctionNames(),
+                 "  ");
+  }
+  printf("\nexample:\n  %s\n", c.example);
+}
+
+int RunHelp(const Argv& args) {
+  if (args.empty()) {
+    PrintUsage(stdout);
+    return kExitOk;
+  }
+  // `help --help`: help's own entry, as for every command.
+  const bool about_help = args[0] == "--help" || args[0] == "-h";
+  if (args.size() > 1) {
+    return Fail("help", "unexpected argument " + Quote(args[1]));
+  }
+  const Command* c = FindCommand(about_help ? "help" : args[0]);
+  if (c == nullptr) return UnknownCommand(args[0]);
+  PrintCommandUsage(*c);
+  return kExitOk;
+}
+
+int UnknownCommand(const std::string& name) {
+  fprintf(stderr, "refmath: unknown command %s (try 'refmath help')\n",
+          Quote(name).c_str());
+  return kExitUsage;
+}
+
+}  // namespace cli
+}  // namespace refmath
