@@ -32,7 +32,12 @@ constexpr size_t kMaxQuoted = 40;
 size_t ItemSize(DType dtype) { return dtype == DType::kFloat32 ? 4 : 2; }
 
 const char* Descr(DType dtype) {
-  return dtype == DType::kFloat32 ? "<f4" : "<f2";
+  switch (dtype) {
+    case DType::kFloat16: return "<f2";
+    case DType::kUint16: return "<u2";
+    case DType::kFloat32: break;
+  }
+  return "<f4";
 }
 
 // Byte order is spelled out so the result does not depend on the host.
@@ -371,21 +376,25 @@ bool HeaderParser::ParseDim(size_t* dim) {
 bool CheckHeader(const Header& header, DType* dtype, size_t* byte_count,
                  std::string* problem) {
   const std::string& descr = header.descr;
-  if (descr == "<f4" || descr == "<f2") {
-    *dtype = descr == "<f4" ? DType::kFloat32 : DType::kFloat16;
-  } else if (descr == ">f4" || descr == ">f2") {
+  if (descr == "<f4" || descr == "<f2" || descr == "<u2") {
+    *dtype = descr == "<f4"   ? DType::kFloat32
+             : descr == "<f2" ? DType::kFloat16
+                              : DType::kUint16;
+  } else if (descr == ">f4" || descr == ">f2" || descr == ">u2") {
     *problem = "big-endian dtype " + Quoted(descr) +
-               " is not supported (expected '<f4' or '<f2')";
+               " is not supported (expected '<f4', '<f2' or '<u2')";
     return false;
   } else if (descr.size() == 3 && (descr.compare(1, 2, "f4") == 0 ||
-                                   descr.compare(1, 2, "f2") == 0)) {
+                                   descr.compare(1, 2, "f2") == 0 ||
+                                   descr.compare(1, 2, "u2") == 0)) {
     // '=' (native) and '|' (not applicable) do not say little-endian.
     *problem = "dtype " + Quoted(descr) +
-               " is not explicitly little-endian (expected '<f4' or '<f2')";
+               " is not explicitly little-endian (expected '<f4', '<f2' or "
+               "'<u2')";
     return false;
   } else {
-    *problem =
-        "unsupported dtype " + Quoted(descr) + " (expected float32 or float16)";
+    *problem = "unsupported dtype " + Quoted(descr) +
+               " (expected float32, float16 or uint16)";
     return false;
   }
   if (!CheckedByteCount(header.shape, ItemSize(*dtype), byte_count)) {
@@ -455,11 +464,12 @@ bool CheckArray(const NpyArray& array, std::string* problem) {
                std::to_string(array.bits.size());
     return false;
   }
-  if (array.dtype == DType::kFloat16) {
+  if (array.dtype != DType::kFloat32) {
     for (size_t i = 0; i < count; ++i) {
       if (array.bits[i] > 0xFFFF) {
-        *problem =
-            "float16 element " + std::to_string(i) + " has bits above 0xFFFF";
+        *problem = std::string(array.dtype == DType::kFloat16 ? "float16"
+                                                              : "uint16") +
+                   " element " + std::to_string(i) + " has bits above 0xFFFF";
         return false;
       }
     }

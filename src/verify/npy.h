@@ -1,9 +1,11 @@
-// Reading and writing NumPy .npy files holding float32 or float16 arrays.
+// Reading and writing NumPy .npy files holding float32, float16 or uint16
+// arrays (uint16: how NumPy, which has no bfloat16 dtype, stores bfloat16
+// bit patterns).
 //
 // Elements are kept as bit patterns, never as floats, so NaN payloads,
 // signalling NaNs and -0 survive a read and a write unchanged.  The reader
-// accepts exactly what this library needs (C-order little-endian '<f4' and
-// '<f2', format versions 1.0, 2.0 and 3.0) and rejects everything else with
+// accepts exactly what this library needs (C-order little-endian '<f4',
+// '<f2' and '<u2', format versions 1.0, 2.0 and 3.0) and rejects everything else with
 // a one-line message.  It is written for untrusted input: it never reads
 // outside the given buffer and never allocates more than the input size
 // justifies.
@@ -19,14 +21,16 @@
 namespace refmath {
 namespace io {
 
-enum class DType { kFloat32, kFloat16 };
+// kUint16 is raw 16-bit data: what it holds (bfloat16 or binary16 bit
+// patterns) is for the reader to say.
+enum class DType { kFloat32, kFloat16, kUint16 };
 
 struct NpyArray {
   DType dtype = DType::kFloat32;
   // As in the header; () means one element (0-d).
   std::vector<size_t> shape;
-  // Element bit patterns in C order: float32 as its 32 bits, float16
-  // zero-extended in the low 16 bits.
+  // Element bit patterns in C order: float32 as its 32 bits, float16 and
+  // uint16 zero-extended in the low 16 bits.
   std::vector<uint32_t> bits;
 
   // Product of shape (1 for 0-d).  Not overflow-checked: arrays from
@@ -42,7 +46,7 @@ std::string ShapeText(const std::vector<size_t>& shape);
 // false, leaves *out unchanged and, if error is not null, sets *error to one
 // line that starts with the path and names the problem, e.g.
 //   x.npy: bad magic (not a .npy file)
-//   x.npy: unsupported dtype '<f8' (expected float32 or float16)
+//   x.npy: unsupported dtype '<f8' (expected float32, float16 or uint16)
 //   x.npy: truncated header: ...
 //   x.npy: Fortran order is not supported for shape (2, 3)
 //   x.npy: data truncated: expected 4000 bytes, found 3996
@@ -55,12 +59,13 @@ bool ReadNpy(const std::string& path, NpyArray* out, std::string* error);
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
               NpyArray* out, std::string* error);
 
-// Writes a C-order little-endian .npy version 1.0 file ('<f4' or '<f2'),
+// Writes a C-order little-endian .npy version 1.0 file ('<f4', '<f2' or
+// '<u2'),
 // byte for byte as numpy.save writes it: the header is padded with spaces
 // and a final newline so that the data starts at a multiple of 64 bytes.
 // Returns false and sets *error (if not null; one line starting with the
 // path) when the array is inconsistent (bits.size() != count(), more than
-// 64 dimensions, float16 bits above 0xFFFF) or on I/O failure.
+// 64 dimensions, 16-bit elements above 0xFFFF) or on I/O failure.
 bool WriteNpy(const std::string& path, const NpyArray& array,
               std::string* error);
 
