@@ -46,6 +46,23 @@ std::string MarkdownTable::Markdown() const {
   return out;
 }
 
+std::string JsonEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      snprintf(buf, sizeof(buf), "\\u%04x", c);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 void Progress(const char* section, const std::string& message) {
   fprintf(stderr, "[%s] %s\n", section, message.c_str());
   fflush(stderr);

@@ -31,6 +31,10 @@ class MarkdownTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// Text as the inside of a JSON string: quotes and backslashes escaped,
+// control characters as \u00XX.
+std::string JsonEscape(const std::string& text);
+
 // "[section] message" on stderr, flushed: the progress of a long run.
 void Progress(const char* section, const std::string& message);
 

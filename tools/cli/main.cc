@@ -26,11 +26,20 @@ const Command kCommands[] = {
      "check every function, variant and usable target against the golden\n"
      "digests (the main job)"},
     {"compare", refmath::cli::RunCompare,
-     "compare --function F [--variant V] --inputs X --outputs Y "
-     "[--max-ulp U]\n"
-     "        [--worst K] [--json FILE]",
-     "measure another backend's outputs against the oracle (raw binary32 or\n"
-     ".npy float32/float16)"},
+     "compare --function F [--variant V] --inputs X --outputs Y\n"
+     "        [--inputs-dtype T] [--outputs-dtype T] [--max-ulp U]\n"
+     "        [--max-ulp-vs-oracle U] [--worst K] [--json FILE] [--csv FILE]",
+     "measure another backend's outputs against the true value of F (MPFR),\n"
+     "beside the oracle (refmath's variant V, default exact), and against the\n"
+     "oracle bit for bit (docs/compare.md).  Files: raw or .npy; T is auto\n"
+     "(default: the .npy's dtype, float32 for raw), float32, float16 or\n"
+     "bfloat16 (raw 16-bit, or .npy uint16); 16-bit inputs are widened\n"
+     "exactly.  --max-ulp bounds the distance to the truth in ulps of the\n"
+     "outputs' format: default none for float32, 1 for float16 and bfloat16;\n"
+     "--max-ulp-vs-oracle (default: unchecked) the distance to the oracle.\n"
+     "NaN/inf disagreements with the truth always fail.  --worst K (default\n"
+     "10) lists the largest differences from the oracle; --csv writes a row\n"
+     "per input"},
     {"targets", refmath::cli::RunTargets, "targets [--variant V]",
      "targets usable on this CPU, one per line"},
     {"eval", refmath::cli::RunEval,
