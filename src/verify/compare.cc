@@ -13,6 +13,7 @@
 #include "src/verify/compare_io.h"
 #include "src/verify/file_io.h"
 #include "src/verify/max_candidates.h"
+#include "src/verify/printable.h"
 #include "src/verify/reference.h"
 #include "src/verify/truth.h"
 
@@ -37,7 +38,8 @@ bool LoadDumps(const CompareSpec& spec, Dump* x, Dump* y, std::string* error) {
     return false;
   }
   if (x->array.count() == 0) {
-    *error = spec.inputs_path + ": no values to compare";
+    const std::string& in = spec.inputs_path;
+    *error = (in == "-" ? "<stdin>" : Printable(in)) + ": no values to compare";
     return false;
   }
   const Format in = FormatOf(x->type);
@@ -144,7 +146,9 @@ void AddDiff(size_t i, uint32_t x, uint32_t oracle, uint32_t backend,
       d->at_x = x;
     }
   }
-  if (ulp != 0 && keep != 0) KeepWorst({i, ulp, x, oracle, backend}, keep, &d->worst);
+  if (ulp != 0 && keep != 0) {
+    KeepWorst({i, ulp, x, oracle, backend}, keep, &d->worst);
+  }
 }
 
 // Input i, whose oracle result (binary32) is o32.

@@ -61,8 +61,7 @@ bool WriteFd(int fd, const uint8_t* p, size_t size) {
 
 // Runs `produce` with an `append` that writes to fd; false with *error
 // set if a write failed (errno from it) or `produce` gave up.
-bool ProduceInto(int fd, const std::string& path,
-                 const std::function<bool(const AppendBytes&)>& produce,
+bool ProduceInto(int fd, const std::string& path, const ProduceBytes& produce,
                  std::string* error) {
   bool write_failed = false;
   const AppendBytes append = [&](const void* data, size_t size) {
@@ -78,8 +77,7 @@ bool ProduceInto(int fd, const std::string& path,
 // Writes straight into an existing file that is not a regular one
 // (/dev/null, a FIFO, a terminal): renaming over it would replace the
 // device node or pipe with a file.
-bool WriteDirect(const std::string& path,
-                 const std::function<bool(const AppendBytes&)>& produce,
+bool WriteDirect(const std::string& path, const ProduceBytes& produce,
                  std::string* error) {
   const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -371,11 +369,11 @@ bool TakeMode(int fd, bool exists, const struct stat& st) {
 
 }  // namespace
 
-bool WritePiecesAtomic(
-    const std::string& path,
-    const std::function<bool(const AppendBytes& append)>& produce,
-    std::string* error) {
-  if (path == "-") return ProduceInto(STDOUT_FILENO, "<stdout>", produce, error);
+bool WritePiecesAtomic(const std::string& path, const ProduceBytes& produce,
+                       std::string* error) {
+  if (path == "-") {
+    return ProduceInto(STDOUT_FILENO, "<stdout>", produce, error);
+  }
   if (!CheckOutputPath(path, error)) return false;
   struct stat st;
   const bool exists = stat(path.c_str(), &st) == 0;

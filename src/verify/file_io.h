@@ -47,8 +47,8 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
 // (having said why in *error); standard output ("-") gets what was
 // appended until then.
 using AppendBytes = std::function<bool(const void* data, size_t size)>;
-bool WritePiecesAtomic(const std::string& path,
-                       const std::function<bool(const AppendBytes& append)>& produce,
+using ProduceBytes = std::function<bool(const AppendBytes& append)>;
+bool WritePiecesAtomic(const std::string& path, const ProduceBytes& produce,
                        std::string* error);
 
 // Refuses, before any work, an output path WriteAllAtomic would fail on:
