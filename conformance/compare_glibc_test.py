@@ -28,15 +28,10 @@ import tempfile
 
 import numpy as np
 
-BIN = sys.argv[1]
-FAILURES = []
+from cli_checks import BIN, check, verdict
+
 RNG = np.random.default_rng(20240612)
 
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
 
 
 def inputs(fn, n):
@@ -110,8 +105,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for fn, n in counts.items():
             check_function(tmp, fn, n)
-    print("%d failure(s)" % len(FAILURES) if FAILURES else "compare vs glibc: all checks passed")
-    return 1 if FAILURES else 0
+    return verdict("compare vs glibc")
 
 
 sys.exit(main())

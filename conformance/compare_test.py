@@ -16,18 +16,10 @@ import subprocess
 import sys
 import tempfile
 
-BIN = sys.argv[1]
-FAILURES = []
+from cli_checks import BIN, check, run, verdict
 
 
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
 
-
-def run(*args):
-    return subprocess.run([BIN, *args], capture_output=True, text=True)
 
 
 def write_raw(path, bits):
@@ -322,8 +314,7 @@ def main():
             check(peak < 3 * dumps,
                   "16M values: peak RSS %d MB for %d MB of dumps" % (peak >> 20, dumps >> 20))
 
-    print("%d failure(s)" % len(FAILURES) if FAILURES else "compare: all checks passed")
-    return 1 if FAILURES else 0
+    return verdict("compare")
 
 
 sys.exit(main())

@@ -25,27 +25,18 @@ import json
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 from decimal import Decimal
 from fractions import Fraction
 
-BIN = sys.argv[1]
-FAILURES = []
+from cli_checks import check, run, verdict
+
 decimal.getcontext().prec = 60
 PI = Decimal("3.14159265358979323846264338327950288419716939937510582097494459230781640629")
 TOL = 1e-6  # ulp
 
 
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-
-
-def run(*args):
-    return subprocess.run([BIN, *args], capture_output=True, text=True)
 
 
 # ------------------------------------------------------------ the truth
@@ -291,8 +282,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         check_exact_points(tmp)
         check_random(tmp, rng)
-    print("%d failure(s)" % len(FAILURES) if FAILURES else "compare truth: all checks passed")
-    return 1 if FAILURES else 0
+    return verdict("compare truth")
 
 
 sys.exit(main())
