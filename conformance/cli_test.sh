@@ -154,16 +154,20 @@ expect_failure 2 "newline in a command" "unknown command 'ev\\\\x0Aal'" "$bin" $
 expect_failure 2 "newline in help's command" "unknown command 'ev\\\\x0Aal'" "$bin" help $'ev\nal'
 
 # compare reports the worst case and the bound in full, in text and JSON.
+# exp(0) is 1 exactly, so the backend is as far from the truth as from the
+# oracle.
 "$bin" compare --function exp --inputs "$tmp/x1.bin" --outputs "$tmp/y1.bin" --max-ulp 0.1234567 \
-  --json "$tmp/c.json" >"$tmp/c.txt"
+  --max-ulp-vs-oracle 0.7654321 --json "$tmp/c.json" >"$tmp/c.txt"
 [ $? -eq 1 ] || fail "compare 10530606 ulp: not a failure"
-grep -q "^FAIL: max ulp 10530606 beyond --max-ulp 0.1234567," "$tmp/c.txt" ||
+grep -q "^FAIL: backend max 10530606 ulp from the truth beyond --max-ulp 0.1234567, 0 NaN/inf disagreement(s); 10530606 ulp from the oracle beyond --max-ulp-vs-oracle 0.7654321," "$tmp/c.txt" ||
   fail "compare verdict: $(tail -1 "$tmp/c.txt")"
 python3 - "$tmp/c.json" <<'PY' || fail "compare JSON loses digits: $(cat "$tmp/c.json")"
 import json, sys
 js = json.load(open(sys.argv[1]))
-assert js["max_ulp"] == 10530606 and js["max_ulp_allowed"] == 0.1234567, js
-assert js["worst"][0]["ulp"] == 10530606, js
+assert js["backend"]["vs_truth"]["max_ulp"] == 10530606 and js["max_ulp_allowed"] == 0.1234567, js
+assert js["backend"]["vs_oracle"]["max_ulp"] == 10530606, js
+assert js["max_ulp_vs_oracle_allowed"] == 0.7654321, js
+assert js["backend"]["vs_oracle"]["worst"][0]["ulp"] == 10530606, js
 PY
 
 # compare: both dumps from stdin, and --json over a dump, are refused.

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """refmath compare on synthetic dumps with known perturbations: one ulp off,
-a sign flipped, NaN instead of a value, float16 outputs, .npy files, and
-malformed files.  Stdlib only.
+a sign flipped, NaN instead of a value, float16 and bfloat16 outputs, .npy
+files, the report's files (--json, --csv), and malformed files.  The
+backend-against-oracle figures and bounds (--max-ulp-vs-oracle) here; the
+figures against the truth are proved by compare_truth_test.py and
+compare_glibc_test.py.  Stdlib only.
 
 Usage: compare_test.py PATH/TO/refmath"""
 import json
@@ -13,18 +16,10 @@ import subprocess
 import sys
 import tempfile
 
-BIN = sys.argv[1]
-FAILURES = []
+from cli_checks import BIN, check, run, verdict
 
 
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
 
-
-def run(*args):
-    return subprocess.run([BIN, *args], capture_output=True, text=True)
 
 
 def write_raw(path, bits):
@@ -60,6 +55,123 @@ def stat(out, label):
             return line.split()[len(label.split())]
     return None
 
+def half_bits(x):
+    return struct.unpack("<H", struct.pack("<e", x))[0]
+
+
+def bf16_nearest(b):
+    """binary32 bits -> bfloat16 bits, nearest, ties to even (finite b)."""
+    low, high = b & 0xFFFF, b >> 16
+    return high + (1 if low > 0x8000 or (low == 0x8000 and high & 1) else 0)
+
+
+def check_reports(p, xs, oracle):
+    """--json carries every field users rely on; --csv has a row per input."""
+    r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("off.bin"),
+            "--json", p("r.json"), "--csv", p("r.csv"))
+    check(r.returncode == 0, "reports: exit 0: " + r.stderr)
+    js = json.load(open(p("r.json")))
+    truth_keys = {"max_ulp", "at_index", "at_x", "mean_ulp", "correctly_rounded", "histogram"}
+    for who in ("backend", "oracle"):
+        check(truth_keys <= set(js[who]["vs_truth"]), "json: %s.vs_truth fields" % who)
+        check(sum(js[who]["vs_truth"]["histogram"].values()) == 1000, "json: %s histogram" % who)
+    check({"identical", "max_ulp", "at_index"} <= set(js["backend"]["vs_oracle"]),
+          "json: backend.vs_oracle fields")
+    check(js["backend"]["vs_oracle"]["identical"] == 997, "json: identical")
+    check(sum(js["closer"].values()) == 1000 and set(js["closer"]) == {"backend", "oracle", "tie"},
+          "json: closer")
+    check(js["count"] == 1000 and js["function"] == "tanh" and js["variant"] == "exact",
+          "json: count, function, variant")
+    check(js["inputs"] == p("x.bin") and js["outputs"] == p("off.bin"), "json: file names")
+    version = run("targets").returncode == 0 and js["refmath_version"]
+    check(isinstance(version, str) and version.count(".") == 2, "json: refmath_version")
+    rows = open(p("r.csv")).read().splitlines()
+    check(rows[0] == "index,x,x_bits,backend_bits,oracle_bits,backend_ulp,oracle_ulp",
+          "csv: header " + rows[0])
+    check(len(rows) == 1001, "csv: a row per input")
+    off = read_raw(p("off.bin"))
+    for i in (0, 1, 500, 999):
+        f = rows[i + 1].split(",")
+        check(int(f[0]) == i and int(f[2], 16) == xs[i] and int(f[3], 16) == off[i]
+              and int(f[4], 16) == oracle[i], "csv: row %d bits" % i)
+        check(struct.unpack("<f", struct.pack("<f", float(f[1])))[0] == b2f(xs[i]), "csv: row %d x" % i)
+    # The backend's ulps in the CSV are the ones the summary reports.
+    ulps = [float(row.split(",")[5]) for row in rows[1:]]
+    check(abs(max(ulps) - js["backend"]["vs_truth"]["max_ulp"]) < 1e-6, "csv: max matches json")
+    check(ulps.index(max(ulps)) == js["backend"]["vs_truth"]["at_index"], "csv: argmax matches")
+
+
+def check_16bit(p, xs, oracle):
+    """float16 inputs are widened exactly; float16 and bfloat16 outputs are
+    measured in their own ulps, with a default bound of 1."""
+    # Inputs: x rounded to binary16, as .npy and raw; the oracle on their
+    # exact binary32 values must be what compare evaluates.
+    hx = [half_bits(b2f(b)) for b in xs]
+    open(p("hx.npy"), "wb").write(npy_bytes("<f2", [1000], struct.pack("<%dH" % 1000, *hx)))
+    open(p("hx.raw"), "wb").write(struct.pack("<%dH" % 1000, *hx))
+    widened = [f2b(struct.unpack("<e", struct.pack("<H", h))[0]) for h in hx]
+    write_raw(p("hx32.bin"), widened)
+    assert run("eval", "--function", "tanh", "--in", p("hx32.bin"), "--out", p("hy.bin")).returncode == 0
+    for inputs, extra in ((p("hx.npy"), []), (p("hx.raw"), ["--inputs-dtype", "float16"])):
+        r = run("compare", "--function", "tanh", "--inputs", inputs, "--outputs", p("hy.bin"), *extra,
+                "--max-ulp-vs-oracle", "0")
+        check(r.returncode == 0 and stat(r.stdout, "bit-identical") == "1000",
+              "float16 inputs widened exactly: " + r.stdout[-300:] + r.stderr)
+    # Outputs: the oracle rounded to the format passes the default bound;
+    # two steps up does not (1.5 to 2.5 ulp, up to 3.5 where they cross a
+    # power of two and the steps double), and passes --max-ulp 4.
+    formats = {"float16": [half_bits(b2f(b)) for b in oracle],
+               "bfloat16": [bf16_nearest(b) for b in oracle]}
+    for name, bits in formats.items():
+        up = [b + 2 if b & 0x7FFF else b for b in bits]
+        label = "binary16" if name == "float16" else "bfloat16"
+        for tag, data in (("nearest", bits), ("up2", up)):
+            open(p(tag + ".npy"), "wb").write(
+                npy_bytes("<u2", [1000], struct.pack("<%dH" % 1000, *data)))
+            open(p(tag + ".raw"), "wb").write(struct.pack("<%dH" % 1000, *data))
+        for path in (p("nearest.npy"), p("nearest.raw")):
+            r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", path,
+                    "--outputs-dtype", name)
+            check(r.returncode == 0 and "max ulp (%s)" % label in r.stdout
+                  and "within --max-ulp 1," in r.stdout, "%s nearest: %s" % (name, r.stdout[-300:]))
+        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("up2.npy"),
+                "--outputs-dtype", name)
+        check(r.returncode == 1 and "beyond --max-ulp 1," in r.stdout, "%s two up: fails" % name)
+        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("up2.raw"),
+                "--outputs-dtype", name, "--max-ulp", "4")
+        check(r.returncode == 0, "%s two up: passes --max-ulp 4" % name)
+        check(1.5 <= float(stat(r.stdout, "max ulp")) <= 3.5, "%s two up: max ulp" % name)
+    # uint16 needs its meaning said, and a stated type must fit the file.
+    r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("nearest.npy"))
+    check(r.returncode == 2 and "--outputs-dtype bfloat16" in r.stderr, "uint16 unsaid: " + r.stderr)
+    r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("h.npy"),
+            "--outputs-dtype", "bfloat16")
+    check(r.returncode == 2 and "holds float16 ('<f2'), not bfloat16" in r.stderr, "type clash: " + r.stderr)
+    r = run("compare", "--function", "tanh", "--inputs", p("hx.npy"), "--outputs", p("hy.bin"),
+            "--inputs-dtype", "float32")
+    check(r.returncode == 2 and "not float32 as --inputs-dtype says" in r.stderr, "inputs type clash")
+    r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("y.bin"),
+            "--outputs-dtype", "float64")
+    check(r.returncode == 2 and "--outputs-dtype must be" in r.stderr, "unknown dtype name")
+    open(p("odd.raw"), "wb").write(b"\0" * 2001)
+    r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("odd.raw"),
+            "--outputs-dtype", "bfloat16")
+    check(r.returncode == 2 and "not a multiple of 2" in r.stderr, "odd raw 16-bit size")
+
+
+def check_output_paths(p):
+    """--json and --csv never overwrite a dump, never the same file, and an
+    unwritable one stops the run before anything is reported."""
+    base = ["compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("y.bin")]
+    for opt in ("--json", "--csv"):
+        r = run(*base, opt, p("x.bin"))
+        check(r.returncode == 2 and "would overwrite the input" in r.stderr, opt + " over an input")
+        r = run(*base, opt, p("no_such_dir/out"))
+        check(r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1,
+              opt + " unwritable: " + r.stderr)
+    r = run(*base, "--json", p("same"), "--csv", p("same"))
+    check(r.returncode == 2 and "name the same file" in r.stderr, "--json and --csv the same")
+
 
 def main():
     rng = random.Random(5)
@@ -75,6 +187,11 @@ def main():
         check(r.returncode == 0, "identical: exit 0")
         check(stat(r.stdout, "bit-identical") == "1000", "identical: count")
         check(stat(r.stdout, "max ulp (binary32)") == "0.000", "identical: max ulp")
+        check("; nearer the truth: backend on 0, oracle on 0, equally near on 1000\n" in r.stdout,
+              "identical: always equally near the truth")
+        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("y.bin"),
+                "--max-ulp-vs-oracle", "0")
+        check(r.returncode == 0, "identical: passes --max-ulp-vs-oracle 0")
 
         # One ulp off at three places (away from zero: bits + 1).
         off = list(oracle)
@@ -82,16 +199,23 @@ def main():
         for i in picks:
             off[i] += 1
         write_raw(p("off.bin"), off)
-        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("off.bin"))
-        check(r.returncode == 1, "one ulp: fails at --max-ulp 0")
+        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("off.bin"),
+                "--max-ulp-vs-oracle", "0")
+        check(r.returncode == 1, "one ulp: fails at --max-ulp-vs-oracle 0")
         check(stat(r.stdout, "bit-identical") == "997", "one ulp: identical count")
         check(stat(r.stdout, "max ulp (binary32)") == "1.000", "one ulp: max ulp")
         check("<=1: 3 " in r.stdout, "one ulp: histogram bucket <=1")
         check(r.stdout.count(" 1.000 ulp") == 3, "one ulp: three worst entries")
         check("x = 0x%08X" % xs[picks[0]] in r.stdout, "one ulp: names the input")
         r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("off.bin"),
-                "--max-ulp", "1")
-        check(r.returncode == 0, "one ulp: passes at --max-ulp 1")
+                "--max-ulp-vs-oracle", "1")
+        check(r.returncode == 0, "one ulp: passes at --max-ulp-vs-oracle 1")
+        check("1 ulp from the oracle within --max-ulp-vs-oracle 1" in r.stdout,
+              "one ulp: verdict names the bound")
+        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("off.bin"),
+                "--max-ulp-vs-oracle", "0.9999999")
+        check(r.returncode == 1 and "beyond --max-ulp-vs-oracle 0.9999999" in r.stdout,
+              "one ulp: bound in full precision")
 
         # Sign flipped.
         flip = list(oracle)
@@ -99,24 +223,29 @@ def main():
         flip[k] ^= 0x80000000
         write_raw(p("flip.bin"), flip)
         r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("flip.bin"),
-                "--max-ulp", "16", "--worst", "1", "--json", p("flip.json"))
+                "--max-ulp-vs-oracle", "16", "--worst", "1", "--json", p("flip.json"))
         check(r.returncode == 1, "sign flip: fails")
         check(">16: 1" in r.stdout, "sign flip: bucket >16")
         js = json.load(open(p("flip.json")))
-        check(js["worst"][0]["index"] == k and js["worst"][0]["backend"] == "0x%08X" % flip[k],
+        vs = js["backend"]["vs_oracle"]
+        check(vs["worst"][0]["index"] == k and vs["worst"][0]["backend"] == "0x%08X" % flip[k],
               "sign flip: worst entry in json")
-        check(js["pass"] is False and js["histogram"][">16"] == 1, "sign flip: json fields")
+        check(js["pass"] is False and vs["histogram"][">16"] == 1, "sign flip: json fields")
+        check(vs["at_index"] == k and js["backend"]["vs_truth"]["at_index"] == k,
+              "sign flip: the maximum at the flipped index, against both")
+        check(js["closer"] == {"backend": 0, "oracle": 1, "tie": 999}, "sign flip: closer")
 
         # NaN instead of a value.
         nan = list(oracle)
         nan[10] = 0x7FC00000
         nan[20] = 0xFFC00000
         write_raw(p("nan.bin"), nan)
-        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("nan.bin"),
-                "--max-ulp", "1e30")
-        check(r.returncode == 1, "NaN: fails whatever the bound")
-        check(stat(r.stdout, "NaN/inf disagreements") == "2", "NaN: counted separately")
-        check(stat(r.stdout, "bit-identical") == "998", "NaN: identical count")
+        for bound in ("--max-ulp", "--max-ulp-vs-oracle"):
+            r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("nan.bin"),
+                    bound, "1e30")
+            check(r.returncode == 1, "NaN: fails whatever the bound " + bound)
+            check(stat(r.stdout, "NaN/inf disagreements") == "2", "NaN: counted separately")
+            check(stat(r.stdout, "bit-identical") == "998", "NaN: identical count")
 
         # float16 outputs in .npy: the oracle rounded to binary16 is within
         # half a binary16 ulp.
@@ -124,12 +253,16 @@ def main():
         open(p("h.npy"), "wb").write(npy_bytes("<f2", [1000], halves))
         open(p("x.npy"), "wb").write(npy_bytes("<f4", [1000], open(p("x.bin"), "rb").read(), 2))
         r = run("compare", "--function", "tanh", "--inputs", p("x.npy"), "--outputs", p("h.npy"),
-                "--max-ulp", "0.5")
+                "--max-ulp-vs-oracle", "0.5")
         check(r.returncode == 0, "float16: within 0.5 ulp: " + r.stdout + r.stderr)
         check("(float16)" in r.stdout and "max ulp (binary16)" in r.stdout, "float16: labelled")
         exact = sum(1 for b in oracle
                     if struct.unpack("<e", struct.pack("<e", b2f(b)))[0] == b2f(b))
         check(stat(r.stdout, "bit-identical") == str(exact), "float16: identical count")
+
+        check_reports(p, xs, oracle)
+        check_16bit(p, xs, oracle)
+        check_output_paths(p)
 
         # Shapes.
         open(p("x2.npy"), "wb").write(npy_bytes("<f4", [10, 100], open(p("x.bin"), "rb").read()))
@@ -146,16 +279,20 @@ def main():
             "truncated header": (npy_bytes("<f4", [4], b"")[:20], "truncated"),
             "unsupported dtype": (npy_bytes("<f8", [1], b"\0" * 8), "unsupported dtype"),
             "truncated data": (npy_bytes("<f4", [4], b"\0" * 15), "truncated"),
-            "odd raw size": (b"\x93NUMPZ\0", "not a multiple of 4"),
+            "not .npy content": (b"\x93NUMPZ\0", "bad magic"),
         }
-        for what, (blob, needle) in cases.items():
-            open(p("bad.npy"), "wb").write(blob)
-            r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("bad.npy"))
-            check(r.returncode == 2 and needle in r.stderr and r.stderr.count("\n") == 1,
-                  "%s: %r" % (what, r.stderr))
-        open(p("h_in.npy"), "wb").write(npy_bytes("<f2", [1000], halves))
-        r = run("compare", "--function", "tanh", "--inputs", p("h_in.npy"), "--outputs", p("y.bin"))
-        check(r.returncode == 2 and "inputs must be float32" in r.stderr, "float16 inputs refused")
+        # Files are .npy or raw by their name, as in every command.
+        raw_cases = {
+            "odd raw size": (b"\x93NUMPZ\0", "not a multiple of 4"),
+            "raw name, .npy content": (npy_bytes("<f4", [4], b"\0" * 16),
+                                       "looks like a .npy file"),
+        }
+        for name, table in (("bad.npy", cases), ("bad.bin", raw_cases)):
+            for what, (blob, needle) in table.items():
+                open(p(name), "wb").write(blob)
+                r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p(name))
+                check(r.returncode == 2 and needle in r.stderr and r.stderr.count("\n") == 1,
+                      "%s: %r" % (what, r.stderr))
         r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("y.bin"),
                 "--max-ulp", "-1")
         check(r.returncode == 2 and "--max-ulp" in r.stderr, "negative --max-ulp")
@@ -177,15 +314,14 @@ def main():
             dumps = len(big_x) + len(big_y)
             del big_x, big_y
             r = run("compare", "--function", "tanh", "--inputs", p("big_x.bin"),
-                    "--outputs", p("big_y.bin"), "--max-ulp", "1")
+                    "--outputs", p("big_y.bin"), "--max-ulp-vs-oracle", "1")
             peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
             check(r.returncode == 0 and stat(r.stdout, "bit-identical") is not None,
                   "16M values: exit %d, %r" % (r.returncode, r.stderr))
             check(peak < 3 * dumps,
                   "16M values: peak RSS %d MB for %d MB of dumps" % (peak >> 20, dumps >> 20))
 
-    print("%d failure(s)" % len(FAILURES) if FAILURES else "compare: all checks passed")
-    return 1 if FAILURES else 0
+    return verdict("compare")
 
 
 sys.exit(main())

@@ -9,22 +9,14 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
-BIN, GOLDEN = sys.argv[1], sys.argv[2]
-FAILURES = []
+from cli_checks import check, run, verdict
+
+GOLDEN = sys.argv[2]
 
 
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-
-
-def run(*args):
-    return subprocess.run([BIN, *args], capture_output=True, text=True)
 
 
 def golden_rows(path):
@@ -144,8 +136,7 @@ def main():
             check(r.returncode == 2 and "do not apply to --function inputs" in r.stderr
                   and r.stdout == "", "hash inputs %s %s: %r" % (opt, value, r.stderr))
 
-    print("%d failure(s)" % len(FAILURES) if FAILURES else "conform: all checks passed")
-    return 1 if FAILURES else 0
+    return verdict("conform")
 
 
 sys.exit(main())

@@ -234,6 +234,38 @@ TEST_F(FileIo, FailedWriteLeavesTheOldFileAndNothingElse) {
   EXPECT_EQ(Read(path), "old");
 }
 
+TEST_F(FileIo, PiecesAreWrittenInOrderAsOneFile) {
+  const std::string path = dir_ + "/pieces.csv";
+  std::string error;
+  ASSERT_TRUE(io::WritePiecesAtomic(
+      path,
+      [](const io::AppendBytes& append) {
+        return append("a,", 2) && append("", 0) && append("b\n", 2);
+      },
+      &error))
+      << error;
+  EXPECT_EQ(Read(path), "a,b\n");
+}
+
+// A producer that gives up mid-way leaves the old file and nothing else;
+// its message is the one reported.
+TEST_F(FileIo, AbandonedPiecesLeaveTheOldFile) {
+  const std::string path = dir_ + "/pieces.csv";
+  std::string error;
+  ASSERT_TRUE(io::WriteAllAtomic(path, "old", 3, &error)) << error;
+  EXPECT_FALSE(io::WritePiecesAtomic(
+      path,
+      [&](const io::AppendBytes& append) {
+        append("new", 3);
+        error = "gave up";
+        return false;
+      },
+      &error));
+  EXPECT_EQ(error, "gave up");
+  EXPECT_EQ(Entries(dir_), std::vector<std::string>{"pieces.csv"});
+  EXPECT_EQ(Read(path), "old");
+}
+
 // SIGTERM, SIGINT or SIGHUP while a file is being written: the temporary
 // file is removed and the process dies of that signal.  A child process
 // writes a large buffer; a thread of it sends the signal as soon as the

@@ -138,6 +138,20 @@ TEST(ParseNpyTest, Version1Float16) {
   EXPECT_EQ(a.bits, (std::vector<uint32_t>{0x3C00, 0x0102, 0x7D00, 0x8000}));
 }
 
+// uint16: what NumPy holds bfloat16 bit patterns in.
+TEST(ParseNpyTest, Version1Uint16) {
+  const Bytes bytes = V1(Padded(Dict("<u2", "(3,)")),
+                         LittleEndian16({0x3F80, 0xFFFF, 0x0001}));
+  NpyArray a;
+  std::string error;
+  ASSERT_TRUE(ParseNpy(bytes.data(), bytes.size(), "x.npy", &a, &error,
+                       Only(DType::kUint16)))
+      << error;
+  EXPECT_EQ(a.dtype, DType::kUint16);
+  EXPECT_EQ(a.shape, std::vector<size_t>{3});
+  EXPECT_EQ(a.bits, (std::vector<uint32_t>{0x3F80, 0xFFFF, 0x0001}));
+}
+
 TEST(ParseNpyTest, Version2FourByteHeaderLength) {
   const NpyArray a = ParseOk(MakeNpy(2, 0, Padded(Dict("<f4", "(2,)"), 12),
                                      LittleEndian32({0x7F800000, 0x80000000})));
@@ -365,6 +379,9 @@ TEST(ParseNpyErrorTest, BigEndian) {
       << error;
   error = ParseError(V1(Dict(">f2", "(1,)"), Bytes(2)));
   EXPECT_NE(error.find("big-endian dtype '>f2' is not supported"), npos)
+      << error;
+  error = ParseError(V1(Dict(">u2", "(1,)"), Bytes(2)));
+  EXPECT_NE(error.find("big-endian dtype '>u2' is not supported"), npos)
       << error;
 }
 
@@ -643,18 +660,20 @@ NpyArray MakeArray(DType dtype, std::vector<size_t> shape) {
 
 TEST(NpyFileTest, RoundTrip) {
   const std::vector<std::vector<size_t>> kShapes = {{}, {0}, {7}, {2, 3}};
-  for (DType dtype : {DType::kFloat32, DType::kFloat16}) {
+  for (DType dtype : {DType::kFloat32, DType::kFloat16, DType::kUint16}) {
     for (const auto& shape : kShapes) {
       const NpyArray written = MakeArray(dtype, shape);
       const std::string path =
-          TempPath(std::string(dtype == DType::kFloat32 ? "f4_" : "f2_") +
+          TempPath(std::string(dtype == DType::kFloat32   ? "f4_"
+                               : dtype == DType::kFloat16 ? "f2_"
+                                                          : "u2_") +
                    std::to_string(shape.size()) + "d_" +
                    std::to_string(written.count()));
       SCOPED_TRACE(path);
       std::string error;
       ASSERT_TRUE(WriteNpy(path, written, &error)) << error;
       NpyArray read;
-      ASSERT_TRUE(ReadNpy(path, &read, &error)) << error;
+      ASSERT_TRUE(ReadNpy(path, &read, &error, Only(dtype))) << error;
       EXPECT_EQ(read.dtype, dtype);
       EXPECT_EQ(read.shape, shape);
       EXPECT_EQ(read.bits, written.bits);
@@ -831,6 +850,10 @@ TEST(NpyFileTest, WriteErrors) {
   array.bits[1] = 0x10000;
   EXPECT_FALSE(WriteNpy(path, array, &error));
   EXPECT_NE(error.find("float16 element 1 has bits above 0xFFFF"), npos)
+      << error;
+  array.dtype = DType::kUint16;
+  EXPECT_FALSE(WriteNpy(path, array, &error));
+  EXPECT_NE(error.find("uint16 element 1 has bits above 0xFFFF"), npos)
       << error;
 
   array.dtype = DType::kInt8;

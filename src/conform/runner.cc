@@ -10,6 +10,7 @@
 #include "src/verify/file_io.h"
 #include "src/verify/golden_file.h"
 #include "src/verify/golden_inputs.h"
+#include "src/verify/report.h"
 
 namespace refmath {
 namespace conformance {
@@ -65,23 +66,6 @@ void RunFunction(refmath_variant v, refmath_function f,
                  "it, so the expected bits are unknown";
     }
   }
-}
-
-std::string JsonEscape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      snprintf(buf, sizeof(buf), "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -252,10 +236,10 @@ std::string Verdict(const Report& report) {
 std::string ToJson(const Report& report) {
   std::ostringstream out;
   out << "{\n  \"verdict\": \"" << (report.Passed() ? "pass" : "fail")
-      << "\",\n  \"golden_dir\": \"" << JsonEscape(report.golden_dir)
+      << "\",\n  \"golden_dir\": \"" << report::JsonEscape(report.golden_dir)
       << "\",\n  \"errors\": [";
   for (size_t i = 0; i < report.errors.size(); ++i) {
-    out << (i ? ", " : "") << "\"" << JsonEscape(report.errors[i]) << "\"";
+    out << (i ? ", " : "") << "\"" << report::JsonEscape(report.errors[i]) << "\"";
   }
   out << "],\n  \"rows\": [";
   for (size_t i = 0; i < report.rows.size(); ++i) {
@@ -273,14 +257,14 @@ std::string ToJson(const Report& report) {
           << Hex32(r.expected_bits) << "\", \"actual\": \""
           << Hex32(r.actual_bits) << "\"}";
     }
-    if (!r.note.empty()) out << ", \"note\": \"" << JsonEscape(r.note) << "\"";
+    if (!r.note.empty()) out << ", \"note\": \"" << report::JsonEscape(r.note) << "\"";
     out << "}";
   }
   out << "\n  ],\n  \"module_rows\": [";
   for (size_t i = 0; i < report.module_rows.size(); ++i) {
     const ModuleRow& r = report.module_rows[i];
-    out << (i ? "," : "") << "\n    {\"module\": \"" << JsonEscape(r.module)
-        << "\", \"row\": \"" << JsonEscape(r.name)
+    out << (i ? "," : "") << "\n    {\"module\": \"" << report::JsonEscape(r.module)
+        << "\", \"row\": \"" << report::JsonEscape(r.name)
         << "\", \"match\": " << (r.match ? "true" : "false")
         << ", \"digest\": \"" << r.digest << "\", \"expected\": \""
         << r.expected << "\"}";

@@ -25,17 +25,21 @@ bool IsNpyName(const std::string& path) {
                       kNpySuffix) == 0;
 }
 
+bool RefuseNpyMagic(const uint8_t* data, size_t size, const std::string& name,
+                    std::string* error) {
+  if (!HasNpyMagic(data, size)) return true;
+  if (error != nullptr) {
+    *error = Printable(name) +
+             ": looks like a .npy file; read it from a file named *.npy";
+  }
+  return false;
+}
+
 bool ParseArray(const uint8_t* data, size_t size, bool npy, DType dtype,
                 const std::string& name, NpyArray* out, std::string* error) {
   if (npy) return ParseNpy(data, size, name, out, error, Only(dtype));
-  if (HasNpyMagic(data, size)) {
-    if (error != nullptr) {
-      *error = Printable(name) +
-               ": looks like a .npy file; read it from a file named *.npy";
-    }
-    return false;
-  }
-  return ParseRaw(data, size, dtype, name, out, error);
+  return RefuseNpyMagic(data, size, name, error) &&
+         ParseRaw(data, size, dtype, name, out, error);
 }
 
 bool ReadArrayFile(const std::string& path, DType dtype, NpyArray* out,

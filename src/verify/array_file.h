@@ -25,6 +25,12 @@ namespace io {
 // True if `path` names a .npy file: it ends in ".npy" (and is not "-").
 bool IsNpyName(const std::string& path);
 
+// False, with a one-line hint in *error, if the `size` bytes at `data`
+// start with the .npy magic: a raw file must not (its header would be read
+// as values).  `name` prefixes the message; error may be null.
+bool RefuseNpyMagic(const uint8_t* data, size_t size, const std::string& name,
+                    std::string* error);
+
 // Parses the `size` bytes at `data` (null only if size is 0) as an array
 // of `dtype`: a .npy file if `npy`, else raw elements, which must not
 // start with the .npy magic.  `name` prefixes error messages; error may be

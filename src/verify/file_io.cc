@@ -59,18 +59,32 @@ bool WriteFd(int fd, const uint8_t* p, size_t size) {
   return true;
 }
 
+// Runs `produce` with an `append` that writes to fd; false with *error
+// set if a write failed (errno from it) or `produce` gave up.
+bool ProduceInto(int fd, const std::string& path, const ProduceBytes& produce,
+                 std::string* error) {
+  bool write_failed = false;
+  const AppendBytes append = [&](const void* data, size_t size) {
+    write_failed = write_failed ||
+                   !WriteFd(fd, static_cast<const uint8_t*>(data), size);
+    return !write_failed;
+  };
+  if (produce(append) && !write_failed) return true;
+  if (write_failed) *error = SysError(path, "cannot write");
+  return false;
+}
+
 // Writes straight into an existing file that is not a regular one
 // (/dev/null, a FIFO, a terminal): renaming over it would replace the
 // device node or pipe with a file.
-bool WriteDirect(const std::string& path, const uint8_t* p, size_t size,
+bool WriteDirect(const std::string& path, const ProduceBytes& produce,
                  std::string* error) {
   const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) {
     *error = SysError(path, "cannot open");
     return false;
   }
-  bool ok = WriteFd(fd, p, size);
-  if (!ok) *error = SysError(path, "cannot write");
+  bool ok = ProduceInto(fd, path, produce, error);
   if (close(fd) != 0 && ok) {
     ok = false;
     *error = SysError(path, "cannot write");
@@ -317,20 +331,36 @@ bool CheckOutputPath(const std::string& path, std::string* error) {
   return true;
 }
 
-bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
-                    std::string* error) {
-  const uint8_t* p = static_cast<const uint8_t*>(data);
+namespace {
+
+// An existing file's permission bits and, where allowed (root), its owner
+// and group go to the temporary file; a new one gets the usual 0666 less
+// the umask.
+bool TakeMode(int fd, bool exists, const struct stat& st) {
+  mode_t mode;
+  if (exists) {
+    mode = st.st_mode & 07777;
+    const int ignored = fchown(fd, st.st_uid, st.st_gid);
+    (void)ignored;
+  } else {
+    const mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  return fchmod(fd, mode) == 0;
+}
+
+}  // namespace
+
+bool WritePiecesAtomic(const std::string& path, const ProduceBytes& produce,
+                       std::string* error) {
   if (path == "-") {
-    if (!WriteFd(STDOUT_FILENO, p, size)) {
-      *error = SysError("<stdout>", "cannot write");
-      return false;
-    }
-    return true;
+    return ProduceInto(STDOUT_FILENO, "<stdout>", produce, error);
   }
   if (!CheckOutputPath(path, error)) return false;
   struct stat st;
   const bool exists = stat(path.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) return WriteDirect(path, p, size, error);
+  if (exists && !S_ISREG(st.st_mode)) return WriteDirect(path, produce, error);
   std::string target;
   if (!FinalTarget(path, &target)) {
     *error = SysError(path, "cannot follow symbolic link");
@@ -341,23 +371,12 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     *error = SysError(path, "cannot create");
     return false;
   }
-  if (!WriteFd(tmp.fd(), p, size) || fsync(tmp.fd()) != 0) {
+  if (!ProduceInto(tmp.fd(), path, produce, error)) return false;
+  if (fsync(tmp.fd()) != 0) {
     *error = SysError(path, "cannot write");
     return false;
   }
-  // An existing file keeps its permission bits and, where allowed (root),
-  // its owner and group; a new one gets the usual 0666 less the umask.
-  mode_t mode;
-  if (exists) {
-    mode = st.st_mode & 07777;
-    const int ignored = fchown(tmp.fd(), st.st_uid, st.st_gid);
-    (void)ignored;
-  } else {
-    const mode_t mask = umask(0);
-    umask(mask);
-    mode = 0666 & ~mask;
-  }
-  if (fchmod(tmp.fd(), mode) != 0) {
+  if (!TakeMode(tmp.fd(), exists, st)) {
     *error = SysError(path, "cannot set permissions");
     return false;
   }
@@ -370,6 +389,13 @@ bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
     return false;
   }
   return true;
+}
+
+bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
+                    std::string* error) {
+  return WritePiecesAtomic(
+      path, [&](const AppendBytes& append) { return append(data, size); },
+      error);
 }
 
 bool SameFile(const std::string& a, const std::string& b) {

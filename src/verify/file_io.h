@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,17 @@ bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
 // name ending in '/' are refused.
 bool WriteAllAtomic(const std::string& path, const void* data, size_t size,
                     std::string* error);
+
+// WriteAllAtomic for content made piece by piece (a file larger than one
+// would hold in memory): `produce` is called once and hands each piece to
+// the `append` it is given, which returns false once a write has failed.
+// Nothing is left behind if a write fails or `produce` returns false
+// (having said why in *error); standard output ("-") gets what was
+// appended until then.
+using AppendBytes = std::function<bool(const void* data, size_t size)>;
+using ProduceBytes = std::function<bool(const AppendBytes& append)>;
+bool WritePiecesAtomic(const std::string& path, const ProduceBytes& produce,
+                       std::string* error);
 
 // Refuses, before any work, an output path WriteAllAtomic would fail on:
 // an empty name, a directory, a name ending in '/', a missing or

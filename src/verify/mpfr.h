@@ -42,7 +42,7 @@ class MpfrNumber {
 void MpfrSigmoid(mpfr_ptr r, mpfr_srcptr x);
 
 // The value of `format` nearest to r (ties to even), subnormals included,
-// as a double (exact: every binary32 and binary16 value is one); beyond
+// as a double (exact: every binary32, binary16 and bfloat16 value is one); beyond
 // the largest finite value, +-inf.  The method is CORE-MATH's: the format's
 // exponent range set for the rounding (then restored), mpfr_check_range,
 // mpfr_subnormalize.

@@ -40,6 +40,7 @@ constexpr DTypeInfo kDTypes[] = {
     {DType::kFloat16, "float16", "<f2"},
     {DType::kInt8, "int8", "|i1"},
     {DType::kInt16, "int16", "<i2"},
+    {DType::kUint16, "uint16", "<u2"},
 };
 
 const DTypeInfo& Info(DType dtype) {

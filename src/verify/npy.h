@@ -1,10 +1,12 @@
-// Reading and writing NumPy .npy files holding float32, float16, int8 or
-// int16 arrays, and the same elements as raw little-endian bytes.
+// Reading and writing NumPy .npy files holding float32, float16, int8,
+// int16 or uint16 arrays (uint16: how NumPy, which has no bfloat16 dtype,
+// stores bfloat16 bit patterns), and the same elements as raw
+// little-endian bytes.
 //
 // Elements are kept as bit patterns, never as floats, so NaN payloads,
 // signalling NaNs and -0 survive a read and a write unchanged.  The reader
 // accepts exactly what this library needs (C-order little-endian '<f4',
-// '<f2', '|i1' and '<i2', format versions 1.0, 2.0 and 3.0), of the dtypes
+// '<f2', '|i1', '<i2' and '<u2', format versions 1.0, 2.0 and 3.0), of the dtypes
 // the caller asks for, and rejects everything else with a one-line
 // message.  It is written for untrusted input: it never reads
 // outside the given buffer and never allocates more than the input size
@@ -21,7 +23,9 @@
 namespace refmath {
 namespace io {
 
-enum class DType { kFloat32, kFloat16, kInt8, kInt16 };
+// kUint16 is raw 16-bit data: what it holds (bfloat16 or binary16 bit
+// patterns) is for the reader to say.
+enum class DType { kFloat32, kFloat16, kInt8, kInt16, kUint16 };
 
 // numpy's name of a dtype ("float32", "int8"), the descr this library
 // writes ('<f4', '|i1') and the bytes of one element.
@@ -41,8 +45,8 @@ struct NpyArray {
   // As in the header; () means one element (0-d).
   std::vector<size_t> shape;
   // Element bit patterns in C order: float32 as its 32 bits; float16,
-  // int16 and int8 (two's complement) zero-extended in the low 16 or 8
-  // bits.
+  // uint16, int16 and int8 (two's complement) zero-extended in the low 16
+  // or 8 bits.
   std::vector<uint32_t> bits;
 
   // Product of shape (1 for 0-d).  Not overflow-checked: arrays from

@@ -17,8 +17,28 @@ double GeluTanhArgument(double x) {
   return 0.79788456080286535588 * (x + 0.044715 * x * x * x);
 }
 
-// r = f(x), to kMpfrPrecision bits.  Returns false where f(x) is undefined.
-bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
+bool IsPowerOfTwo(double v) {
+  int e;
+  return v != 0 && fabs(frexp(v, &e)) == 0.5;
+}
+
+// |got - r| in ulps of the format at cr (r rounded to it), with the NaN
+// and infinity rules of ReferenceMpfrUlp; r is defined (not NaN).
+double UlpAgainst(mpfr_srcptr r, double cr, double got, Format format) {
+  if (isnan(got)) return INFINITY;
+  if (isinf(got) || isinf(cr)) return got == cr ? 0 : INFINITY;
+  // The division by a power of two is exact.
+  MpfrNumber diff;
+  mpfr_set_d(diff, got, MPFR_RNDN);
+  mpfr_sub(diff, diff, r, MPFR_RNDN);
+  mpfr_abs(diff, diff, MPFR_RNDN);
+  mpfr_div_d(diff, diff, SpacingOf(cr, format), MPFR_RNDN);
+  return diff.ToDouble();
+}
+
+}  // namespace
+
+bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
   MpfrNumber x, t, u;
   mpfr_set_flt(x, xf, MPFR_RNDN);
   if (isnan(xf)) return false;
@@ -62,6 +82,7 @@ bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
       mpfr_div_2ui(r, r, 1, MPFR_RNDN);
       return true;
     case REFMATH_GELU_TANH: {  // x / (1 + exp(-2u)) = 0.5 x (1 + tanh u)
+      // 0.044715 is the decimal itself (to 128 bits), not its binary32.
       mpfr_const_pi(t, MPFR_RNDN);
       mpfr_ui_div(t, 2, t, MPFR_RNDN);
       mpfr_sqrt(t, t, MPFR_RNDN);  // sqrt(2/pi)
@@ -80,8 +101,6 @@ bool EvalMpfr(refmath_function f, float xf, mpfr_ptr r) {
   }
   return false;
 }
-
-}  // namespace
 
 double ReferenceDouble(refmath_function f, float xf) {
   const double x = xf;
@@ -114,35 +133,54 @@ double ReferenceDoubleRelativeError(refmath_function f) {
   }
 }
 
+double ReferenceUlpTolerance(refmath_function f, double ref, double rounded,
+                             Format format) {
+  return ReferenceDoubleRelativeError(f) * fabs(ref) /
+             SpacingOf(rounded, format) +
+         1e-12;
+}
+
+bool NearRoundingBoundary(refmath_function f, double ref, double rounded,
+                          Format format) {
+  if (isinf(ref) || isnan(ref)) return false;
+  // Beyond the largest finite value the boundary is the overflow
+  // threshold, half a spacing above it.
+  const FormatParams p = ParamsOf(format);
+  const double at =
+      isinf(rounded)
+          ? copysign(ldexp(2.0 - ldexp(1.0, -p.mantissa_bits), p.max_exponent),
+                     ref)
+          : rounded;
+  const double spacing = SpacingOf(at, format);
+  const double d = fabs(ref - at) / spacing;
+  const double tol = ReferenceUlpTolerance(f, ref, at, format);
+  // Below a power of two the spacing halves: a boundary a quarter of the
+  // spacing above it away.
+  return fabs(d - 0.5) <= tol || (IsPowerOfTwo(at) && fabs(d - 0.25) <= tol);
+}
+
 MpfrResult ReferenceMpfr(refmath_function f, float x, float got) {
   MpfrResult out;
-  MpfrNumber r, diff;
-  if (!EvalMpfr(f, x, r)) {
+  MpfrNumber r;
+  if (!ReferenceMpfrValue(f, x, r)) {
     out.correctly_rounded_bits = 0x7FC00000u;
     out.value = NAN;
     out.ulp_error = isnan(got) ? 0 : INFINITY;
     return out;
   }
-  const float cr = static_cast<float>(RoundMpfrTo(r, Format::kBinary32));
-  out.correctly_rounded_bits = isnan(cr) ? 0x7FC00000u : io::FloatBits(cr);
+  const double cr = RoundMpfrTo(r, Format::kBinary32);
+  out.correctly_rounded_bits =
+      isnan(cr) ? 0x7FC00000u : io::FloatBits(static_cast<float>(cr));
   out.value = r.ToDouble();
-  if (isnan(got)) {
-    out.ulp_error = INFINITY;
-    return out;
-  }
-  if (isinf(got) || isinf(cr)) {
-    out.ulp_error =
-        (isinf(got) && io::FloatBits(got) == io::FloatBits(cr)) ? 0 : INFINITY;
-    return out;
-  }
-  // |got - f(x)| / spacing at the (finite) correctly rounded value; the
-  // division by a power of two is exact.
-  mpfr_set_flt(diff, got, MPFR_RNDN);
-  mpfr_sub(diff, diff, r, MPFR_RNDN);
-  mpfr_abs(diff, diff, MPFR_RNDN);
-  mpfr_div_d(diff, diff, SpacingOf(cr, Format::kBinary32), MPFR_RNDN);
-  out.ulp_error = diff.ToDouble();
+  out.ulp_error = UlpAgainst(r, cr, got, Format::kBinary32);
   return out;
+}
+
+double ReferenceMpfrUlp(refmath_function f, float x, double got,
+                        Format format) {
+  MpfrNumber r;
+  if (!ReferenceMpfrValue(f, x, r)) return isnan(got) ? 0 : INFINITY;
+  return UlpAgainst(r, RoundMpfrTo(r, format), got, format);
 }
 
 }  // namespace sweep

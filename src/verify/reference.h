@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "refmath/refmath.h"
+#include "src/verify/mpfr.h"
+#include "src/verify/ulp.h"
 
 namespace refmath {
 namespace sweep {
@@ -20,6 +22,19 @@ double ReferenceDouble(refmath_function f, float x);
 // the true value lies, and MPFR decides.
 double ReferenceDoubleRelativeError(refmath_function f);
 
+// How far, in ulps of `format` at `rounded` (ref rounded to the format,
+// finite), ReferenceDouble's `ref` may be from f(x): its relative error
+// bound, with margin.
+double ReferenceUlpTolerance(refmath_function f, double ref, double rounded,
+                             Format format);
+
+// Whether f(x) might round to the format differently from its double
+// reference `ref` (which rounds to `rounded`, +-inf included): ref lies
+// within ReferenceUlpTolerance of a rounding boundary (a midpoint, or
+// the overflow threshold), so only MPFR can say.
+bool NearRoundingBoundary(refmath_function f, double ref, double rounded,
+                          Format format);
+
 struct MpfrResult {
   double ulp_error;        // |got - f(x)| / spacing at CR(f(x)); 0 if both inf/NaN agree
   uint32_t correctly_rounded_bits;  // binary32 CR(f(x)) (canonical NaN if undefined)
@@ -29,6 +44,16 @@ struct MpfrResult {
 // f(x) to 128 bits, compared with `got`.  Thread-safe (MPFR's exponent
 // range is set per thread and restored).
 MpfrResult ReferenceMpfr(refmath_function f, float x, float got);
+
+// f(x) to kMpfrPrecision bits in r.  False where f(x) is undefined (NaN).
+bool ReferenceMpfrValue(refmath_function f, float x, mpfr_ptr r);
+
+// ReferenceMpfr's ulp error for a `got` of any format (a value of it, as
+// a double), in that format's ulps: 0 where got is NaN and f(x) undefined
+// or both are the same infinity, +inf for a NaN or infinity on one side
+// only (f(x) counting as infinite where it rounds to infinity).
+double ReferenceMpfrUlp(refmath_function f, float x, double got,
+                        Format format);
 
 }  // namespace sweep
 }  // namespace refmath

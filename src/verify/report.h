@@ -1,8 +1,11 @@
 // Text reports of the measurement tools (ulp_tables/, docs/ane-envelopes.md):
-// printf into a string, Markdown tables, and progress lines on stderr.
+// printf into a string, Markdown tables, and progress on stderr.
 #ifndef REFMATH_SRC_VERIFY_REPORT_H_
 #define REFMATH_SRC_VERIFY_REPORT_H_
 
+#include <stdint.h>
+
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -28,8 +31,31 @@ class MarkdownTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// Text as the inside of a JSON string: quotes and backslashes escaped,
+// control characters as \u00XX.
+std::string JsonEscape(const std::string& text);
+
 // "[section] message" on stderr, flushed: the progress of a long run.
 void Progress(const char* section, const std::string& message);
+
+// A long run's progress on stderr: a bar redrawn in place on a terminal,
+// a line every 30 s otherwise; nothing at all when quiet.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool quiet);
+  // done of total values; the rate and time left are estimated from the
+  // time since construction.
+  void Update(uint64_t done, uint64_t total);
+  // Ends the bar's line on a terminal.
+  void Finish();
+
+ private:
+  double Seconds() const;
+
+  bool quiet_, tty_;
+  std::chrono::steady_clock::time_point start_;
+  double last_ = -1e9;
+};
 
 }  // namespace report
 }  // namespace refmath

@@ -10,6 +10,7 @@
 #include <new>
 #include <thread>
 
+#include "src/verify/max_candidates.h"
 #include "src/verify/reference.h"
 #include "src/verify/ulp.h"
 
@@ -19,11 +20,6 @@ namespace {
 
 constexpr uint64_t kChunk = 1 << 16;          // positions per work item
 constexpr uint64_t kSampleEvery = 1024;       // double vs MPFR check
-// Candidates for the maximum: every value whose double-reference error is
-// within this of the running maximum is recomputed with MPFR at the end.
-// (The double reference is good to ~1e-6 ulp; see ReferenceDoubleRelativeError.)
-constexpr double kCandidateTolerance = 1e-4;
-constexpr size_t kMaxCandidates = 4096;
 
 uint32_t Bits(float f) {
   uint32_t b;
@@ -47,35 +43,9 @@ float FromOrdinal(int64_t o) {
                 : FromBits(0x80000000u | static_cast<uint32_t>(-o));
 }
 
-bool IsPowerOfTwo(double v) {
-  int e;
-  return v != 0 && fabs(frexp(v, &e)) == 0.5;
-}
-
-struct Candidate {
-  uint64_t position;
-  double ulp;
-};
-
-// Keeps the candidates within kCandidateTolerance of the best, best first
-// (ties: lower position first), at most kMaxCandidates.
-void Prune(std::vector<Candidate>* c) {
-  std::sort(c->begin(), c->end(), [](const Candidate& a, const Candidate& b) {
-    return a.ulp != b.ulp ? a.ulp > b.ulp : a.position < b.position;
-  });
-  if (c->empty()) return;
-  const double floor = (*c)[0].ulp - kCandidateTolerance;
-  size_t keep = 0;
-  while (keep < c->size() && keep < kMaxCandidates && (*c)[keep].ulp >= floor) {
-    ++keep;
-  }
-  c->resize(keep);
-}
-
 struct Accumulator {
   Result r;
-  std::vector<Candidate> candidates;
-  double running_max = 0;
+  MaxCandidates candidates;
 };
 
 void AddValue(const Spec& spec, uint64_t position, float x, float got,
@@ -102,16 +72,10 @@ void AddValue(const Spec& spec, uint64_t position, float x, float got,
     ulp = 0;
     correctly_rounded = true;
   } else {
-    const double spacing = SpacingOf(rounded, Format::kBinary32);
-    ulp = fabs(got - ref) / spacing;
+    ulp = fabs(got - ref) / SpacingOf(rounded, Format::kBinary32);
     // Is the double reference too close to a rounding boundary to say
     // which way the true value rounds?  Then MPFR decides.
-    const double d = fabs(ref - rounded) / spacing;
-    const double tol =
-        ReferenceDoubleRelativeError(f) * fabs(ref) / spacing + 1e-12;
-    const bool close = fabs(d - 0.5) <= tol ||
-                       (IsPowerOfTwo(rounded) && fabs(d - 0.25) <= tol);
-    if (close) {
+    if (NearRoundingBoundary(f, ref, rounded, Format::kBinary32)) {
       const MpfrResult m = ReferenceMpfr(f, x, got);
       ++r.mpfr_decisions;
       ulp = m.ulp_error;
@@ -132,11 +96,7 @@ void AddValue(const Spec& spec, uint64_t position, float x, float got,
   r.sum_ulp += ulp;
   ++r.histogram[HistogramBucket(ulp)];
   r.not_correctly_rounded += !correctly_rounded;
-  if (ulp >= acc->running_max - kCandidateTolerance) {
-    acc->candidates.push_back({position, ulp});
-    acc->running_max = std::max(acc->running_max, ulp);
-    if (acc->candidates.size() > 4 * kMaxCandidates) Prune(&acc->candidates);
-  }
+  acc->candidates.Add(position, ulp);
   if (!r.bins.empty()) {
     Bin& bin = r.bins[position * r.bins.size() / r.positions];
     if (ulp > bin.max_ulp) {
@@ -395,13 +355,12 @@ bool RunWorkers(const Spec& spec, const ShardPlan& plan, const Options& options,
 // among the candidates.
 void CombineAndSettle(const Spec& spec, const std::vector<Accumulator>& accs,
                       Result* out) {
-  std::vector<Candidate> candidates;
+  MaxCandidates candidates;
   for (const Accumulator& a : accs) {
     Combine(a.r, out);
-    candidates.insert(candidates.end(), a.candidates.begin(), a.candidates.end());
+    candidates.Append(a.candidates);
   }
-  Prune(&candidates);
-  for (const Candidate& c : candidates) {
+  for (const MaxCandidates::Entry& c : candidates.Pruned()) {
     const float x = InputAt(spec, c.position);
     float y;
     refmath_eval_f32(spec.function, spec.variant, spec.target, &x, &y, 1);

@@ -5,8 +5,12 @@
 
 namespace refmath {
 FormatParams ParamsOf(Format format) {
-  return format == Format::kBinary32 ? FormatParams{23, -126, 127}
-                                     : FormatParams{10, -14, 15};
+  switch (format) {
+    case Format::kBinary16: return FormatParams{10, -14, 15};
+    case Format::kBfloat16: return FormatParams{7, -126, 127};
+    case Format::kBinary32: break;
+  }
+  return FormatParams{23, -126, 127};
 }
 
 double SpacingOf(double v, Format format) {

@@ -1,12 +1,15 @@
 // ULP error as the specification defines it: |got - reference| divided by
 // the spacing of the output format at the correctly rounded reference
-// (2^-149 for binary32 subnormals, 2^-24 for binary16 ones).
+// (2^-149 for binary32 subnormals, 2^-24 for binary16 ones, 2^-133 for
+// bfloat16 ones).
 #ifndef REFMATH_SRC_VERIFY_ULP_H_
 #define REFMATH_SRC_VERIFY_ULP_H_
 
 namespace refmath {
 
-enum class Format { kBinary32, kBinary16 };
+// bfloat16 is binary32 with the low 16 bits dropped: 8 exponent bits (the
+// same range, subnormals down to 2^-133), 7 stored fraction bits.
+enum class Format { kBinary32, kBinary16, kBfloat16 };
 
 // A format's parameters, in IEEE 754's terms (value = 1.f * 2^e).
 struct FormatParams {

@@ -6,15 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <cfloat>
-#include <chrono>
 #include <map>
 
 #include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
+#include "src/verify/report.h"
 #include "src/verify/sweep.h"
 #include "src/verify/sweep_io.h"
 #include "tools/cli/commands.h"
@@ -28,44 +27,6 @@ std::atomic<bool> g_stop{false};
 constexpr size_t kMaxBins = 10000000;
 
 void OnSignal(int) { g_stop = true; }
-
-// Progress on stderr: a bar redrawn in place on a terminal, a line every
-// 30 s otherwise.
-class ProgressBar {
- public:
-  explicit ProgressBar(bool quiet)
-      : quiet_(quiet), tty_(isatty(STDERR_FILENO)),
-        start_(std::chrono::steady_clock::now()) {}
-  void Update(uint64_t done, uint64_t total) {
-    if (quiet_) return;
-    const double s = Seconds();
-    if (!tty_ && s - last_ < 30 && done < total) return;
-    last_ = s;
-    const double frac = total ? static_cast<double>(done) / total : 1;
-    const double rate = s > 0 ? done / s : 0;
-    const double eta = rate > 0 ? (total - done) / rate : 0;
-    char bar[31];
-    const int filled = static_cast<int>(frac * 30);
-    for (int i = 0; i < 30; ++i) bar[i] = i < filled ? '#' : '.';
-    bar[30] = '\0';
-    fprintf(stderr, "%s[%s] %5.1f%%  %.1f M values/s  elapsed %.0f s  ETA %.0f s%s",
-            tty_ ? "\r" : "", bar, 100 * frac, rate / 1e6, s, eta,
-            tty_ ? "   " : "\n");
-    fflush(stderr);
-  }
-  void Finish() {
-    if (!quiet_ && tty_) fprintf(stderr, "\n");
-  }
-
- private:
-  double Seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
-        .count();
-  }
-  bool quiet_, tty_;
-  std::chrono::steady_clock::time_point start_;
-  double last_ = -1e9;
-};
 
 // The options that name output files, in the order they are written.
 const char* const kOutputs[] = {"out", "csv", "md", "bins-csv"};
@@ -316,7 +277,7 @@ int RunNewSweep(const Args& args, const sweep::Spec& spec,
                 sweep::Options options) {
   signal(SIGINT, OnSignal);
   signal(SIGTERM, OnSignal);
-  ProgressBar bar(args.Has("quiet"));
+  report::ProgressBar bar(args.Has("quiet"));
   options.stop = &g_stop;
   options.progress = [&](uint64_t done, uint64_t total) { bar.Update(done, total); };
   sweep::Result result;

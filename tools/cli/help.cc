@@ -40,20 +40,35 @@ const Command kCommands[] = {
      "                  (default: off)\n",
      FunctionNames::kNone, "refmath conform --json conform.json"},
     {"compare", RunCompare,
-     "compare --function F [--variant V] --inputs X --outputs Y "
-     "[--max-ulp U]\n"
-     "        [--worst K] [--json FILE]",
-     "measure another backend's outputs against the oracle (raw binary32 or\n"
-     ".npy float32/float16)",
+     "compare --function F [--variant V] --inputs X --outputs Y\n"
+     "        [--inputs-dtype T] [--outputs-dtype T] [--max-ulp U]\n"
+     "        [--max-ulp-vs-oracle U] [--worst K] [--json FILE] [--csv FILE]",
+     "measure another backend's outputs against the true value of F (MPFR),\n"
+     "beside the oracle (refmath's variant V), and against the oracle bit\n"
+     "for bit (docs/compare.md); raw or .npy files",
      REFMATH_FUNCTION_OPTION REFMATH_VARIANT_OPTION
-     "--inputs X        the inputs the backend was given, binary32 (required)\n"
-     "--outputs Y       the backend's outputs, float32 or float16 (required)\n"
-     "--max-ulp U       exit 1 beyond U ulp (default: 0, bit-identical)\n"
-     "--worst K         list the K worst inputs (default: 10)\n"
+     "--inputs X        the inputs the backend was given (required); 16-bit\n"
+     "                  inputs are widened exactly\n"
+     "--outputs Y       the backend's outputs (required)\n"
+     "--inputs-dtype T, --outputs-dtype T\n"
+     "                  auto, float32, float16 or bfloat16 (default: auto,\n"
+     "                  the .npy's dtype, float32 for raw; a raw 16-bit file\n"
+     "                  or a .npy uint16 needs float16 or bfloat16)\n"
+     "--max-ulp U       exit 1 if the backend is beyond U ulp of the truth,\n"
+     "                  in ulps of the outputs' format (default: none for\n"
+     "                  float32, 1 for float16 and bfloat16); a NaN/inf\n"
+     "                  disagreement with the truth always fails\n"
+     "--max-ulp-vs-oracle U\n"
+     "                  exit 1 beyond U ulp of the oracle (default:\n"
+     "                  unchecked)\n"
+     "--worst K         list the K largest differences from the oracle\n"
+     "                  (default: 10)\n"
      "--json FILE       also write the report as JSON, '-' = stdout\n"
-     "                  (default: none)\n",
+     "                  (default: none)\n"
+     "--csv FILE        one row per input: index, x, bits, both ulps from\n"
+     "                  the truth (default: none)\n",
      FunctionNames::kKernels,
-     "refmath compare --function tanh --inputs x.bin --outputs y.npy "
+     "refmath compare --function tanh --inputs x.npy --outputs y.npy "
      "--max-ulp 2"},
     {"targets", RunTargets, "targets [--variant V]",
      "targets usable on this CPU, one per line",
