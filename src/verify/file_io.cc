@@ -164,11 +164,16 @@ class TmpFile {
         sigaction(kCleanupSignals[i], &cleanup, nullptr);
       }
     }
-    // A signal between mkstemp and publishing the name waits for both.
+    // The name is published before mkstemp fills it in and creates the
+    // file: holding the signals back covers this thread only, and a
+    // process-directed signal may be handled by any other thread that does
+    // not block it, which must then find the name as soon as the file
+    // exists.  (Before that, the handler unlinks a name nothing has.)
     const sigset_t mask = HoldCleanupSignals();
+    g_pending_tmp = path_.c_str();
     fd_ = mkstemp(&path_[0]);
     created_ = fd_ >= 0;
-    if (created_) g_pending_tmp = path_.c_str();
+    if (!created_) g_pending_tmp = nullptr;
     pthread_sigmask(SIG_SETMASK, &mask, nullptr);
   }
   TmpFile(const TmpFile&) = delete;
