@@ -1,5 +1,6 @@
 #include "src/verify/npy.h"
 
+#include "src/verify/file_io.h"
 #include "src/verify/printable.h"
 
 #include <errno.h>
@@ -29,21 +30,53 @@ constexpr size_t kGrowthAxisDigits = 21;  // numpy's GROWTH_AXIS_MAX_DIGITS
 // Longest piece of file content quoted in an error message.
 constexpr size_t kMaxQuoted = 40;
 
-size_t ItemSize(DType dtype) { return dtype == DType::kFloat32 ? 4 : 2; }
+struct DTypeInfo {
+  DType dtype;
+  const char* descr;  // as numpy.save writes it
+  size_t size;
+  const char* name;
+};
 
-const char* Descr(DType dtype) {
-  return dtype == DType::kFloat32 ? "<f4" : "<f2";
+constexpr DTypeInfo kDTypes[] = {
+    {DType::kFloat32, "<f4", 4, "float32"}, {DType::kFloat16, "<f2", 2, "float16"},
+    {DType::kFloat64, "<f8", 8, "float64"}, {DType::kInt8, "|i1", 1, "int8"},
+    {DType::kInt16, "<i2", 2, "int16"},     {DType::kInt32, "<i4", 4, "int32"},
+    {DType::kInt64, "<i8", 8, "int64"},
+};
+
+const DTypeInfo& Info(DType dtype) {
+  for (const DTypeInfo& info : kDTypes) {
+    if (info.dtype == dtype) return info;
+  }
+  return kDTypes[0];  // not reached: every enumerator has a row
 }
 
+const char* Descr(DType dtype) { return Info(dtype).descr; }
+
 // Byte order is spelled out so the result does not depend on the host.
-uint32_t LoadLittleEndian(const uint8_t* p, size_t n) {
-  uint32_t value = 0;
+uint64_t LoadLittleEndian(const uint8_t* p, size_t n) {
+  uint64_t value = 0;
   for (size_t i = n; i-- > 0;) value = (value << 8) | p[i];
   return value;
 }
 
-void StoreLittleEndian(uint32_t value, size_t n, uint8_t* p) {
+void StoreLittleEndian(uint64_t value, size_t n, uint8_t* p) {
   for (size_t i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
+}
+
+// "a", "a or b", "a, b or c": the names (or quoted descrs) of a dtype set.
+std::string Alternatives(const DTypes& set, bool descrs) {
+  std::string out;
+  for (size_t i = 0; i < set.size(); ++i) {
+    if (i > 0) out += i + 1 == set.size() ? " or " : ", ";
+    out += descrs ? "'" + std::string(Descr(set[i])) + "'" : Info(set[i]).name;
+  }
+  return out;
+}
+
+const DTypes& FloatDTypes() {
+  static const DTypes kFloats = {DType::kFloat32, DType::kFloat16};
+  return kFloats;
 }
 
 std::string Quoted(const std::string& text) {
@@ -150,8 +183,9 @@ struct Header {
 // no recursion, never reads outside [begin, end).
 class HeaderParser {
  public:
-  HeaderParser(const uint8_t* begin, const uint8_t* end)
-      : begin_(begin), p_(begin), end_(end) {}
+  // `expected` names the accepted dtypes in messages.
+  HeaderParser(const uint8_t* begin, const uint8_t* end, std::string expected)
+      : begin_(begin), p_(begin), end_(end), expected_(std::move(expected)) {}
 
   // On failure, problem() says why.
   bool Parse(Header* header);
@@ -206,6 +240,7 @@ class HeaderParser {
   const uint8_t* const begin_;
   const uint8_t* p_;
   const uint8_t* const end_;
+  const std::string expected_;
   std::string problem_;
 };
 
@@ -292,9 +327,8 @@ bool HeaderParser::ParseDescr(std::string* descr) {
   SkipSpace();
   // numpy writes record and sub-array dtypes as a list or a tuple.
   if (!AtEnd() && (*p_ == '[' || *p_ == '(')) {
-    return Fail(
-        "unsupported dtype: structured or sub-array descr (expected float32 "
-        "or float16)");
+    return Fail("unsupported dtype: structured or sub-array descr (expected " +
+                expected_ + ")");
   }
   return ParseString("a quoted dtype for 'descr'", descr);
 }
@@ -367,27 +401,37 @@ bool HeaderParser::ParseDim(size_t* dim) {
   return true;
 }
 
-// Checks the header's values and derives dtype and data size from them.
-bool CheckHeader(const Header& header, DType* dtype, size_t* byte_count,
-                 std::string* problem) {
-  const std::string& descr = header.descr;
-  if (descr == "<f4" || descr == "<f2") {
-    *dtype = descr == "<f4" ? DType::kFloat32 : DType::kFloat16;
-  } else if (descr == ">f4" || descr == ">f2") {
-    *problem = "big-endian dtype " + Quoted(descr) +
-               " is not supported (expected '<f4' or '<f2')";
-    return false;
-  } else if (descr.size() == 3 && (descr.compare(1, 2, "f4") == 0 ||
-                                   descr.compare(1, 2, "f2") == 0)) {
+// The accepted dtype `descr` names.  A one-byte dtype has no byte order,
+// so any order character is fine; a wider one must say '<'.
+bool MatchDescr(const std::string& descr, const DTypes& accepted, DType* dtype,
+                std::string* problem) {
+  for (DType d : accepted) {
+    const std::string own = Descr(d);
+    if (descr == own || (ItemSize(d) == 1 && descr.size() == 3 &&
+                         descr.compare(1, 2, own, 1, 2) == 0 &&
+                         strchr("<>=|", descr[0]) != nullptr)) {
+      *dtype = d;
+      return true;
+    }
+  }
+  for (DType d : accepted) {
+    if (descr.size() != 3 || descr.compare(1, 2, Descr(d), 1, 2) != 0) continue;
     // '=' (native) and '|' (not applicable) do not say little-endian.
-    *problem = "dtype " + Quoted(descr) +
-               " is not explicitly little-endian (expected '<f4' or '<f2')";
-    return false;
-  } else {
-    *problem =
-        "unsupported dtype " + Quoted(descr) + " (expected float32 or float16)";
+    *problem = descr[0] == '>'
+                   ? "big-endian dtype " + Quoted(descr) + " is not supported"
+                   : "dtype " + Quoted(descr) + " is not explicitly little-endian";
+    *problem += " (expected " + Alternatives(accepted, true) + ")";
     return false;
   }
+  *problem = "unsupported dtype " + Quoted(descr) + " (expected " +
+             Alternatives(accepted, false) + ")";
+  return false;
+}
+
+// Checks the header's values and derives dtype and data size from them.
+bool CheckHeader(const Header& header, const DTypes& accepted, DType* dtype,
+                 size_t* byte_count, std::string* problem) {
+  if (!MatchDescr(header.descr, accepted, dtype, problem)) return false;
   if (!CheckedByteCount(header.shape, ItemSize(*dtype), byte_count)) {
     *problem = "shape " + ShapeText(header.shape) +
                " is too large: the byte count overflows";
@@ -436,6 +480,41 @@ bool ReadFile(const std::string& path, std::vector<uint8_t>* bytes,
 
 // ---------------------------------------------------------------- Writing
 
+// The elements of `array` as stored: bits or bits64, by the item size.
+size_t StoredCount(const NpyArray& array) {
+  return ItemSize(array.dtype) == 8 ? array.bits64.size() : array.bits.size();
+}
+
+uint64_t StoredBits(const NpyArray& array, size_t i) {
+  return ItemSize(array.dtype) == 8 ? array.bits64[i] : array.bits[i];
+}
+
+bool CheckElements(const NpyArray& array, size_t count, std::string* problem) {
+  const bool wide = ItemSize(array.dtype) == 8;
+  const size_t other = wide ? array.bits.size() : array.bits64.size();
+  if (StoredCount(array) != count || other != 0) {
+    *problem = "shape " + ShapeText(array.shape) + " needs " +
+               std::to_string(count) + " elements but " +
+               (wide ? "bits64" : "bits") + " has " +
+               std::to_string(StoredCount(array)) +
+               (other != 0 ? " and " + std::string(wide ? "bits" : "bits64") +
+                                 " is not empty"
+                           : "");
+    return false;
+  }
+  const size_t item_bits = 8 * ItemSize(array.dtype);
+  if (item_bits >= 32) return true;
+  for (size_t i = 0; i < count; ++i) {
+    if (array.bits[i] >> item_bits != 0) {
+      *problem = std::string(Info(array.dtype).name) + " element " +
+                 std::to_string(i) + " has bits above 0x" +
+                 (item_bits == 16 ? "FFFF" : "FF");
+      return false;
+    }
+  }
+  return true;
+}
+
 bool CheckArray(const NpyArray& array, std::string* problem) {
   if (array.shape.size() > kMaxDims) {
     *problem = "too many dimensions (" + std::to_string(array.shape.size()) +
@@ -448,23 +527,7 @@ bool CheckArray(const NpyArray& array, std::string* problem) {
                " is too large: the byte count overflows";
     return false;
   }
-  const size_t count = bytes / ItemSize(array.dtype);
-  if (array.bits.size() != count) {
-    *problem = "shape " + ShapeText(array.shape) + " needs " +
-               std::to_string(count) + " elements but bits has " +
-               std::to_string(array.bits.size());
-    return false;
-  }
-  if (array.dtype == DType::kFloat16) {
-    for (size_t i = 0; i < count; ++i) {
-      if (array.bits[i] > 0xFFFF) {
-        *problem =
-            "float16 element " + std::to_string(i) + " has bits above 0xFFFF";
-        return false;
-      }
-    }
-  }
-  return true;
+  return CheckElements(array, bytes / ItemSize(array.dtype), problem);
 }
 
 // Magic, version 1.0, header length and header, byte for byte as numpy.save
@@ -497,20 +560,15 @@ std::string MakePreambleAndHeader(const NpyArray& array) {
   return out;
 }
 
-// Writes the elements little-endian, a bounded chunk at a time.
-bool WriteData(const NpyArray& array, FILE* file) {
+// Appends the elements little-endian.
+void AppendData(const NpyArray& array, std::vector<uint8_t>* bytes) {
   const size_t item_size = ItemSize(array.dtype);
-  constexpr size_t kChunkElements = 16384;
-  std::vector<uint8_t> chunk(kChunkElements * item_size);
-  for (size_t begin = 0; begin < array.bits.size(); begin += kChunkElements) {
-    const size_t n = std::min(kChunkElements, array.bits.size() - begin);
-    for (size_t i = 0; i < n; ++i) {
-      StoreLittleEndian(array.bits[begin + i], item_size,
-                        &chunk[i * item_size]);
-    }
-    if (fwrite(chunk.data(), item_size, n, file) != n) return false;
+  const size_t count = StoredCount(array);
+  size_t at = bytes->size();
+  bytes->resize(at + count * item_size);
+  for (size_t i = 0; i < count; ++i, at += item_size) {
+    StoreLittleEndian(StoredBits(array, i), item_size, bytes->data() + at);
   }
-  return true;
 }
 
 }  // namespace
@@ -525,6 +583,19 @@ std::string ShapeText(const std::vector<size_t>& shape) {
   return out + ")";
 }
 
+size_t ItemSize(DType dtype) { return Info(dtype).size; }
+const char* DTypeName(DType dtype) { return Info(dtype).name; }
+bool IsInteger(DType dtype) { return Info(dtype).name[0] == 'i'; }
+
+int64_t NpyArray::IntegerAt(size_t i) const {
+  const size_t item_bits = 8 * ItemSize(dtype);
+  if (item_bits == 64) return static_cast<int64_t>(bits64[i]);
+  // Sign-extend the pattern's top bit.
+  const int64_t pattern = bits[i];
+  const int64_t sign = int64_t{1} << (item_bits - 1);
+  return (pattern ^ sign) - sign;
+}
+
 size_t NpyArray::count() const {
   size_t n = 1;
   for (size_t dim : shape) n *= dim;
@@ -533,6 +604,11 @@ size_t NpyArray::count() const {
 
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
               NpyArray* out, std::string* error) {
+  return ParseNpy(data, size, name, FloatDTypes(), out, error);
+}
+
+bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
+              const DTypes& accepted, NpyArray* out, std::string* error) {
   if (data == nullptr) size = 0;
   std::string problem;
   size_t header_offset, header_length;
@@ -541,11 +617,12 @@ bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
   }
   const uint8_t* const header_begin = data + header_offset;
   Header header;
-  HeaderParser parser(header_begin, header_begin + header_length);
+  HeaderParser parser(header_begin, header_begin + header_length,
+                      Alternatives(accepted, false));
   if (!parser.Parse(&header)) return Fail(name, parser.problem(), error);
   DType dtype;
   size_t byte_count;
-  if (!CheckHeader(header, &dtype, &byte_count, &problem)) {
+  if (!CheckHeader(header, accepted, &dtype, &byte_count, &problem)) {
     return Fail(name, problem, error);
   }
   const size_t data_offset = header_offset + header_length;
@@ -556,46 +633,61 @@ bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
   // Only now, with the size checked against the input, allocate.
   const size_t item_size = ItemSize(dtype);
   const size_t count = byte_count / item_size;
-  std::vector<uint32_t> bits(count);
-  for (size_t i = 0; i < count; ++i) {
-    bits[i] = LoadLittleEndian(data + data_offset + i * item_size, item_size);
+  NpyArray array;
+  array.dtype = dtype;
+  array.shape = std::move(header.shape);
+  const uint8_t* p = data + data_offset;
+  if (item_size == 8) {
+    array.bits64.resize(count);
+    for (uint64_t& v : array.bits64) {
+      v = LoadLittleEndian(p, 8);
+      p += 8;
+    }
+  } else {
+    array.bits.resize(count);
+    for (uint32_t& v : array.bits) {
+      v = static_cast<uint32_t>(LoadLittleEndian(p, item_size));
+      p += item_size;
+    }
   }
-  out->dtype = dtype;
-  out->shape = std::move(header.shape);
-  out->bits = std::move(bits);
+  *out = std::move(array);
   return true;
 }
 
 bool ReadNpy(const std::string& path, NpyArray* out, std::string* error) {
+  return ReadNpy(path, FloatDTypes(), out, error);
+}
+
+bool ReadNpy(const std::string& path, const DTypes& accepted, NpyArray* out,
+             std::string* error) {
   std::vector<uint8_t> bytes;
   std::string problem;
   if (!ReadFile(path, &bytes, &problem)) return Fail(path, problem, error);
-  return ParseNpy(bytes.data(), bytes.size(), path, out, error);
+  return ParseNpy(bytes.data(), bytes.size(), path, accepted, out, error);
+}
+
+bool EncodeNpy(const NpyArray& array, std::vector<uint8_t>* bytes,
+               std::string* error) {
+  std::string problem;
+  if (!CheckArray(array, &problem)) {
+    if (error != nullptr) *error = problem;
+    return false;
+  }
+  const std::string head = MakePreambleAndHeader(array);
+  bytes->assign(head.begin(), head.end());
+  AppendData(array, bytes);
+  return true;
 }
 
 bool WriteNpy(const std::string& path, const NpyArray& array,
               std::string* error) {
+  std::vector<uint8_t> bytes;
   std::string problem;
-  if (!CheckArray(array, &problem)) {
+  if (!EncodeNpy(array, &bytes, &problem)) {
     return Fail(path, "cannot write: " + problem, error);
   }
-  const std::string head = MakePreambleAndHeader(array);
-  FILE* file = fopen(path.c_str(), "wb");
-  if (file == nullptr) {
-    const int err = errno;
-    return Fail(path, "cannot open for writing: " + ErrnoText(err), error);
-  }
-  errno = 0;
-  bool ok = fwrite(head.data(), 1, head.size(), file) == head.size() &&
-            WriteData(array, file);
-  int err = errno;
-  // fclose flushes: a full disk may only show here.
-  if (fclose(file) != 0 && ok) {
-    ok = false;
-    err = errno;
-  }
-  if (!ok) return Fail(path, "write failed: " + ErrnoText(err), error);
-  return true;
+  return WriteAllAtomic(path, bytes.data(), bytes.size(),
+                        error != nullptr ? error : &problem);
 }
 
 }  // namespace io

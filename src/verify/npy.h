@@ -1,10 +1,11 @@
-// Reading and writing NumPy .npy files holding float32 or float16 arrays.
+// Reading and writing NumPy .npy files holding float or integer arrays.
 //
 // Elements are kept as bit patterns, never as floats, so NaN payloads,
 // signalling NaNs and -0 survive a read and a write unchanged.  The reader
 // accepts exactly what this library needs (C-order little-endian '<f4' and
-// '<f2', format versions 1.0, 2.0 and 3.0) and rejects everything else with
-// a one-line message.  It is written for untrusted input: it never reads
+// '<f2' by default; '<f8', '|i1', '<i2', '<i4', '<i8' when the caller asks
+// for them; format versions 1.0, 2.0 and 3.0) and rejects everything else
+// with a one-line message.  It is written for untrusted input: it never reads
 // outside the given buffer and never allocates more than the input size
 // justifies.
 #ifndef REFMATH_SRC_VERIFY_NPY_H_
@@ -19,15 +20,26 @@
 namespace refmath {
 namespace io {
 
-enum class DType { kFloat32, kFloat16 };
+enum class DType { kFloat32, kFloat16, kFloat64, kInt8, kInt16, kInt32, kInt64 };
+
+// Bytes per element, and NumPy's name of the dtype ("float32", "int8").
+size_t ItemSize(DType dtype);
+const char* DTypeName(DType dtype);
+bool IsInteger(DType dtype);
 
 struct NpyArray {
   DType dtype = DType::kFloat32;
   // As in the header; () means one element (0-d).
   std::vector<size_t> shape;
-  // Element bit patterns in C order: float32 as its 32 bits, float16
-  // zero-extended in the low 16 bits.
+  // Element bit patterns in C order, for the dtypes of at most 4 bytes:
+  // float32 as its 32 bits, float16 and the integers zero-extended (int8
+  // -1 is 0xFF).
   std::vector<uint32_t> bits;
+  // The same for the 8-byte dtypes (float64, int64); bits is then empty.
+  std::vector<uint64_t> bits64;
+
+  // Integer element i, sign-extended (integer dtypes only).
+  int64_t IntegerAt(size_t i) const;
 
   // Product of shape (1 for 0-d).  Not overflow-checked: arrays from
   // ParseNpy/ReadNpy never overflow, WriteNpy checks its input itself.
@@ -48,19 +60,35 @@ std::string ShapeText(const std::vector<size_t>& shape);
 //   x.npy: data truncated: expected 4000 bytes, found 3996
 //   x.npy: trailing bytes after data: expected 4000 bytes, found 4001
 //   x.npy: cannot open: No such file or directory
+// The dtypes ReadNpy accepts: float32 and float16 unless the caller names
+// others.  A dtype outside the set is "unsupported dtype '<i4' (expected
+// float32 or float16)", the message listing the set.
+using DTypes = std::vector<DType>;
 bool ReadNpy(const std::string& path, NpyArray* out, std::string* error);
+bool ReadNpy(const std::string& path, const DTypes& accepted, NpyArray* out,
+             std::string* error);
 
 // Same, parsing the `size` bytes at `data` (null only if size is 0).
 // `name` is the prefix of error messages (used by tests and fuzzing).
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
               NpyArray* out, std::string* error);
+bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
+              const DTypes& accepted, NpyArray* out, std::string* error);
 
-// Writes a C-order little-endian .npy version 1.0 file ('<f4' or '<f2'),
-// byte for byte as numpy.save writes it: the header is padded with spaces
-// and a final newline so that the data starts at a multiple of 64 bytes.
-// Returns false and sets *error (if not null; one line starting with the
-// path) when the array is inconsistent (bits.size() != count(), more than
-// 64 dimensions, float16 bits above 0xFFFF) or on I/O failure.
+// The bytes of a C-order little-endian .npy version 1.0 file, exactly as
+// numpy.save writes them: the header is padded with spaces and a final
+// newline so that the data starts at a multiple of 64 bytes.  Returns
+// false and sets *error (one line, no path) when the array is
+// inconsistent: bits or bits64 (whichever the dtype uses) not count()
+// elements long, the other not empty, more than 64 dimensions, bits
+// beyond the item size (a float16 above 0xFFFF).
+bool EncodeNpy(const NpyArray& array, std::vector<uint8_t>* bytes,
+               std::string* error);
+
+// EncodeNpy written all or nothing (file_io.h's WriteAllAtomic: a failure
+// leaves no partial file; "-" is stdout).  Returns false and sets *error
+// (if not null; one line starting with the path) when the array is
+// inconsistent or on I/O failure.
 bool WriteNpy(const std::string& path, const NpyArray& array,
               std::string* error);
 
