@@ -602,6 +602,55 @@ size_t NpyArray::count() const {
   return n;
 }
 
+bool HasNpyMagic(const std::vector<uint8_t>& bytes) {
+  return bytes.size() >= kMagicSize && memcmp(bytes.data(), kMagic, kMagicSize) == 0;
+}
+
+NpyArray IntegerArray(DType dtype, std::vector<size_t> shape,
+                      const std::vector<int64_t>& values) {
+  NpyArray a;
+  a.dtype = dtype;
+  a.shape = std::move(shape);
+  const size_t item_bits = 8 * ItemSize(dtype);
+  for (int64_t v : values) {
+    const uint64_t pattern = static_cast<uint64_t>(v);
+    if (item_bits == 64) {
+      a.bits64.push_back(pattern);
+    } else {
+      a.bits.push_back(static_cast<uint32_t>(pattern & ((uint64_t{1} << item_bits) - 1)));
+    }
+  }
+  return a;
+}
+
+NpyArray Float32Array(std::vector<size_t> shape, const std::vector<float>& values) {
+  NpyArray a;
+  a.shape = std::move(shape);
+  a.bits.reserve(values.size());
+  for (float v : values) a.bits.push_back(FloatBits(v));
+  return a;
+}
+
+NpyArray Float16Array(std::vector<size_t> shape, const std::vector<uint16_t>& bits) {
+  NpyArray a;
+  a.dtype = DType::kFloat16;
+  a.shape = std::move(shape);
+  a.bits.assign(bits.begin(), bits.end());
+  return a;
+}
+
+std::vector<int64_t> IntegerValues(const NpyArray& array) {
+  std::vector<int64_t> values(array.count());
+  for (size_t i = 0; i < values.size(); ++i) values[i] = array.IntegerAt(i);
+  return values;
+}
+
+std::vector<float> Float32Values(const NpyArray& array) {
+  std::vector<float> values(array.bits.size());
+  for (size_t i = 0; i < values.size(); ++i) values[i] = BitsToFloat(array.bits[i]);
+  return values;
+}
+
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
               NpyArray* out, std::string* error) {
   return ParseNpy(data, size, name, FloatDTypes(), out, error);

@@ -46,9 +46,25 @@ struct NpyArray {
   size_t count() const;
 };
 
+// Arrays from values: integers (each stored modulo 2^bits of the dtype, so
+// a value must fit it to come back unchanged), binary32
+// values, binary16 bit patterns.  values.size() must be the shape's count.
+NpyArray IntegerArray(DType dtype, std::vector<size_t> shape,
+                      const std::vector<int64_t>& values);
+NpyArray Float32Array(std::vector<size_t> shape, const std::vector<float>& values);
+NpyArray Float16Array(std::vector<size_t> shape,
+                      const std::vector<uint16_t>& bits);
+// Every element of an integer array, sign-extended; of a float32 array.
+std::vector<int64_t> IntegerValues(const NpyArray& array);
+std::vector<float> Float32Values(const NpyArray& array);
+
 // A shape as Python's repr of the tuple, the form numpy writes in headers
 // and error messages use: (), (5,), (2, 3).
 std::string ShapeText(const std::vector<size_t>& shape);
+
+// True if `bytes` start with the .npy magic (a file to parse as .npy rather
+// than as raw data).
+bool HasNpyMagic(const std::vector<uint8_t>& bytes);
 
 // Reads a whole .npy file.  Returns true on success.  On failure returns
 // false, leaves *out unchanged and, if error is not null, sets *error to one
