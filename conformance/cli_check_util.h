@@ -58,14 +58,11 @@ class Checker {
   // The output at `path` must be `want`: dtype, shape and every bit.
   void Expect(const std::string& what, const std::string& path,
               const io::NpyArray& want) {
-    static const io::DTypes kAll = {io::DType::kFloat32, io::DType::kFloat16,
-                                    io::DType::kFloat64, io::DType::kInt8,
-                                    io::DType::kInt16,   io::DType::kInt32,
-                                    io::DType::kInt64};
+    constexpr io::DTypeSet kAll = ~io::DTypeSet{0};
     io::NpyArray got;
     std::string error;
     ++checks_;
-    if (!io::ReadNpy(path, kAll, &got, &error)) {
+    if (!io::ReadNpy(path, &got, &error, kAll)) {
       Fail(what + ": " + error);
     } else if (got.dtype != want.dtype || got.shape != want.shape) {
       Fail(what + ": got " + io::DTypeName(got.dtype) + io::ShapeText(got.shape) +

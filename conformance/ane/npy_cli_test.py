@@ -214,7 +214,7 @@ def errors(t):
     e = t.expect_error
     e("missing --b", "missing required option --b", "ane", "matmul", "--a", a, "--out", out)
     e("not a .npy", "bad magic", "ane", "matmul", "--a", raw, "--b", b, "--out", out)
-    e("int8 operand", "unsupported dtype '|i1' (expected float16, float32 or float64)",
+    e("int8 operand", "unsupported dtype '|i1' (expected float32, float16 or float64)",
       "ane", "matmul", "--a", t.save("i8", np.ones((2, 3), np.int8)), "--b", b, "--out", out)
     e("rank 4", "more than 3 axes", "ane", "matmul", "--a", t.save("r4", np.ones((1, 1, 2, 3), F16)),
       "--b", b, "--out", out)

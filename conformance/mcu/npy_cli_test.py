@@ -10,6 +10,7 @@ Usage: npy_cli_test.py PATH/TO/refmath PATH/TO/golden/mcu.sha256"""
 import hashlib
 import os
 import re
+import shutil
 import sys
 
 import numpy as np
@@ -302,7 +303,7 @@ def errors(t):
     e("missing multiplier", "missing required option --multiplier", *fc, "--shift", 0)
     e("float input for s8", "unsupported dtype '<f4' (expected int8)", "mcu", "fc", "--type", "s8",
       "--input", t.save("f", np.ones((2, 3), np.float32)), "--weights", w8, "--out", out, *req)
-    e("int32 bias for s16 is fine, int8 is not", "(expected int64 or int32)", "mcu", "fc", "--type",
+    e("int32 bias for s16 is fine, int8 is not", "(expected int32 or int64)", "mcu", "fc", "--type",
       "s16", "--input", t.save("x16", np.ones((2, 3), np.int16)), "--weights", w8, "--bias",
       t.save("b8", np.ones(4, np.int8)), "--out", out, *req)
     e("inner sizes", "do not fit", *fc[:-3], t.save("w5", np.ones((4, 5), np.int8)), "--out", out, *req)
@@ -354,8 +355,11 @@ def errors(t):
       1, "--out", out)
     cmp = ["mcu", "compare", "--op", "tanh_s8", "--input-scale", 0.1, "--input-zero-point", 0]
     open(t.path("short.bin"), "wb").write(b"\0" * 100)
-    e("table size", "100 bytes is neither a .npy file nor a raw table", *cmp, "--table",
+    e("table size", "100 bytes is not a raw table", *cmp, "--table",
       t.path("short.bin"))
+    shutil.copy(t.save("t8npy", np.zeros(256, np.int8)), t.path("t8npy.bin"))
+    e("a .npy file not named .npy", "a raw table starts with the .npy magic", *cmp, "--table",
+      t.path("t8npy.bin"))
     e("int16 table for an int8 op", "65536 entries, but tanh_s8 has 256", *cmp, "--table",
       t.save("t16", np.zeros(65536, np.int16)))
     e("npy table length", "int8 array of shape (255,) is not a table of 256 entries", *cmp,

@@ -715,7 +715,7 @@ TEST(NpyFileTest, WriteErrors) {
   array.bits.pop_back();
   EXPECT_FALSE(WriteNpy(path, array, &error));
   EXPECT_EQ(error, path +
-                       ": cannot write: shape (2, 3) needs 6 elements "
+                       ": shape (2, 3) needs 6 elements "
                        "but bits has 5");
 
   array = MakeArray(DType::kFloat16, {3});
@@ -740,21 +740,22 @@ TEST(NpyFileTest, WriteErrors) {
 
 // ------------------------------------------------ Integer and float64 dtypes
 
-const DTypes kWide = {DType::kInt8,  DType::kInt16, DType::kInt32,
-                      DType::kInt64, DType::kFloat64};
+constexpr DTypeSet kWide = Only(DType::kInt8) | Only(DType::kInt16) |
+                            Only(DType::kInt32) | Only(DType::kInt64) |
+                            Only(DType::kFloat64);
 
 NpyArray ParseWideOk(const Bytes& bytes) {
   NpyArray array;
   std::string error;
-  EXPECT_TRUE(ParseNpy(bytes.data(), bytes.size(), "x.npy", kWide, &array, &error))
+  EXPECT_TRUE(ParseNpy(bytes.data(), bytes.size(), "x.npy", &array, &error, kWide))
       << error;
   return array;
 }
 
-std::string ParseWideError(const Bytes& bytes, const DTypes& accepted = kWide) {
+std::string ParseWideError(const Bytes& bytes, DTypeSet accepted = kWide) {
   NpyArray array;
   std::string error;
-  EXPECT_FALSE(ParseNpy(bytes.data(), bytes.size(), "x.npy", accepted, &array, &error));
+  EXPECT_FALSE(ParseNpy(bytes.data(), bytes.size(), "x.npy", &array, &error, accepted));
   EXPECT_EQ(error.find('\n'), npos) << error;
   return error;
 }
@@ -791,7 +792,7 @@ TEST(ParseNpyIntegerTest, PatternsAndSignedValues) {
 
 TEST(ParseNpyIntegerTest, TheMessageListsTheAcceptedDtypes) {
   std::string error = ParseWideError(V1(Dict("<f4", "(1,)"), Bytes(4)),
-                                     {DType::kInt8, DType::kInt16});
+                                     Only(DType::kInt8) | Only(DType::kInt16));
   EXPECT_NE(error.find("unsupported dtype '<f4' (expected int8 or int16)"), npos)
       << error;
   error = ParseWideError(V1(Dict("<u2", "(1,)"), Bytes(2)));
@@ -816,7 +817,7 @@ TEST(NpyFileTest, IntegerWriterMatchesNumpyByteForByte) {
   array.bits = {0xFF, 0x02};
   Bytes bytes;
   std::string error;
-  ASSERT_TRUE(EncodeNpy(array, &bytes, &error)) << error;
+  ASSERT_TRUE(EncodeNpy(array, "x.npy", &bytes, &error)) << error;
   const std::string dict = "{'descr': '|i1', 'fortran_order': False, 'shape': (2,), }";
   Bytes expected = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0x76, 0};
   expected.insert(expected.end(), dict.begin(), dict.end());
@@ -836,12 +837,12 @@ TEST(NpyFileTest, WideRoundTripKeepsEveryBit) {
   written.bits64 = {0x8000000000000000ull, 1, 0xFFFFFFFFFFFFFFFFull};
   ASSERT_TRUE(WriteNpy(path, written, &error)) << error;
   NpyArray read;
-  ASSERT_TRUE(ReadNpy(path, kWide, &read, &error)) << error;
+  ASSERT_TRUE(ReadNpy(path, &read, &error, kWide)) << error;
   EXPECT_EQ(read.bits64, written.bits64);
   written.dtype = DType::kFloat64;
   written.bits64 = {0x7FF0000000000001ull, 0x8000000000000000ull, 1};
   ASSERT_TRUE(WriteNpy(path, written, &error)) << error;
-  ASSERT_TRUE(ReadNpy(path, kWide, &read, &error)) << error;
+  ASSERT_TRUE(ReadNpy(path, &read, &error, kWide)) << error;
   EXPECT_EQ(read.dtype, DType::kFloat64);
   EXPECT_EQ(read.bits64, written.bits64);
   remove(path.c_str());
@@ -854,11 +855,11 @@ TEST(NpyFileTest, WideWriteErrors) {
   array.bits = {0x7F, 0x100};
   Bytes bytes;
   std::string error;
-  EXPECT_FALSE(EncodeNpy(array, &bytes, &error));
-  EXPECT_EQ(error, "int8 element 1 has bits above 0xFF");
+  EXPECT_FALSE(EncodeNpy(array, "x.npy", &bytes, &error));
+  EXPECT_EQ(error, "x.npy: int8 element 1 has bits above 0xFF");
   array.dtype = DType::kInt64;  // its elements belong in bits64
-  EXPECT_FALSE(EncodeNpy(array, &bytes, &error));
-  EXPECT_EQ(error, "shape (2,) needs 2 elements but bits64 has 0 and bits is not empty");
+  EXPECT_FALSE(EncodeNpy(array, "x.npy", &bytes, &error));
+  EXPECT_EQ(error, "x.npy: shape (2,) needs 2 elements but bits64 has 0 and bits is not empty");
 }
 
 }  // namespace

@@ -25,18 +25,12 @@ double FloatValue(const io::NpyArray& a, size_t i) {
 
 }  // namespace
 
-const io::DTypes& TensorDTypes() {
-  static const io::DTypes kDTypes = {io::DType::kFloat16, io::DType::kFloat32,
-                                     io::DType::kFloat64};
-  return kDTypes;
-}
-
 bool TensorFromNpy(const io::NpyArray& array, const std::string& name,
                    const Profile& p, Tensor* out, std::string* error) {
   if (array.dtype != io::DType::kFloat16 && array.dtype != io::DType::kFloat32 &&
       array.dtype != io::DType::kFloat64) {
     *error = name + ": dtype " + io::DTypeName(array.dtype) +
-             " (expected float16, float32 or float64)";
+             " (expected float32, float16 or float64)";
     return false;
   }
   if (array.shape.size() > kMaxRank) {
@@ -57,7 +51,7 @@ bool TensorFromNpy(const io::NpyArray& array, const std::string& name,
 bool ReadTensor(const std::string& path, const Profile& p, Tensor* out,
                 std::string* error) {
   io::NpyArray array;
-  return io::ReadNpy(path, TensorDTypes(), &array, error) &&
+  return io::ReadNpy(path, &array, error, kTensorDTypes) &&
          TensorFromNpy(array, path, p, out, error);
 }
 
@@ -72,7 +66,7 @@ io::NpyArray TensorToNpy(const Tensor& t) {
 bool ReadHostValues(const std::string& path, std::vector<double>* values,
                     Shape* shape, std::string* error) {
   io::NpyArray array;
-  if (!io::ReadNpy(path, TensorDTypes(), &array, error)) return false;
+  if (!io::ReadNpy(path, &array, error, kTensorDTypes)) return false;
   values->resize(array.count());
   for (size_t i = 0; i < values->size(); ++i) (*values)[i] = FloatValue(array, i);
   *shape = array.shape;

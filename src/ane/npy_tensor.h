@@ -20,10 +20,12 @@ namespace refmath {
 namespace ane {
 
 // float16, float32, float64: the dtypes a tensor is read from.
-const io::DTypes& TensorDTypes();
+constexpr io::DTypeSet kTensorDTypes = io::Only(io::DType::kFloat16) |
+                                       io::Only(io::DType::kFloat32) |
+                                       io::Only(io::DType::kFloat64);
 
 // The tensor an array holds.  Returns false and sets *error ("NAME: ...",
-// one line) for a dtype outside TensorDTypes() or more than 3 axes.
+// one line) for a dtype outside kTensorDTypes or more than 3 axes.
 bool TensorFromNpy(const io::NpyArray& array, const std::string& name,
                    const Profile& p, Tensor* out, std::string* error);
 bool ReadTensor(const std::string& path, const Profile& p, Tensor* out,

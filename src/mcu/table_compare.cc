@@ -21,8 +21,8 @@ int64_t Distance(const TableEntry& e) {
 bool ReadNpyTable(const std::vector<uint8_t>& bytes, const std::string& name,
                   std::vector<int32_t>* table, std::string* error) {
   io::NpyArray a;
-  if (!io::ParseNpy(bytes.data(), bytes.size(), name,
-                    {io::DType::kInt8, io::DType::kInt16}, &a, error)) {
+  if (!io::ParseNpy(bytes.data(), bytes.size(), name, &a, error,
+                    io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16))) {
     return false;
   }
   const size_t want = a.dtype == io::DType::kInt8 ? kEntriesS8 : kEntriesS16;
@@ -62,9 +62,16 @@ TableComparison CompareTables(const std::vector<int32_t>& device,
   return c;
 }
 
-bool ReadDeviceTable(const std::vector<uint8_t>& bytes, const std::string& name,
-                     std::vector<int32_t>* table, std::string* error) {
-  if (io::HasNpyMagic(bytes)) return ReadNpyTable(bytes, name, table, error);
+bool ReadDeviceTable(const std::vector<uint8_t>& bytes, bool npy,
+                     const std::string& name, std::vector<int32_t>* table,
+                     std::string* error) {
+  if (npy) return ReadNpyTable(bytes, name, table, error);
+  if (io::HasNpyMagic(bytes.data(), bytes.size())) {
+    *error = Printable(name) +
+             ": a raw table starts with the .npy magic (a .npy file must be "
+             "named *.npy)";
+    return false;
+  }
   if (bytes.size() == kEntriesS8) {
     table->resize(kEntriesS8);
     for (size_t i = 0; i < kEntriesS8; ++i) {
@@ -80,8 +87,8 @@ bool ReadDeviceTable(const std::vector<uint8_t>& bytes, const std::string& name,
     return true;
   }
   *error = Printable(name) + ": " + std::to_string(bytes.size()) +
-           " bytes is neither a .npy file nor a raw table (256 bytes of int8 "
-           "or 131072 bytes of int16)";
+           " bytes is not a raw table (256 bytes of int8 or 131072 bytes of "
+           "int16; a .npy file must be named *.npy)";
   return false;
 }
 

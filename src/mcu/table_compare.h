@@ -35,12 +35,14 @@ TableComparison CompareTables(const std::vector<int32_t>& device,
                               const std::vector<int32_t>& ideal,
                               int32_t first_input, size_t worst);
 
-// A device's table from a file's bytes: .npy (an int8 array of 256 or an
-// int16 array of 65536 elements, any shape) or raw (256 bytes of int8, or
-// 131072 bytes of little-endian int16, as `refmath mcu table` writes).
-// `name` prefixes the one-line *error.
-bool ReadDeviceTable(const std::vector<uint8_t>& bytes, const std::string& name,
-                     std::vector<int32_t>* table, std::string* error);
+// A device's table from a file's bytes: with `npy`, a .npy file holding an
+// int8 array of 256 or an int16 array of 65536 elements (any shape);
+// otherwise raw, 256 bytes of int8 or 131072 bytes of little-endian int16
+// (as `refmath mcu table` writes them), which must not start with the .npy
+// magic.  `name` prefixes the one-line *error.
+bool ReadDeviceTable(const std::vector<uint8_t>& bytes, bool npy,
+                     const std::string& name, std::vector<int32_t>* table,
+                     std::string* error);
 
 }  // namespace mcu
 }  // namespace refmath

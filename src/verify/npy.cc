@@ -39,9 +39,9 @@ struct DTypeInfo {
 
 constexpr DTypeInfo kDTypes[] = {
     {DType::kFloat32, "<f4", 4, "float32"}, {DType::kFloat16, "<f2", 2, "float16"},
-    {DType::kFloat64, "<f8", 8, "float64"}, {DType::kInt8, "|i1", 1, "int8"},
-    {DType::kInt16, "<i2", 2, "int16"},     {DType::kInt32, "<i4", 4, "int32"},
-    {DType::kInt64, "<i8", 8, "int64"},
+    {DType::kInt8, "|i1", 1, "int8"},       {DType::kInt16, "<i2", 2, "int16"},
+    {DType::kInt32, "<i4", 4, "int32"},     {DType::kInt64, "<i8", 8, "int64"},
+    {DType::kFloat64, "<f8", 8, "float64"},
 };
 
 const DTypeInfo& Info(DType dtype) {
@@ -64,19 +64,24 @@ void StoreLittleEndian(uint64_t value, size_t n, uint8_t* p) {
   for (size_t i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
 }
 
-// "a", "a or b", "a, b or c": the names (or quoted descrs) of a dtype set.
-std::string Alternatives(const DTypes& set, bool descrs) {
-  std::string out;
-  for (size_t i = 0; i < set.size(); ++i) {
-    if (i > 0) out += i + 1 == set.size() ? " or " : ", ";
-    out += descrs ? "'" + std::string(Descr(set[i])) + "'" : Info(set[i]).name;
+// The accepted dtypes in table order.
+std::vector<DType> Members(DTypeSet set) {
+  std::vector<DType> members;
+  for (const DTypeInfo& info : kDTypes) {
+    if (set & Only(info.dtype)) members.push_back(info.dtype);
   }
-  return out;
+  return members;
 }
 
-const DTypes& FloatDTypes() {
-  static const DTypes kFloats = {DType::kFloat32, DType::kFloat16};
-  return kFloats;
+// "a", "a or b", "a, b or c": the names (or quoted descrs) of a dtype set.
+std::string Alternatives(DTypeSet set, bool descrs) {
+  const std::vector<DType> members = Members(set);
+  std::string out;
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (i > 0) out += i + 1 == members.size() ? " or " : ", ";
+    out += descrs ? "'" + std::string(Descr(members[i])) + "'" : Info(members[i]).name;
+  }
+  return out;
 }
 
 std::string Quoted(const std::string& text) {
@@ -403,9 +408,9 @@ bool HeaderParser::ParseDim(size_t* dim) {
 
 // The accepted dtype `descr` names.  A one-byte dtype has no byte order,
 // so any order character is fine; a wider one must say '<'.
-bool MatchDescr(const std::string& descr, const DTypes& accepted, DType* dtype,
+bool MatchDescr(const std::string& descr, DTypeSet accepted, DType* dtype,
                 std::string* problem) {
-  for (DType d : accepted) {
+  for (DType d : Members(accepted)) {
     const std::string own = Descr(d);
     if (descr == own || (ItemSize(d) == 1 && descr.size() == 3 &&
                          descr.compare(1, 2, own, 1, 2) == 0 &&
@@ -414,7 +419,7 @@ bool MatchDescr(const std::string& descr, const DTypes& accepted, DType* dtype,
       return true;
     }
   }
-  for (DType d : accepted) {
+  for (DType d : Members(accepted)) {
     if (descr.size() != 3 || descr.compare(1, 2, Descr(d), 1, 2) != 0) continue;
     // '=' (native) and '|' (not applicable) do not say little-endian.
     *problem = descr[0] == '>'
@@ -429,7 +434,7 @@ bool MatchDescr(const std::string& descr, const DTypes& accepted, DType* dtype,
 }
 
 // Checks the header's values and derives dtype and data size from them.
-bool CheckHeader(const Header& header, const DTypes& accepted, DType* dtype,
+bool CheckHeader(const Header& header, DTypeSet accepted, DType* dtype,
                  size_t* byte_count, std::string* problem) {
   if (!MatchDescr(header.descr, accepted, dtype, problem)) return false;
   if (!CheckedByteCount(header.shape, ItemSize(*dtype), byte_count)) {
@@ -585,6 +590,7 @@ std::string ShapeText(const std::vector<size_t>& shape) {
 
 size_t ItemSize(DType dtype) { return Info(dtype).size; }
 const char* DTypeName(DType dtype) { return Info(dtype).name; }
+const char* DTypeDescr(DType dtype) { return Info(dtype).descr; }
 bool IsInteger(DType dtype) { return Info(dtype).name[0] == 'i'; }
 
 int64_t NpyArray::IntegerAt(size_t i) const {
@@ -602,8 +608,8 @@ size_t NpyArray::count() const {
   return n;
 }
 
-bool HasNpyMagic(const std::vector<uint8_t>& bytes) {
-  return bytes.size() >= kMagicSize && memcmp(bytes.data(), kMagic, kMagicSize) == 0;
+bool HasNpyMagic(const uint8_t* data, size_t size) {
+  return size >= kMagicSize && memcmp(data, kMagic, kMagicSize) == 0;
 }
 
 NpyArray IntegerArray(DType dtype, std::vector<size_t> shape,
@@ -652,12 +658,7 @@ std::vector<float> Float32Values(const NpyArray& array) {
 }
 
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
-              NpyArray* out, std::string* error) {
-  return ParseNpy(data, size, name, FloatDTypes(), out, error);
-}
-
-bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
-              const DTypes& accepted, NpyArray* out, std::string* error) {
+              NpyArray* out, std::string* error, DTypeSet accepted) {
   if (data == nullptr) size = 0;
   std::string problem;
   size_t header_offset, header_length;
@@ -703,28 +704,21 @@ bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
   return true;
 }
 
-bool ReadNpy(const std::string& path, NpyArray* out, std::string* error) {
-  return ReadNpy(path, FloatDTypes(), out, error);
-}
-
-bool ReadNpy(const std::string& path, const DTypes& accepted, NpyArray* out,
-             std::string* error) {
+bool ReadNpy(const std::string& path, NpyArray* out, std::string* error,
+             DTypeSet accepted) {
   std::vector<uint8_t> bytes;
   std::string problem;
   if (!ReadFile(path, &bytes, &problem)) return Fail(path, problem, error);
-  return ParseNpy(bytes.data(), bytes.size(), path, accepted, out, error);
+  return ParseNpy(bytes.data(), bytes.size(), path, out, error, accepted);
 }
 
-bool EncodeNpy(const NpyArray& array, std::vector<uint8_t>* bytes,
-               std::string* error) {
+bool EncodeNpy(const NpyArray& array, const std::string& name,
+               std::vector<uint8_t>* out, std::string* error) {
   std::string problem;
-  if (!CheckArray(array, &problem)) {
-    if (error != nullptr) *error = problem;
-    return false;
-  }
+  if (!CheckArray(array, &problem)) return Fail(name, problem, error);
   const std::string head = MakePreambleAndHeader(array);
-  bytes->assign(head.begin(), head.end());
-  AppendData(array, bytes);
+  out->assign(head.begin(), head.end());
+  AppendData(array, out);
   return true;
 }
 
@@ -732,9 +726,7 @@ bool WriteNpy(const std::string& path, const NpyArray& array,
               std::string* error) {
   std::vector<uint8_t> bytes;
   std::string problem;
-  if (!EncodeNpy(array, &bytes, &problem)) {
-    return Fail(path, "cannot write: " + problem, error);
-  }
+  if (!EncodeNpy(array, path, &bytes, error)) return false;
   return WriteAllAtomic(path, bytes.data(), bytes.size(),
                         error != nullptr ? error : &problem);
 }

@@ -20,12 +20,22 @@
 namespace refmath {
 namespace io {
 
-enum class DType { kFloat32, kFloat16, kFloat64, kInt8, kInt16, kInt32, kInt64 };
+enum class DType { kFloat32, kFloat16, kInt8, kInt16, kInt32, kInt64, kFloat64 };
 
-// Bytes per element, and NumPy's name of the dtype ("float32", "int8").
-size_t ItemSize(DType dtype);
+// numpy's name of a dtype ("float32", "int8"), the descr this library
+// writes ('<f4', '|i1'), the bytes of one element, and whether it is an
+// integer type.
 const char* DTypeName(DType dtype);
+const char* DTypeDescr(DType dtype);
+size_t ItemSize(DType dtype);
 bool IsInteger(DType dtype);
+
+// A set of dtypes a reader accepts.
+using DTypeSet = unsigned;
+constexpr DTypeSet Only(DType dtype) {
+  return 1u << static_cast<unsigned>(dtype);
+}
+constexpr DTypeSet kFloatDTypes = Only(DType::kFloat32) | Only(DType::kFloat16);
 
 struct NpyArray {
   DType dtype = DType::kFloat32;
@@ -62,13 +72,13 @@ std::vector<float> Float32Values(const NpyArray& array);
 // and error messages use: (), (5,), (2, 3).
 std::string ShapeText(const std::vector<size_t>& shape);
 
-// True if `bytes` start with the .npy magic (a file to parse as .npy rather
-// than as raw data).
-bool HasNpyMagic(const std::vector<uint8_t>& bytes);
+// True if the `size` bytes at `data` start with the .npy magic "\x93NUMPY".
+bool HasNpyMagic(const uint8_t* data, size_t size);
 
-// Reads a whole .npy file.  Returns true on success.  On failure returns
-// false, leaves *out unchanged and, if error is not null, sets *error to one
-// line that starts with the path and names the problem, e.g.
+// Reads a whole .npy file whose dtype is in `accepted`.  Returns true on
+// success.  On failure returns false, leaves *out unchanged and, if error
+// is not null, sets *error to one line that starts with the path and names
+// the problem, e.g.
 //   x.npy: bad magic (not a .npy file)
 //   x.npy: unsupported dtype '<f8' (expected float32 or float16)
 //   x.npy: truncated header: ...
@@ -76,35 +86,28 @@ bool HasNpyMagic(const std::vector<uint8_t>& bytes);
 //   x.npy: data truncated: expected 4000 bytes, found 3996
 //   x.npy: trailing bytes after data: expected 4000 bytes, found 4001
 //   x.npy: cannot open: No such file or directory
-// The dtypes ReadNpy accepts: float32 and float16 unless the caller names
-// others.  A dtype outside the set is "unsupported dtype '<i4' (expected
-// float32 or float16)", the message listing the set.
-using DTypes = std::vector<DType>;
-bool ReadNpy(const std::string& path, NpyArray* out, std::string* error);
-bool ReadNpy(const std::string& path, const DTypes& accepted, NpyArray* out,
-             std::string* error);
+// A dtype outside `accepted` is unsupported; the message lists the set.
+bool ReadNpy(const std::string& path, NpyArray* out, std::string* error,
+             DTypeSet accepted = kFloatDTypes);
 
 // Same, parsing the `size` bytes at `data` (null only if size is 0).
 // `name` is the prefix of error messages (used by tests and fuzzing).
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
-              NpyArray* out, std::string* error);
-bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
-              const DTypes& accepted, NpyArray* out, std::string* error);
+              NpyArray* out, std::string* error,
+              DTypeSet accepted = kFloatDTypes);
 
-// The bytes of a C-order little-endian .npy version 1.0 file, exactly as
-// numpy.save writes them: the header is padded with spaces and a final
-// newline so that the data starts at a multiple of 64 bytes.  Returns
-// false and sets *error (one line, no path) when the array is
-// inconsistent: bits or bits64 (whichever the dtype uses) not count()
-// elements long, the other not empty, more than 64 dimensions, bits
-// beyond the item size (a float16 above 0xFFFF).
-bool EncodeNpy(const NpyArray& array, std::vector<uint8_t>* bytes,
-               std::string* error);
+// Serializes `array` as a C-order little-endian .npy version 1.0 file,
+// byte for byte as numpy.save writes it: the header is padded with spaces
+// and a final newline so that the data starts at a multiple of 64 bytes.
+// Returns false and sets *error (if not null; one line starting with
+// `name`) when the array is inconsistent: bits or bits64 (whichever the
+// dtype uses) not count() elements long, the other not empty, more than 64
+// dimensions, bits beyond the dtype's width (a float16 above 0xFFFF).
+bool EncodeNpy(const NpyArray& array, const std::string& name,
+               std::vector<uint8_t>* out, std::string* error);
 
-// EncodeNpy written all or nothing (file_io.h's WriteAllAtomic: a failure
-// leaves no partial file; "-" is stdout).  Returns false and sets *error
-// (if not null; one line starting with the path) when the array is
-// inconsistent or on I/O failure.
+// Writes EncodeNpy's bytes to `path` ("-": stdout), all or nothing
+// (io::WriteAllAtomic: a failure leaves no partial file).
 bool WriteNpy(const std::string& path, const NpyArray& array,
               std::string* error);
 

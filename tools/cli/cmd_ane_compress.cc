@@ -24,8 +24,7 @@ constexpr const char* kCmd = "ane compress";
 // W's values as binary32 and its [rows, cols].
 bool ReadWeight(const Args& args, std::vector<float>* w, size_t* rows, size_t* cols,
                 io::NpyArray* array, std::string* error) {
-  if (!ReadOperand(args, "in", {io::DType::kFloat32, io::DType::kFloat16}, array,
-                   error)) {
+  if (!ReadOperand(args, "in", io::kFloatDTypes, array, error)) {
     return false;
   }
   const ane::Shape& s = array->shape;

@@ -7,6 +7,7 @@
 //   mcu ops
 // The op options are those of `mcu table`; the table is raw (256 int8
 // bytes, 65536 little-endian int16) or .npy (int8 [256], int16 [65536]).
+// A table file is .npy when its name ends in ".npy", raw otherwise.
 // Exit 1 when some entry is further than --max-lsb from the oracle.
 #include <stdio.h>
 
@@ -88,6 +89,12 @@ bool ParseActivation(const Args& args, Activation* a, std::string* error) {
   return true;
 }
 
+bool IsNpyName(const std::string& path) {
+  static const std::string kSuffix = ".npy";
+  return path.size() >= kSuffix.size() &&
+         path.compare(path.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
+}
+
 void Report(const Activation& a, const mcu::TableComparison& c, size_t entries,
             long max_lsb) {
   printf("op %s, input scale %.9g%s, zero point %d: %zu entries\n", a.op->name,
@@ -123,7 +130,7 @@ int RunMcuCompare(const Argv& argv) {
       !IntegerOption(args, "max-lsb", 0, 65535, kDefaultMaxLsb, &max_lsb, &error) ||
       !IntegerOption(args, "worst", 0, 65536, kDefaultWorst, &worst, &error) ||
       !args.Require("table", &path, &error) || !io::ReadAll(path, &bytes, &error) ||
-      !mcu::ReadDeviceTable(bytes, path, &device, &error)) {
+      !mcu::ReadDeviceTable(bytes, IsNpyName(path), path, &device, &error)) {
     return Fail(kCmd, error);
   }
   const size_t want = a.op->int16 ? 65536 : 256;

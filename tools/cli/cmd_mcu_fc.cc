@@ -88,8 +88,8 @@ struct Operands {
   Dims dims;
 };
 
-bool ReadOperands(const Args& args, const io::DTypes& in, const io::DTypes& w,
-                  const io::DTypes& bias, size_t packed_c_out, Operands* o,
+bool ReadOperands(const Args& args, io::DTypeSet in, io::DTypeSet w,
+                  io::DTypeSet bias, size_t packed_c_out, Operands* o,
                   std::string* error) {
   o->has_bias = args.Has("bias");
   o->bias.shape = {0};  // no bias: no elements
@@ -164,8 +164,8 @@ int FcS8(const Args& args) {
   mcu::FcS8Params p;
   long in_zp, w_zp, out_zp;
   std::string error;
-  if (!ReadOperands(args, {io::DType::kInt8}, {io::DType::kInt8}, {io::DType::kInt32},
-                    0, &o, &error) ||
+  if (!ReadOperands(args, io::Only(io::DType::kInt8), io::Only(io::DType::kInt8),
+                    io::Only(io::DType::kInt32), 0, &o, &error) ||
       !ParseRequant(args, -mcu::kMaxShift, mcu::kMaxShift, o.dims.c_out, &p.requant,
                     &error) ||
       !IntegerOption(args, "input-zero-point", INT8_MIN, INT8_MAX, 0, &in_zp, &error) ||
@@ -189,8 +189,9 @@ int FcS16(const Args& args) {
   Operands o;
   mcu::FcS16Params p;
   std::string error;
-  if (!ReadOperands(args, {io::DType::kInt16}, {io::DType::kInt8},
-                    {io::DType::kInt64, io::DType::kInt32}, 0, &o, &error) ||
+  if (!ReadOperands(args, io::Only(io::DType::kInt16), io::Only(io::DType::kInt8),
+                    io::Only(io::DType::kInt32) | io::Only(io::DType::kInt64), 0, &o,
+                    &error) ||
       !ParseRequant(args, mcu::kMinS64Shift, mcu::kMaxS64Shift, o.dims.c_out,
                     &p.requant, &error) ||
       !IntegerClamp(args, INT16_MIN, INT16_MAX, &p.act_min, &p.act_max, &error)) {
@@ -263,7 +264,7 @@ std::vector<Half> Halves(const io::NpyArray& a) {
 }
 
 int FcFloat(const Args& args, bool half) {
-  const io::DTypes type = {half ? io::DType::kFloat16 : io::DType::kFloat32};
+  const io::DTypeSet type = io::Only(half ? io::DType::kFloat16 : io::DType::kFloat32);
   Operands o;
   mcu::FcKernel kernel;
   size_t packed_c_out;

@@ -39,7 +39,7 @@ int RunMcuQuantize(const Argv& argv) {
   const long lo = s8 ? INT8_MIN : INT16_MIN, hi = s8 ? INT8_MAX : INT16_MAX;
   if (!IntegerOption(args, "zero-point", lo, hi, 0, &zp, &error) ||
       !CheckOutputs(args, {"out"}, &error) ||
-      !ReadOperand(args, "in", {io::DType::kFloat32}, &in, &error)) {
+      !ReadOperand(args, "in", io::Only(io::DType::kFloat32), &in, &error)) {
     return Fail(kCmd, error);
   }
   const mcu::QuantizeRule r =
@@ -67,7 +67,8 @@ int RunMcuDequantize(const Argv& argv) {
                   &error) ||
       !PositiveFloatOption(args, "scale", &scale, &error) ||
       !CheckOutputs(args, {"out"}, &error) ||
-      !ReadOperand(args, "in", {io::DType::kInt8, io::DType::kInt16}, &in, &error)) {
+      !ReadOperand(args, "in", io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16),
+                   &in, &error)) {
     return Fail(kCmd, error);
   }
   const bool s8 = in.dtype == io::DType::kInt8;

@@ -29,11 +29,11 @@ void RemoveWritten(const std::vector<std::string>& paths) {
 }  // namespace
 
 bool ReadOperand(const Args& args, const std::string& option,
-                 const io::DTypes& accepted, io::NpyArray* out,
+                 io::DTypeSet accepted, io::NpyArray* out,
                  std::string* error) {
   std::string path;
   return args.Require(option, &path, error) &&
-         io::ReadNpy(path, accepted, out, error);
+         io::ReadNpy(path, out, error, accepted);
 }
 
 bool CheckOutputs(const Args& args, const std::vector<std::string>& options,
@@ -60,7 +60,10 @@ bool WriteOutputs(const Args& args, const std::vector<Output>& outputs,
                   std::string* error) {
   std::vector<std::vector<uint8_t>> encoded(outputs.size());
   for (size_t i = 0; i < outputs.size(); ++i) {
-    if (!io::EncodeNpy(outputs[i].array, &encoded[i], error)) return false;
+    if (!io::EncodeNpy(outputs[i].array, args.Get(outputs[i].option), &encoded[i],
+                       error)) {
+      return false;
+    }
   }
   std::vector<std::string> written;
   for (size_t i = 0; i < outputs.size(); ++i) {

@@ -18,7 +18,7 @@ namespace cli {
 
 // The array at the path of --OPTION (required), of one of the dtypes.
 bool ReadOperand(const Args& args, const std::string& option,
-                 const io::DTypes& accepted, io::NpyArray* out,
+                 io::DTypeSet accepted, io::NpyArray* out,
                  std::string* error);
 
 struct Output {
