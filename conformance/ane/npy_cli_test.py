@@ -278,8 +278,22 @@ def errors(t):
     t.check(not os.path.exists(t.path("never_im.npy")), "a failed fft left --out-im behind")
 
 
+def help_checks(t):
+    """Each subcommand's --help is the ane usage: its form and its options
+    with their defaults."""
+    for sub, form, option in [("matmul", "ane matmul --a FILE", "--profile P"),
+                              ("reduce-sum", "--route narrow|matmul", "(default: narrow)"),
+                              ("softmax", "ane softmax --in FILE", "(default: -1)"),
+                              ("fft", "ane fft|ifft --re FILE", "(default: dense)"),
+                              ("solve", "ane solve --method", "(default: 40 for cg"),
+                              ("compress", "ane compress --in FILE", "(default: 0.005)")]:
+        text = t.ok("ane", sub, "--help")
+        t.check(form in text and option in text, "ane %s --help: %r, %r" % (sub, form, option))
+
+
 def main():
     t = Cli(sys.argv[1], "ane npy_cli_test")
+    help_checks(t)
     matmul_checks(t)
     reduction_figures(t)
     softmax_checks(t)

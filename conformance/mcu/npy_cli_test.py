@@ -389,6 +389,13 @@ def main():
     ops = t.ok("mcu", "ops").splitlines()
     t.check([line.split()[0] for line in ops] == list(OPS), "mcu ops lists the ops: %s" % ops)
     t.check(all(len(line.split()) > 3 for line in ops), "every op has a description")
+    for sub, form, option in [("fc", "mcu fc --type s8", "(default: standard)"),
+                              ("quantize", "mcu quantize --in FILE", "(default: tflm)"),
+                              ("dequantize", "mcu dequantize --in FILE", "--flush-subnormal"),
+                              ("compare", "mcu compare --op OP", "(default: 1)"),
+                              ("ops", "mcu ops", "(default: 10)")]:
+        text = t.ok("mcu", sub, "--help")
+        t.check(form in text and option in text, "mcu %s --help" % sub)
     fc_s8_checks(t)
     fc_s16_checks(t)
     fc_float_checks(t)

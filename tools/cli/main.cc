@@ -10,6 +10,7 @@
 
 #include "src/cmdline/args.h"
 #include "tools/cli/commands.h"
+#include "tools/cli/subcommands.h"
 
 namespace {
 
@@ -47,56 +48,19 @@ const Command kCommands[] = {
     {"ane", refmath::cli::RunAne,
      "ane eval --function F [--profile P] --in FILE --out FILE\n"
      "ane functions\n"
-     "ane matmul --a FILE --b FILE --out FILE [MODEL]\n"
-     "ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]"
-     " [MODEL]\n"
-     "ane softmax --in FILE --out FILE [--axis A] [MODEL]\n"
-     "ane fft|ifft --re FILE [--im FILE] --out-re FILE --out-im FILE\n"
-     "        [--method dense|staged] [--scale S (fft only)] [MODEL]\n"
-     "ane solve --method cg|normal|lsqr|gmres|refine --a FILE --b FILE --out FILE\n"
-     "        [--iterations N] [--refine N] [--no-jacobi] [--x0 FILE]\n"
-     "        [--rounds N] [--inner N] [MODEL]\n"
-     "ane compress --in FILE --out FILE --encoding fp16|int8|int4|sparse|auto\n"
-     "        [--gate-input FILE] [--tolerance T] [MODEL]\n"
-     "        MODEL: [--profile spec|m1|m3|m5] [--accumulator fp32|exact]"
-     " [--tile N]\n"
+     REFMATH_ANE_NPY_FORMS
      "ane profiles",
      "the Apple Neural Engine fp16 model over raw little-endian binary16\n"
-     "(docs/ane.md)\n"
-     "matmul to compress: .npy in and out, float16 bits kept, float32/float64\n"
-     "rounded by the profile's input cast.  Defaults: --profile spec\n"
-     "(--accumulator, --tile override it), --axis -1, --route narrow, --method\n"
-     "dense (fft), --scale 1, --iterations 40 (cg, normal) or 80 (lsqr),\n"
-     "--refine 0, --rounds 3, --inner 80, --tolerance 0.005"},
+     "(docs/ane.md)\n" REFMATH_ANE_NPY_OPTIONS},
     {"mcu", refmath::cli::RunMcu,
      "mcu table --op logistic_s8|tanh_s8 --input-scale S --input-zero-point Z\n"
      "          [--ideal] --out FILE\n"
      "mcu table --op sigmoid_s16|tanh_s16 (--input-multiplier M\n"
      "          --input-left-shift L | --input-scale S) [--ideal] --out FILE\n"
-     "mcu compare --op OP (the op options of table) --table FILE"
-     " [--max-lsb N] [--worst K]\n"
-     "mcu ops\n"
-     "mcu fc --type s8 --input FILE --weights FILE [--bias FILE] --out FILE\n"
-     "        --multiplier M[,M...] --shift S[,S...] [--input-zero-point Z]\n"
-     "        [--weight-zero-point Z] [--output-zero-point Z] [--act-min N]"
-     " [--act-max N]\n"
-     "mcu fc --type s16 --input FILE --weights FILE [--bias FILE] --out FILE\n"
-     "        --multiplier M[,M...] --shift S[,S...] [--act-min N] [--act-max N]\n"
-     "mcu fc --type f32|f16 --input FILE --weights FILE [--bias FILE] --out FILE\n"
-     "        [--layout standard|packed] [--legacy] [--c-out N] [--act-min X]"
-     " [--act-max X]\n"
-     "mcu quantize --in FILE --scale S [--zero-point Z] [--type s8|s16]"
-     " [--rule tflm|mve]\n"
-     "        --out FILE\n"
-     "mcu dequantize --in FILE --scale S [--zero-point Z] [--flush-subnormal]"
-     " --out FILE",
+     REFMATH_MCU_NPY_FORMS,
      "CMSIS-NN / TFLite Micro activation tables (or the oracle's with\n"
      "--ideal), raw little-endian, every input (docs/mcu.md)\n"
-     "compare: a device's table (raw or .npy) against the oracle's, exit 1\n"
-     "beyond --max-lsb (default 1; --worst 10 entries listed).  fc, quantize,\n"
-     "dequantize: .npy in and out.  Defaults: zero points 0, --act-min/max the\n"
-     "output type's range (floats: -inf, inf), --layout standard, --type s8,\n"
-     "--rule tflm"},
+     REFMATH_MCU_NPY_OPTIONS},
     {"inputs", refmath::cli::RunInputs, "inputs --out FILE",
      "write the golden input set as raw binary32"},
     {"hash", refmath::cli::RunHash,
