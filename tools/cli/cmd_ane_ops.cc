@@ -6,7 +6,9 @@
 // Profile options: --profile P, --accumulator fp32|exact, --tile N.
 // Operands: float16 (bits kept) or float32/float64 (rounded by the
 // profile's input cast); results: float16 of the result's shape.
+#include <set>
 #include <string>
+#include <utility>
 
 #include "src/ane/matmul.h"
 #include "src/ane/npy_tensor.h"
