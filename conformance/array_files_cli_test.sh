@@ -117,7 +117,7 @@ expect_failure 2 "float16 .npy to eval" "h.npy: wrong dtype '<f2' (float16), exp
 expect_failure 2 "float32 .npy to ane eval" "x.npy: wrong dtype '<f4' (float32), expected float16 '<f2'" \
   "$bin" ane eval --function exp --in "$tmp/x.npy" --out "$tmp/r5.npy"
 "$py" -c "import sys, numpy as np; np.save(sys.argv[1], np.zeros(3, np.float64))" "$tmp/f8.npy"
-expect_failure 2 "float64 .npy" "f8.npy: unsupported dtype '<f8' (expected float32)" \
+expect_failure 2 "float64 .npy" "f8.npy: wrong dtype '<f8' (float64), expected float32 '<f4'" \
   "$bin" eval --function exp --in "$tmp/f8.npy" --out "$tmp/r6.npy"
 "$py" -c "import sys, numpy as np; np.save(sys.argv[1], np.asfortranarray(np.zeros((2, 3), np.float32)))" "$tmp/fortran.npy"
 expect_failure 2 "Fortran-order .npy" "Fortran order is not supported for shape (2, 3)" \

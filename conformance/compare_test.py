@@ -277,7 +277,8 @@ def main():
         # Malformed files: one line on stderr, exit 2.
         cases = {
             "truncated header": (npy_bytes("<f4", [4], b"")[:20], "truncated"),
-            "unsupported dtype": (npy_bytes("<f8", [1], b"\0" * 8), "unsupported dtype"),
+            "unsupported dtype": (npy_bytes("<c8", [1], b"\0" * 8), "unsupported dtype"),
+            "wrong dtype": (npy_bytes("<f8", [1], b"\0" * 8), "wrong dtype '<f8' (float64)"),
             "truncated data": (npy_bytes("<f4", [4], b"\0" * 15), "truncated"),
             "not .npy content": (b"\x93NUMPZ\0", "bad magic"),
         }

@@ -352,14 +352,16 @@ TEST(ParseNpyErrorTest, UnexpectedOrDuplicateKey) {
   EXPECT_NE(error.find("duplicate key 'shape'"), npos) << error;
 }
 
+// A dtype no reader knows (complex, unsigned 32-bit) is unsupported; one
+// it knows but the caller did not ask for is the wrong dtype (below).
 TEST(ParseNpyErrorTest, UnsupportedDtype) {
-  std::string error = ParseError(V1(Dict("<f8", "(1,)"), Bytes(8)));
-  EXPECT_NE(error.find("unsupported dtype '<f8' (expected float32 or "
+  std::string error = ParseError(V1(Dict("<c8", "(1,)"), Bytes(8)));
+  EXPECT_NE(error.find("unsupported dtype '<c8' (expected float32 or "
                        "float16)"),
             npos)
       << error;
-  error = ParseError(V1(Dict("<i4", "(1,)"), Bytes(4)));
-  EXPECT_NE(error.find("unsupported dtype '<i4' (expected float32 or "
+  error = ParseError(V1(Dict("<u4", "(1,)"), Bytes(4)));
+  EXPECT_NE(error.find("unsupported dtype '<u4' (expected float32 or "
                        "float16)"),
             npos)
       << error;
@@ -420,7 +422,7 @@ TEST(ParseNpyErrorTest, WrongDtype) {
   const Bytes i4 = V1(Dict("<i4", "(1,)"), Bytes(4));
   EXPECT_FALSE(ParseNpy(i4.data(), i4.size(), "x.npy", &a, &error,
                         Only(DType::kInt8)));
-  EXPECT_EQ(error, "x.npy: unsupported dtype '<i4' (expected int8)");
+  EXPECT_EQ(error, "x.npy: wrong dtype '<i4' (int32), expected int8 '|i1'");
 }
 
 TEST(ParseNpyErrorTest, FortranOrderWith2dShape) {
@@ -874,6 +876,137 @@ TEST(NpyFileTest, WriteErrors) {
   EXPECT_FALSE(WriteNpy(no_dir, MakeArray(DType::kFloat32, {1}), &error));
   EXPECT_EQ(error.rfind(no_dir + ": cannot create: ", 0), 0u) << error;
   EXPECT_EQ(fopen(path.c_str(), "rb"), nullptr);  // nothing was created
+}
+
+// ------------------------------------------------ Integer and float64 dtypes
+
+constexpr DTypeSet kWide = Only(DType::kInt8) | Only(DType::kInt16) |
+                            Only(DType::kInt32) | Only(DType::kInt64) |
+                            Only(DType::kFloat64);
+
+NpyArray ParseWideOk(const Bytes& bytes) {
+  NpyArray array;
+  std::string error;
+  EXPECT_TRUE(ParseNpy(bytes.data(), bytes.size(), "x.npy", &array, &error, kWide))
+      << error;
+  return array;
+}
+
+std::string ParseWideError(const Bytes& bytes, DTypeSet accepted = kWide) {
+  NpyArray array;
+  std::string error;
+  EXPECT_FALSE(ParseNpy(bytes.data(), bytes.size(), "x.npy", &array, &error, accepted));
+  EXPECT_EQ(error.find('\n'), npos) << error;
+  return error;
+}
+
+// Two's complement by hand: 0xFF is -1, 0x80 -128, 0x8000 -32768.
+TEST(ParseNpyIntegerTest, PatternsAndSignedValues) {
+  NpyArray a = ParseWideOk(V1(Dict("|i1", "(3,)"), Bytes{0xFF, 0x80, 0x7F}));
+  EXPECT_EQ(a.dtype, DType::kInt8);
+  EXPECT_EQ(a.bits, (std::vector<uint32_t>{0xFF, 0x80, 0x7F}));
+  EXPECT_EQ(a.IntegerAt(0), -1);
+  EXPECT_EQ(a.IntegerAt(1), -128);
+  EXPECT_EQ(a.IntegerAt(2), 127);
+  // '<i1' is the same dtype (one byte has no order).
+  EXPECT_EQ(ParseWideOk(V1(Dict("<i1", "(1,)"), Bytes{0x01})).dtype, DType::kInt8);
+
+  a = ParseWideOk(V1(Dict("<i2", "(2,)"), LittleEndian16({0x8000, 0x7FFF})));
+  EXPECT_EQ(a.dtype, DType::kInt16);
+  EXPECT_EQ(a.IntegerAt(0), -32768);
+  EXPECT_EQ(a.IntegerAt(1), 32767);
+
+  a = ParseWideOk(V1(Dict("<i4", "(1,)"), LittleEndian32({0x80000000})));
+  EXPECT_EQ(a.IntegerAt(0), -2147483648LL);
+
+  // int64 and float64 fill bits64; 0x3FF0000000000000 is 1.0.
+  a = ParseWideOk(V1(Dict("<i8", "(1,)"),
+                     Bytes{0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}));
+  EXPECT_TRUE(a.bits.empty());
+  EXPECT_EQ(a.bits64, std::vector<uint64_t>{0xFFFFFFFFFFFFFFFEull});
+  EXPECT_EQ(a.IntegerAt(0), -2);
+  a = ParseWideOk(V1(Dict("<f8", "(1,)"), Bytes{0, 0, 0, 0, 0, 0, 0xF0, 0x3F}));
+  EXPECT_EQ(a.dtype, DType::kFloat64);
+  EXPECT_EQ(a.bits64, std::vector<uint64_t>{0x3FF0000000000000ull});
+}
+
+TEST(ParseNpyIntegerTest, TheMessageListsTheAcceptedDtypes) {
+  std::string error = ParseWideError(V1(Dict("<f4", "(1,)"), Bytes(4)),
+                                     Only(DType::kInt8) | Only(DType::kInt16));
+  EXPECT_NE(error.find("wrong dtype '<f4' (float32), expected int8 '|i1' or "
+                       "int16 '<i2'"),
+            npos)
+      << error;
+  error = ParseWideError(V1(Dict("<u2", "(1,)"), Bytes(2)));
+  EXPECT_NE(error.find("expected int8 '|i1', int16 '<i2', int32 '<i4', "
+                       "int64 '<i8' or float64 '<f8'"),
+            npos)
+      << error;
+  error = ParseWideError(V1(Dict(">i2", "(1,)"), Bytes(2)));
+  EXPECT_NE(error.find("big-endian dtype '>i2' is not supported"), npos) << error;
+  error = ParseWideError(V1(Dict("=i8", "(1,)"), Bytes(8)));
+  EXPECT_NE(error.find("dtype '=i8' is not explicitly little-endian"), npos) << error;
+  // The default set is unchanged: float32 and float16 only.
+  NpyArray array;
+  const Bytes i2 = V1(Dict("<i2", "(1,)"), Bytes(2));
+  EXPECT_FALSE(ParseNpy(i2.data(), i2.size(), "x.npy", &array, &error));
+  EXPECT_NE(error.find("expected float32 '<f4' or float16 '<f2'"), npos)
+      << error;
+}
+
+// numpy.save's bytes for np.array([-1, 2], dtype=np.int8): descr '|i1'.
+TEST(NpyFileTest, IntegerWriterMatchesNumpyByteForByte) {
+  NpyArray array;
+  array.dtype = DType::kInt8;
+  array.shape = {2};
+  array.bits = {0xFF, 0x02};
+  Bytes bytes;
+  std::string error;
+  ASSERT_TRUE(EncodeNpy(array, "x.npy", &bytes, &error)) << error;
+  const std::string dict = "{'descr': '|i1', 'fortran_order': False, 'shape': (2,), }";
+  Bytes expected = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0x76, 0};
+  expected.insert(expected.end(), dict.begin(), dict.end());
+  expected.resize(127, ' ');
+  expected.push_back('\n');
+  expected.push_back(0xFF);
+  expected.push_back(0x02);
+  EXPECT_EQ(bytes, expected);
+}
+
+TEST(NpyFileTest, WideRoundTripKeepsEveryBit) {
+  const std::string path = TempPath("wide");
+  std::string error;
+  NpyArray written;
+  written.dtype = DType::kInt64;
+  written.shape = {3};
+  written.bits64 = {0x8000000000000000ull, 1, 0xFFFFFFFFFFFFFFFFull};
+  ASSERT_TRUE(WriteNpy(path, written, &error)) << error;
+  NpyArray read;
+  ASSERT_TRUE(ReadNpy(path, &read, &error, kWide)) << error;
+  EXPECT_EQ(read.bits64, written.bits64);
+  written.dtype = DType::kFloat64;
+  written.bits64 = {0x7FF0000000000001ull, 0x8000000000000000ull, 1};
+  ASSERT_TRUE(WriteNpy(path, written, &error)) << error;
+  ASSERT_TRUE(ReadNpy(path, &read, &error, kWide)) << error;
+  EXPECT_EQ(read.dtype, DType::kFloat64);
+  EXPECT_EQ(read.bits64, written.bits64);
+  remove(path.c_str());
+}
+
+TEST(NpyFileTest, WideWriteErrors) {
+  NpyArray array;
+  array.dtype = DType::kInt8;
+  array.shape = {2};
+  array.bits = {0x7F, 0x100};
+  Bytes bytes;
+  std::string error;
+  EXPECT_FALSE(EncodeNpy(array, "x.npy", &bytes, &error));
+  EXPECT_EQ(error, "x.npy: cannot write: int8 element 1 has bits above 0xFF");
+  array.dtype = DType::kInt64;  // its elements belong in bits64
+  EXPECT_FALSE(EncodeNpy(array, "x.npy", &bytes, &error));
+  EXPECT_EQ(error,
+            "x.npy: cannot write: shape (2,) needs 2 elements but bits64 has 0 "
+            "and bits is not empty");
 }
 
 }  // namespace

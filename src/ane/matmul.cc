@@ -237,6 +237,10 @@ Tensor Softmax(const Tensor& x, const Profile& p) {
   return Div(e, ReduceSumAsMatmul(e, p), p);
 }
 
+Tensor Softmax(const Tensor& x, int axis, const Profile& p) {
+  return AlongAxis(x, axis, [&](const Tensor& t) { return Softmax(t, p); });
+}
+
 Tensor Ones(size_t k, size_t n) { return Tensor::Filled({k, n}, kHalfOne); }
 
 Tensor TriuOnes(size_t k) {

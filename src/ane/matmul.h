@@ -61,6 +61,9 @@ Tensor Cumsum(const Tensor& x, const Profile& p = SpecProfile());
 // Softmax along the last axis, decomposed: d = x - max(x), e = exp(d),
 // s = e @ ones (wide), y = e / s.  Every step a device op.
 Tensor Softmax(const Tensor& x, const Profile& p = SpecProfile());
+// The same along another axis, moved to the end and back (Transpose).
+// A bad axis: std::invalid_argument.
+Tensor Softmax(const Tensor& x, int axis, const Profile& p = SpecProfile());
 
 // The [K, N] matrices of ones and upper-triangular ones (the baked weights
 // of the rewrites).

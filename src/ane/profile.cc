@@ -84,5 +84,22 @@ bool FindProfile(const std::string& name, Profile* out, std::string* error) {
   return false;
 }
 
+const char* AccumulatorName(Accumulator a) {
+  return a == Accumulator::kFp32 ? "fp32" : "exact";
+}
+
+bool FindAccumulator(const std::string& name, Accumulator* out,
+                     std::string* error) {
+  for (Accumulator a : {Accumulator::kFp32, Accumulator::kExact}) {
+    if (name == AccumulatorName(a)) {
+      *out = a;
+      return true;
+    }
+  }
+  *error = "unknown accumulator '" + Printable(name, 60) +
+           "' (valid: fp32, exact)";
+  return false;
+}
+
 }  // namespace ane
 }  // namespace refmath

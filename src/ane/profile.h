@@ -69,6 +69,12 @@ bool FindProfile(const std::string& name, Profile* out, std::string* error);
 // "spec, m1, m3, m5"
 std::string ProfileNames();
 
+// "fp32" or "exact", and back; an unknown name gives false and a one-line
+// *error listing the valid names.
+const char* AccumulatorName(Accumulator a);
+bool FindAccumulator(const std::string& name, Accumulator* out,
+                     std::string* error);
+
 // The preset "spec" (the default of every API taking a profile).
 const Profile& SpecProfile();
 

@@ -9,6 +9,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace refmath {
 namespace cli {
@@ -142,6 +143,17 @@ bool ParseDouble(const std::string& text, double* value) {
   return true;
 }
 
+bool ParseSignedDouble(const std::string& text, double* value) {
+  const bool negative = !text.empty() && text[0] == '-';
+  double magnitude;
+  if (!ParseDouble(negative ? text.substr(1) : text, &magnitude) ||
+      (negative && text.size() > 1 && text[1] == '-')) {
+    return false;
+  }
+  *value = negative ? -magnitude : magnitude;
+  return true;
+}
+
 std::string FormatDouble(double value) {
   char text[32];
   for (int digits = 1; digits <= 17; ++digits) {
@@ -172,6 +184,21 @@ bool ParseInteger(const std::string& text, long lo, long hi, long* value) {
   const long v = strtol(text.c_str(), &end, 10);
   if (errno != 0 || *end != '\0' || v < lo || v > hi) return false;
   *value = v;
+  return true;
+}
+
+bool ParseIntegerList(const std::string& text, long lo, long hi,
+                      std::vector<long>* values) {
+  std::vector<long> out;
+  for (size_t begin = 0;;) {
+    const size_t comma = text.find(',', begin);
+    long v;
+    if (!ParseInteger(text.substr(begin, comma - begin), lo, hi, &v)) return false;
+    out.push_back(v);
+    if (comma == std::string::npos) break;
+    begin = comma + 1;
+  }
+  *values = std::move(out);
   return true;
 }
 

@@ -60,12 +60,17 @@ bool ParseTarget(const std::string& name, refmath_target* t,
 // Parses a non-negative finite decimal number; false on junk, hexadecimal,
 // and a number out of double's range.
 bool ParseDouble(const std::string& text, double* value);
+// The same, also negative: an optional leading '-' (so "-0" is -0.0).
+bool ParseSignedDouble(const std::string& text, double* value);
 // The shortest text ParseDouble / strtod read back as `value` exactly.
 std::string FormatDouble(double value);
 bool ParseSize(const std::string& text, size_t* value);
 // A decimal integer in [lo, hi]: digits with an optional leading '-' (no
 // blanks, no '+').
 bool ParseInteger(const std::string& text, long lo, long hi, long* value);
+// Comma-separated ParseInteger values ("5" or "3,-1,7"), at least one.
+bool ParseIntegerList(const std::string& text, long lo, long hi,
+                      std::vector<long>* values);
 
 // "LO:HI" with decimal numbers, inf, FLT_MAX/max (and their negatives).
 // A number binary32 cannot hold (beyond FLT_MAX, or nonzero but rounding

@@ -51,5 +51,24 @@ float Dequantize(int32_t q, float scale, int32_t zero_point,
   return static_cast<float>(exact);
 }
 
+std::vector<int32_t> QuantizeAll(const std::vector<float>& x, float scale,
+                                 int32_t zero_point, int32_t lo, int32_t hi,
+                                 QuantizeRule rule) {
+  std::vector<int32_t> q(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    q[i] = Quantize(x[i], scale, zero_point, lo, hi, rule);
+  }
+  return q;
+}
+
+std::vector<float> DequantizeAll(const std::vector<int32_t>& q, float scale,
+                                 int32_t zero_point, bool flush_subnormal) {
+  std::vector<float> x(q.size());
+  for (size_t i = 0; i < q.size(); ++i) {
+    x[i] = Dequantize(q[i], scale, zero_point, flush_subnormal);
+  }
+  return x;
+}
+
 }  // namespace mcu
 }  // namespace refmath

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include <vector>
+
 namespace refmath {
 namespace mcu {
 
@@ -39,6 +41,15 @@ inline int16_t QuantizeS16(float x, float scale, int32_t zero_point,
 // becomes a zero of its sign, as MVE f32 flushes operands and results.
 float Dequantize(int32_t q, float scale, int32_t zero_point,
                  bool flush_subnormal = false);
+
+// Quantize and Dequantize applied to every element of an array (the
+// QUANTIZE / DEQUANTIZE ops of a tensor).
+std::vector<int32_t> QuantizeAll(const std::vector<float>& x, float scale,
+                                 int32_t zero_point, int32_t lo, int32_t hi,
+                                 QuantizeRule rule);
+std::vector<float> DequantizeAll(const std::vector<int32_t>& q, float scale,
+                                 int32_t zero_point,
+                                 bool flush_subnormal = false);
 
 }  // namespace mcu
 }  // namespace refmath

@@ -261,6 +261,18 @@ float BitsToFloat(uint32_t bits) {
   return f;
 }
 
+uint64_t DoubleBits(double d) {
+  uint64_t bits;
+  memcpy(&bits, &d, sizeof(bits));
+  return bits;
+}
+
+double BitsToDouble(uint64_t bits) {
+  double d;
+  memcpy(&d, &bits, sizeof(d));
+  return d;
+}
+
 bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
              std::string* error) {
   if (path == "-") return ReadFd(STDIN_FILENO, "<stdin>", bytes, error);

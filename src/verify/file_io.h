@@ -67,6 +67,8 @@ void StoreLE32(uint32_t v, uint8_t* p);
 
 uint32_t FloatBits(float f);
 float BitsToFloat(uint32_t bits);
+uint64_t DoubleBits(double d);
+double BitsToDouble(uint64_t bits);
 
 }  // namespace io
 }  // namespace refmath

@@ -41,6 +41,9 @@ constexpr DTypeInfo kDTypes[] = {
     {DType::kInt8, "int8", "|i1"},
     {DType::kInt16, "int16", "<i2"},
     {DType::kUint16, "uint16", "<u2"},
+    {DType::kInt32, "int32", "<i4"},
+    {DType::kInt64, "int64", "<i8"},
+    {DType::kFloat64, "float64", "<f8"},
 };
 
 const DTypeInfo& Info(DType dtype) {
@@ -56,27 +59,31 @@ uint32_t MaxBits(DType dtype) {
   return bits >= 32 ? UINT32_MAX : (uint32_t{1} << bits) - 1;
 }
 
-// "float32 or float16", the names of the accepted dtypes for messages;
-// with descrs: "float32 '<f4' or float16 '<f2'".
+// "float32 or float16", "int8, int16 or int32": the names of the accepted
+// dtypes for messages; with descrs: "float32 '<f4' or float16 '<f2'".
 std::string AcceptedText(DTypeSet accepted, bool with_descr) {
-  std::string text;
+  std::vector<std::string> names;
   for (const DTypeInfo& info : kDTypes) {
     if (!(accepted & Only(info.dtype))) continue;
-    if (!text.empty()) text += " or ";
-    text += info.name;
-    if (with_descr) text += std::string(" '") + info.descr + "'";
+    names.push_back(with_descr ? std::string(info.name) + " '" + info.descr + "'"
+                               : std::string(info.name));
+  }
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
   }
   return text;
 }
 
 // Byte order is spelled out so the result does not depend on the host.
-uint32_t LoadLittleEndian(const uint8_t* p, size_t n) {
-  uint32_t value = 0;
+uint64_t LoadLittleEndian(const uint8_t* p, size_t n) {
+  uint64_t value = 0;
   for (size_t i = n; i-- > 0;) value = (value << 8) | p[i];
   return value;
 }
 
-void StoreLittleEndian(uint32_t value, size_t n, uint8_t* p) {
+void StoreLittleEndian(uint64_t value, size_t n, uint8_t* p) {
   for (size_t i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
 }
 
@@ -155,7 +162,8 @@ bool ReadPreamble(const uint8_t* data, size_t size, size_t* header_offset,
     return false;
   }
   *header_offset = length_offset + length_size;
-  *header_length = LoadLittleEndian(data + length_offset, length_size);
+  *header_length =
+      static_cast<size_t>(LoadLittleEndian(data + length_offset, length_size));
   if (*header_length > size - *header_offset) {
     *problem = "truncated header: header length " +
                std::to_string(*header_length) + " exceeds the " +
@@ -482,12 +490,19 @@ bool CheckArray(const NpyArray& array, std::string* problem) {
     return false;
   }
   const size_t count = bytes / ItemSize(array.dtype);
-  if (array.bits.size() != count) {
+  const bool wide = ItemSize(array.dtype) == 8;
+  const size_t stored = wide ? array.bits64.size() : array.bits.size();
+  const size_t other = wide ? array.bits.size() : array.bits64.size();
+  if (stored != count || other != 0) {
     *problem = "shape " + ShapeText(array.shape) + " needs " +
-               std::to_string(count) + " elements but bits has " +
-               std::to_string(array.bits.size());
+               std::to_string(count) + " elements but " +
+               (wide ? "bits64" : "bits") + " has " + std::to_string(stored) +
+               (other != 0 ? std::string(" and ") + (wide ? "bits" : "bits64") +
+                                 " is not empty"
+                           : "");
     return false;
   }
+  if (wide) return true;
   const uint32_t max_bits = MaxBits(array.dtype);
   for (size_t i = 0; i < count; ++i) {
     if (array.bits[i] > max_bits) {
@@ -535,11 +550,43 @@ std::string MakePreambleAndHeader(const NpyArray& array) {
 void AppendElements(const NpyArray& array, std::vector<uint8_t>* out) {
   const size_t item_size = ItemSize(array.dtype);
   size_t at = out->size();
+  if (item_size == 8) {
+    out->resize(at + array.bits64.size() * item_size);
+    for (uint64_t bits : array.bits64) {
+      StoreLittleEndian(bits, item_size, out->data() + at);
+      at += item_size;
+    }
+    return;
+  }
   out->resize(at + array.bits.size() * item_size);
   for (uint32_t bits : array.bits) {
     StoreLittleEndian(bits, item_size, out->data() + at);
     at += item_size;
   }
+}
+
+// The `count` little-endian elements of `dtype` at `data`, into out's bits
+// or bits64 (by the item size); the other is emptied.
+void LoadElements(const uint8_t* data, size_t count, DType dtype,
+                  NpyArray* out) {
+  const size_t item_size = ItemSize(dtype);
+  std::vector<uint32_t> bits;
+  std::vector<uint64_t> bits64;
+  if (item_size == 8) {
+    bits64.resize(count);
+    for (size_t i = 0; i < count; ++i) {
+      bits64[i] = LoadLittleEndian(data + i * item_size, item_size);
+    }
+  } else {
+    bits.resize(count);
+    for (size_t i = 0; i < count; ++i) {
+      bits[i] = static_cast<uint32_t>(
+          LoadLittleEndian(data + i * item_size, item_size));
+    }
+  }
+  out->dtype = dtype;
+  out->bits = std::move(bits);
+  out->bits64 = std::move(bits64);
 }
 
 // The array's bytes, after numpy.save's preamble and header if `npy`.
@@ -568,6 +615,8 @@ size_t ItemSize(DType dtype) {
   return static_cast<size_t>(Info(dtype).descr[2] - '0');
 }
 
+bool IsInteger(DType dtype) { return Info(dtype).descr[1] == 'i'; }
+
 bool HasNpyMagic(const uint8_t* data, size_t size) {
   return data != nullptr && size >= kMagicSize &&
          memcmp(data, kMagic, kMagicSize) == 0;
@@ -587,6 +636,65 @@ size_t NpyArray::count() const {
   size_t n = 1;
   for (size_t dim : shape) n *= dim;
   return n;
+}
+
+int64_t NpyArray::IntegerAt(size_t i) const {
+  const size_t item_bits = 8 * ItemSize(dtype);
+  if (item_bits == 64) return static_cast<int64_t>(bits64[i]);
+  // Sign-extend the pattern's top bit.
+  const int64_t pattern = bits[i];
+  const int64_t sign = int64_t{1} << (item_bits - 1);
+  return (pattern ^ sign) - sign;
+}
+
+NpyArray IntegerArray(DType dtype, std::vector<size_t> shape,
+                      const std::vector<int64_t>& values) {
+  NpyArray a;
+  a.dtype = dtype;
+  a.shape = std::move(shape);
+  const size_t item_bits = 8 * ItemSize(dtype);
+  for (int64_t v : values) {
+    const uint64_t pattern = static_cast<uint64_t>(v);
+    if (item_bits == 64) {
+      a.bits64.push_back(pattern);
+    } else {
+      a.bits.push_back(static_cast<uint32_t>(
+          pattern & ((uint64_t{1} << item_bits) - 1)));
+    }
+  }
+  return a;
+}
+
+NpyArray Float32Array(std::vector<size_t> shape,
+                      const std::vector<float>& values) {
+  NpyArray a;
+  a.shape = std::move(shape);
+  a.bits.reserve(values.size());
+  for (float v : values) a.bits.push_back(FloatBits(v));
+  return a;
+}
+
+NpyArray Float16Array(std::vector<size_t> shape,
+                      const std::vector<uint16_t>& bits) {
+  NpyArray a;
+  a.dtype = DType::kFloat16;
+  a.shape = std::move(shape);
+  a.bits.assign(bits.begin(), bits.end());
+  return a;
+}
+
+std::vector<int64_t> IntegerValues(const NpyArray& array) {
+  std::vector<int64_t> values(array.count());
+  for (size_t i = 0; i < values.size(); ++i) values[i] = array.IntegerAt(i);
+  return values;
+}
+
+std::vector<float> Float32Values(const NpyArray& array) {
+  std::vector<float> values(array.bits.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    values[i] = BitsToFloat(array.bits[i]);
+  }
+  return values;
 }
 
 bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
@@ -612,15 +720,8 @@ bool ParseNpy(const uint8_t* data, size_t size, const std::string& name,
   }
 
   // Only now, with the size checked against the input, allocate.
-  const size_t item_size = ItemSize(dtype);
-  const size_t count = byte_count / item_size;
-  std::vector<uint32_t> bits(count);
-  for (size_t i = 0; i < count; ++i) {
-    bits[i] = LoadLittleEndian(data + data_offset + i * item_size, item_size);
-  }
-  out->dtype = dtype;
+  LoadElements(data + data_offset, byte_count / ItemSize(dtype), dtype, out);
   out->shape = std::move(header.shape);
-  out->bits = std::move(bits);
   return true;
 }
 
@@ -647,13 +748,8 @@ bool ParseRaw(const uint8_t* data, size_t size, DType dtype,
                     DTypeName(dtype) + " expected)",
                 error);
   }
-  std::vector<uint32_t> bits(size / item_size);
-  for (size_t i = 0; i < bits.size(); ++i) {
-    bits[i] = LoadLittleEndian(data + i * item_size, item_size);
-  }
-  out->dtype = dtype;
-  out->shape = {bits.size()};
-  out->bits = std::move(bits);
+  LoadElements(data, size / item_size, dtype, out);
+  out->shape = {size / item_size};
   return true;
 }
 

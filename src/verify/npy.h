@@ -1,14 +1,13 @@
-// Reading and writing NumPy .npy files holding float32, float16, int8,
-// int16 or uint16 arrays (uint16: how NumPy, which has no bfloat16 dtype,
-// stores bfloat16 bit patterns), and the same elements as raw
-// little-endian bytes.
+// Reading and writing NumPy .npy files holding float or integer arrays
+// (uint16 is how NumPy, which has no bfloat16 dtype, stores bfloat16 bit
+// patterns), and the same elements as raw little-endian bytes.
 //
 // Elements are kept as bit patterns, never as floats, so NaN payloads,
 // signalling NaNs and -0 survive a read and a write unchanged.  The reader
 // accepts exactly what this library needs (C-order little-endian '<f4',
-// '<f2', '|i1', '<i2' and '<u2', format versions 1.0, 2.0 and 3.0), of the dtypes
-// the caller asks for, and rejects everything else with a one-line
-// message.  It is written for untrusted input: it never reads
+// '<f2', '|i1', '<i2', '<u2', '<i4', '<i8' and '<f8', format versions 1.0,
+// 2.0 and 3.0), of the dtypes the caller asks for, and rejects everything
+// else with a one-line message.  It is written for untrusted input: it never reads
 // outside the given buffer and never allocates more than the input size
 // justifies.
 #ifndef REFMATH_SRC_VERIFY_NPY_H_
@@ -25,13 +24,17 @@ namespace io {
 
 // kUint16 is raw 16-bit data: what it holds (bfloat16 or binary16 bit
 // patterns) is for the reader to say.
-enum class DType { kFloat32, kFloat16, kInt8, kInt16, kUint16 };
+enum class DType {
+  kFloat32, kFloat16, kInt8, kInt16, kUint16, kInt32, kInt64, kFloat64
+};
 
 // numpy's name of a dtype ("float32", "int8"), the descr this library
-// writes ('<f4', '|i1') and the bytes of one element.
+// writes ('<f4', '|i1'), the bytes of one element, and whether it is a
+// signed integer type.
 const char* DTypeName(DType dtype);
 const char* DTypeDescr(DType dtype);
 size_t ItemSize(DType dtype);
+bool IsInteger(DType dtype);
 
 // A set of dtypes a reader accepts.
 using DTypeSet = unsigned;
@@ -44,15 +47,33 @@ struct NpyArray {
   DType dtype = DType::kFloat32;
   // As in the header; () means one element (0-d).
   std::vector<size_t> shape;
-  // Element bit patterns in C order: float32 as its 32 bits; float16,
-  // uint16, int16 and int8 (two's complement) zero-extended in the low 16
-  // or 8 bits.
+  // Element bit patterns in C order, for the dtypes of at most 4 bytes:
+  // float32 and int32 as their 32 bits; float16, uint16, int16 and int8
+  // (two's complement) zero-extended in the low 16 or 8 bits.
   std::vector<uint32_t> bits;
+  // The same for the 8-byte dtypes (float64, int64); bits is then empty.
+  std::vector<uint64_t> bits64;
+
+  // Integer element i, sign-extended (integer dtypes only).
+  int64_t IntegerAt(size_t i) const;
 
   // Product of shape (1 for 0-d).  Not overflow-checked: arrays from
   // ParseNpy/ReadNpy never overflow, WriteNpy checks its input itself.
   size_t count() const;
 };
+
+// Arrays from values: integers (each stored modulo 2^bits of the dtype, so
+// a value must fit it to come back unchanged), binary32 values, binary16
+// bit patterns.  values.size() must be the shape's count.
+NpyArray IntegerArray(DType dtype, std::vector<size_t> shape,
+                      const std::vector<int64_t>& values);
+NpyArray Float32Array(std::vector<size_t> shape,
+                      const std::vector<float>& values);
+NpyArray Float16Array(std::vector<size_t> shape,
+                      const std::vector<uint16_t>& bits);
+// Every element of an integer array, sign-extended; of a float32 array.
+std::vector<int64_t> IntegerValues(const NpyArray& array);
+std::vector<float> Float32Values(const NpyArray& array);
 
 // A shape as Python's repr of the tuple, the form numpy writes in headers
 // and error messages use: (), (5,), (2, 3).
@@ -92,8 +113,9 @@ bool ParseRaw(const uint8_t* data, size_t size, DType dtype,
 // byte for byte as numpy.save writes it: the header is padded with spaces
 // and a final newline so that the data starts at a multiple of 64 bytes.
 // Returns false and sets *error (if not null; one line starting with
-// `name`) when the array is inconsistent (bits.size() != count(), more
-// than 64 dimensions, bits beyond the dtype's width).
+// `name`) when the array is inconsistent: bits or bits64 (whichever the
+// dtype uses) not count() elements long, the other not empty, more than 64
+// dimensions, bits beyond the dtype's width (a float16 above 0xFFFF).
 bool EncodeNpy(const NpyArray& array, const std::string& name,
                std::vector<uint8_t>* out, std::string* error);
 

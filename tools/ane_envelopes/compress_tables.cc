@@ -67,9 +67,7 @@ std::string CompressTables(const ane::Profile& p) {
   std::vector<double> xv(kBatch * kCols);
   for (double& x : xv) x = rng.Normal();
   const Tensor x = Tensor::FromDoubles({kBatch, kCols}, xv, p);
-  const ane::WeightModel model = [&](const std::vector<Half>& w) {
-    return ane::Matmul(x, ane::TransposeMatrix(Tensor({kRows, kCols}, w)), p).ToDoubles();
-  };
+  const ane::WeightModel model = ane::LinearLayerModel(x, kRows, kCols, p);
   report::MarkdownTable t({"weight", "int8 Frobenius", "int4 Frobenius", "int8 gate", "int4 gate",
            "sparse gate", "auto at 5e-3", "auto at 0.1"});
   for (const auto& w : Weights()) {

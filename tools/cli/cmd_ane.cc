@@ -13,6 +13,7 @@
 #include "src/cmdline/args.h"
 #include "src/verify/array_file.h"
 #include "tools/cli/commands.h"
+#include "tools/cli/subcommands.h"
 
 namespace refmath {
 namespace cli {
@@ -74,7 +75,16 @@ int RunAne(const Argv& argv) {
   if (sub == "eval") return Eval(Argv(argv.begin() + 1, argv.end()));
   if (sub == "functions") return List(argv, true);
   if (sub == "profiles") return List(argv, false);
-  return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage + ")");
+  const Argv rest(argv.begin() + 1, argv.end());
+  if (sub == "matmul") return RunAneMatmul(rest);
+  if (sub == "reduce-sum") return RunAneReduceSum(rest);
+  if (sub == "softmax") return RunAneSoftmax(rest);
+  if (sub == "fft" || sub == "ifft") return RunAneFft(rest, sub == "ifft");
+  if (sub == "solve") return RunAneSolve(rest);
+  if (sub == "compress") return RunAneCompress(rest);
+  return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage +
+                        " | ane matmul|reduce-sum|softmax|fft|ifft|solve|compress ...;"
+                        " refmath help ane)");
 }
 
 }  // namespace cli

@@ -14,6 +14,7 @@
 #include "src/mcu/table_serialize.h"
 #include "src/verify/array_file.h"
 #include "tools/cli/commands.h"
+#include "tools/cli/subcommands.h"
 
 namespace refmath {
 namespace cli {
@@ -116,8 +117,17 @@ int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
 }  // namespace
 
 int RunMcu(const Argv& argv) {
+  if (!argv.empty()) {
+    const Argv rest(argv.begin() + 1, argv.end());
+    if (argv[0] == "fc") return RunMcuFc(rest);
+    if (argv[0] == "quantize") return RunMcuQuantize(rest);
+    if (argv[0] == "dequantize") return RunMcuDequantize(rest);
+    if (argv[0] == "compare") return RunMcuCompare(rest);
+    if (argv[0] == "ops") return RunMcuOps(rest);
+  }
   if (argv.empty() || argv[0] != "table") {
-    return Fail(kCmd, "expected 'table' (refmath mcu table --op OP ... --out FILE)");
+    return Fail(kCmd, "expected 'table', 'compare', 'ops', 'fc', 'quantize' or "
+                      "'dequantize' (refmath help mcu)");
   }
   Args args;
   std::string error, op, out;

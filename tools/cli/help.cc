@@ -10,6 +10,7 @@
 #include "refmath/refmath.h"
 #include "src/ane/unary.h"
 #include "tools/cli/commands.h"
+#include "tools/cli/subcommands.h"
 
 namespace refmath {
 namespace cli {
@@ -117,7 +118,8 @@ const Command kCommands[] = {
     {"ane", RunAne,
      "ane eval --function F [--profile P] --in FILE --out FILE\n"
      "ane functions\n"
-     "ane profiles",
+     "ane profiles\n"
+     REFMATH_ANE_NPY_FORMS,
      "the Apple Neural Engine fp16 model over float16 values, .npy or raw by\n"
      "the file name (docs/ane.md); 'functions' and 'profiles' list the choices",
      REFMATH_FUNCTION_OPTION
@@ -126,14 +128,16 @@ const Command kCommands[] = {
      "                  array, any other name raw little-endian binary16,\n"
      "                  '-' stdin (raw)\n"
      "--out FILE        the outputs, one per input, in the inputs' shape\n"
-     "                  (required): .npy or raw as for --in, '-' stdout\n",
+     "                  (required): .npy or raw as for --in, '-' stdout\n"
+     REFMATH_ANE_NPY_OPTIONS,
      FunctionNames::kAne,
      "refmath ane eval --function exp --profile m3 --in x.npy --out y.npy"},
     {"mcu", RunMcu,
      "mcu table --op logistic_s8|tanh_s8 --input-scale S --input-zero-point Z\n"
      "          [--ideal] --out FILE\n"
      "mcu table --op sigmoid_s16|tanh_s16 (--input-multiplier M\n"
-     "          --input-left-shift L | --input-scale S) [--ideal] --out FILE",
+     "          --input-left-shift L | --input-scale S) [--ideal] --out FILE\n"
+     REFMATH_MCU_NPY_FORMS,
      "a CMSIS-NN / TFLite Micro activation table (or the oracle's with\n"
      "--ideal) over every input, .npy or raw by the file name (docs/mcu.md)",
      "--op OP                logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16\n"
@@ -147,7 +151,8 @@ const Command kCommands[] = {
      "--out FILE             the outputs for the inputs -128..127 or\n"
      "                       -32768..32767 (required): FILE.npy a NumPy int8\n"
      "                       or int16 array, any other name raw\n"
-     "                       little-endian, '-' stdout (raw)\n",
+     "                       little-endian, '-' stdout (raw)\n"
+     REFMATH_MCU_NPY_OPTIONS,
      FunctionNames::kNone,
      "refmath mcu table --op tanh_s8 --input-scale 0.0625 "
      "--input-zero-point 0 --out tanh.npy"},

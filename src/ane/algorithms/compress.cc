@@ -8,6 +8,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "src/ane/algorithms/linalg.h"
+#include "src/ane/matmul.h"
+
 namespace refmath {
 namespace ane {
 namespace {
@@ -261,6 +264,41 @@ const char* EncodingName(Encoding e) {
   return "?";
 }
 
+bool FindEncoding(const std::string& name, Encoding* out) {
+  for (Encoding e : {Encoding::kFp16, Encoding::kInt8, Encoding::kInt4,
+                     Encoding::kSparse}) {
+    if (name == EncodingName(e)) {
+      *out = e;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool EncodedWeight(Encoding e, const std::vector<float>& w, size_t rows,
+                   size_t cols, std::vector<Half>* out, std::string* why) {
+  if (e == Encoding::kFp16) {
+    *out = WeightToHalf(w);
+    return true;
+  }
+  if (e == Encoding::kSparse) {
+    SparseWeights sparse;
+    if (!CompressSparse(w, &sparse)) {
+      *why = "sparse is offered only when at most half the weights are nonzero";
+      return false;
+    }
+    *out = ReconstructSparse(sparse);
+    return true;
+  }
+  if (!AllFinite(w)) {
+    *why = std::string(EncodingName(e)) + " is not offered: a weight is NaN or infinite";
+    return false;
+  }
+  *out = e == Encoding::kInt8 ? ReconstructInt8(CompressInt8(w, rows, cols))
+                              : ReconstructInt4(CompressInt4(w));
+  return true;
+}
+
 Choice ChooseEncoding(const std::vector<float>& w, size_t rows, size_t cols,
                       const WeightModel& model, double tol) {
   Choice choice;
@@ -306,6 +344,13 @@ Choice ChooseEncoding(const std::vector<float>& w, size_t rows, size_t cols,
   }
   choice.trail += "fp16: kept\n";
   return choice;
+}
+
+WeightModel LinearLayerModel(const Tensor& x, size_t rows, size_t cols,
+                             const Profile& p) {
+  return [x, rows, cols, p](const std::vector<Half>& w) {
+    return Matmul(x, TransposeMatrix(Tensor({rows, cols}, w)), p).ToDoubles();
+  };
 }
 
 }  // namespace ane

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "src/ane/profile.h"
+#include "src/ane/tensor.h"
 #include "src/binary16/binary16.h"
 
 namespace refmath {
@@ -97,9 +99,25 @@ bool GateAccepts(double relerr, double tol = kDefaultGateTolerance);
 // --- the `auto` choice.
 enum class Encoding { kFp16, kInt8, kInt4, kSparse };
 const char* EncodingName(Encoding e);
+// The encoding named "fp16", "int8", "int4" or "sparse"; false otherwise.
+bool FindEncoding(const std::string& name, Encoding* out);
+
+// The fp16 weight the device computes with when w ([rows, cols]) is stored
+// in encoding e: WeightToHalf, or the reconstruction of CompressInt8,
+// CompressInt4 or CompressSparse.  Returns false and sets *why (one line)
+// when e is not offered for w: sparse with more than half the weights
+// nonzero, int8 or int4 with a NaN or infinite weight.
+bool EncodedWeight(Encoding e, const std::vector<float>& w, size_t rows,
+                   size_t cols, std::vector<Half>* out, std::string* why);
 
 // The model output computed with a given fp16 weight (the caller's graph).
 using WeightModel = std::function<std::vector<double>(const std::vector<Half>&)>;
+
+// The model of a linear layer on the device, y = x W^T: x [batch, cols],
+// the fp16 weight W [rows, cols], one binary16 matmul with the profile's
+// accumulation; the outputs' exact values.
+WeightModel LinearLayerModel(const Tensor& x, size_t rows, size_t cols,
+                             const Profile& p = SpecProfile());
 
 struct Choice {
   Encoding encoding = Encoding::kFp16;

@@ -1,0 +1,201 @@
+// Every `refmath ane` subcommand over .npy files against the library
+// function it calls: the same operands through the command line and
+// through the C++ API give the same bits, for every profile and option.
+// Usage: ane_cli_library_check PATH/TO/refmath
+#include <stdio.h>
+
+#include <string>
+#include <vector>
+
+#include "conformance/cli_check_util.h"
+#include "src/ane/algorithms/compress.h"
+#include "src/ane/algorithms/fft.h"
+#include "src/ane/algorithms/krylov.h"
+#include "src/ane/algorithms/linalg.h"
+#include "src/ane/algorithms/test_matrices.h"
+#include "src/ane/matmul.h"
+#include "src/ane/npy_tensor.h"
+
+namespace refmath {
+namespace ane {
+namespace {
+
+using cli_check::Checker;
+
+constexpr uint64_t kSeed = 0xC11C0DE;
+const char* const kProfiles[] = {"spec", "m1", "m3", "m5"};
+
+Profile Preset(const std::string& name) {
+  Profile p;
+  std::string error;
+  FindProfile(name, &p, &error);
+  return p;
+}
+
+// Values uniform in [lo, hi) as binary16 (the spec profile's rounding).
+Tensor Random(const Shape& shape, double lo, double hi, Rng& rng) {
+  std::vector<double> v(Tensor::Count(shape));
+  for (double& x : v) x = rng.Uniform(lo, hi);
+  return Tensor::FromDoubles(shape, v);
+}
+
+void CheckMatmul(Checker& c, Rng& rng) {
+  const Tensor a = Random({2, 5, 7}, -2, 2, rng), b = Random({7, 3}, -2, 2, rng);
+  const std::string pa = c.Save("a", TensorToNpy(a)), pb = c.Save("b", TensorToNpy(b));
+  for (const char* name : kProfiles) {
+    Profile p = Preset(name);
+    const std::string out = c.Path("c.npy");
+    if (c.Run("ane matmul --a " + pa + " --b " + pb + " --out " + out + " --profile " + name)) {
+      c.Expect(std::string("matmul ") + name, out, TensorToNpy(Matmul(a, b, p)));
+    }
+    p.accumulator = Accumulator::kExact;
+    p.tile = 2;
+    if (c.Run("ane matmul --a " + pa + " --b " + pb + " --out " + out + " --profile " +
+              name + " --accumulator exact --tile 2")) {
+      c.Expect(std::string("matmul exact tile 2 ") + name, out,
+               TensorToNpy(Matmul(a, b, p)));
+    }
+  }
+  // float32 operands: rounded by the profile's input cast (m1 flushes).
+  std::vector<float> f = {1e-6f, 0.1f, -3.3f, 1e-7f, 2.5f, 7.0f};
+  const std::string pf = c.Save("f", io::Float32Array({2, 3}, f));
+  const std::string pv = c.Save("v", TensorToNpy(Random({3}, -1, 1, rng)));
+  Tensor vt;
+  std::string error;
+  ReadTensor(pv, SpecProfile(), &vt, &error);
+  if (c.Run("ane matmul --a " + pf + " --b " + pv + " --out " + c.Path("fv.npy") +
+            " --profile m1")) {
+    c.Expect("matmul float32 m1", c.Path("fv.npy"),
+             TensorToNpy(Matmul(Tensor::FromFloats({2, 3}, f, Preset("m1")), vt,
+                                Preset("m1"))));
+  }
+}
+
+void CheckReductions(Checker& c, Rng& rng) {
+  const Tensor x = Random({3, 40}, 0, 200, rng);
+  const std::string px = c.Save("x", TensorToNpy(x)), out = c.Path("r.npy");
+  for (const char* name : {"spec", "m5"}) {
+    const Profile p = Preset(name);
+    for (int axis : {0, -1}) {
+      const std::string opts = std::string(" --profile ") + name + " --axis " +
+                               std::to_string(axis) + " --in " + px + " --out " + out;
+      if (c.Run("ane reduce-sum" + opts)) {
+        c.Expect("reduce-sum narrow", out, TensorToNpy(ReduceSum(x, axis, p)));
+      }
+      if (c.Run("ane reduce-sum --route matmul" + opts)) {
+        c.Expect("reduce-sum matmul", out, TensorToNpy(ReduceSumAsMatmul(x, axis, p)));
+      }
+      const Tensor s = Random({4, 6}, -4, 4, rng);
+      const std::string ps = c.Save("s", TensorToNpy(s));
+      if (c.Run(std::string("ane softmax --profile ") + name + " --axis " +
+                std::to_string(axis) + " --in " + ps + " --out " + out)) {
+        c.Expect("softmax", out, TensorToNpy(Softmax(s, axis, p)));
+      }
+    }
+  }
+}
+
+void CheckFft(Checker& c, Rng& rng) {
+  const ComplexTensor x = {Random({3, 12}, -1, 1, rng), Random({3, 12}, -1, 1, rng)};
+  const std::string re = c.Save("re", TensorToNpy(x.re)), im = c.Save("im", TensorToNpy(x.im));
+  const std::string outs = " --out-re " + c.Path("yr.npy") + " --out-im " + c.Path("yi.npy");
+  auto expect = [&](const std::string& what, const ComplexTensor& y) {
+    c.Expect(what + " re", c.Path("yr.npy"), TensorToNpy(y.re));
+    c.Expect(what + " im", c.Path("yi.npy"), TensorToNpy(y.im));
+  };
+  for (const char* name : {"spec", "m1"}) {
+    const Profile p = Preset(name);
+    const std::string in = std::string(" --profile ") + name + " --re " + re + " --im " + im;
+    if (c.Run("ane fft" + in + outs)) expect("fft dense", DenseDft(x, kForward, 1.0, p));
+    if (c.Run("ane fft --method staged --scale 0.5" + in + outs)) {
+      expect("fft staged", StagedDft(x, kForward, 0.5, p));
+    }
+    if (c.Run("ane ifft" + in + outs)) expect("ifft dense", InverseDft(x, false, p));
+    if (c.Run("ane ifft --method staged" + in + outs)) expect("ifft staged", InverseDft(x, true, p));
+  }
+}
+
+Tensor ToTensor(const Matrix& m) { return Tensor::FromDoubles({m.rows, m.cols}, m.v); }
+
+void ExpectSolution(Checker& c, const std::string& what, const std::string& args,
+                    const Solution& want) {
+  if (!want.nonfinite && c.Run("ane solve " + args + " --out " + c.Path("x.npy"))) {
+    c.Expect(what, c.Path("x.npy"), HostValuesToNpy(want.x, {want.x.size()}));
+  }
+}
+
+void CheckSolve(Checker& c, Rng& rng) {
+  const Tensor a = ToTensor(SpdWithCondition(8, 20, 20, rng));
+  const Tensor b = Random({8}, -1, 1, rng);
+  const std::string ab = " --a " + c.Save("A", TensorToNpy(a)) + " --b " + c.Save("bv", TensorToNpy(b));
+  CgOptions o;
+  o.iterations = 6;
+  ExpectSolution(c, "cg", "--method cg --iterations 6" + ab, ConjugateGradient(a, b, o));
+  o.refine = 1;
+  o.jacobi = false;
+  ExpectSolution(c, "cg refined, unscaled",
+                 "--method cg --iterations 6 --refine 1 --no-jacobi" + ab,
+                 ConjugateGradient(a, b, o));
+  ExpectSolution(c, "gmres m3", "--method gmres --profile m3" + ab, Gmres(a, b, Preset("m3")));
+  const std::vector<double> x0(8, 0.25);
+  ExpectSolution(c, "refine",
+                 "--method refine --rounds 2 --inner 10 --x0 " +
+                     c.Save("x0", HostValuesToNpy(x0, {8})) + ab,
+                 RichardsonRefine(a, b, x0, 2, 10));
+  const Tensor t = ToTensor(WithSingularValues(12, 5, 10, 1, rng));
+  const Tensor tb = Random({12}, -1, 1, rng);
+  const std::string tall = " --a " + c.Save("T", TensorToNpy(t)) + " --b " + c.Save("tb", TensorToNpy(tb));
+  ExpectSolution(c, "normal", "--method normal --iterations 5" + tall,
+                 NormalEquations(t, tb, CgOptions{5, 0, true}));
+  ExpectSolution(c, "lsqr", "--method lsqr --iterations 30" + tall, Lsqr(t, tb, 30));
+}
+
+void CheckCompress(Checker& c, Rng& rng) {
+  constexpr size_t kRows = 8, kCols = 32;
+  std::vector<float> w(kRows * kCols), sparse(kRows * kCols, 0.0f);
+  for (float& v : w) v = static_cast<float>(0.1 * rng.Normal());
+  for (size_t i = 0; i < sparse.size(); i += 3) sparse[i] = w[i];
+  const Tensor x = Random({4, kCols}, -1, 1, rng);
+  const std::string pw = c.Save("w", io::Float32Array({kRows, kCols}, w));
+  const std::string ps = c.Save("ws", io::Float32Array({kRows, kCols}, sparse));
+  const std::string px = c.Save("gx", TensorToNpy(x)), out = c.Path("wq.npy");
+  for (Encoding e : {Encoding::kFp16, Encoding::kInt8, Encoding::kInt4, Encoding::kSparse}) {
+    const std::vector<float>& src = e == Encoding::kSparse ? sparse : w;
+    std::vector<Half> want;
+    std::string why;
+    EncodedWeight(e, src, kRows, kCols, &want, &why);
+    if (c.Run(std::string("ane compress --encoding ") + EncodingName(e) + " --in " +
+              (e == Encoding::kSparse ? ps : pw) + " --out " + out + " >/dev/null")) {
+      c.Expect(EncodingName(e), out, io::Float16Array({kRows, kCols}, want));
+    }
+  }
+  for (const char* tol : {"0.005", "0.1"}) {
+    const Choice choice = ChooseEncoding(w, kRows, kCols,
+                                         LinearLayerModel(x, kRows, kCols, Preset("m1")),
+                                         std::stod(tol));
+    if (c.Run("ane compress --encoding auto --profile m1 --tolerance " + std::string(tol) +
+              " --gate-input " + px + " --in " + pw + " --out " + out + " >/dev/null")) {
+      c.Expect(std::string("auto at ") + tol, out, io::Float16Array({kRows, kCols}, choice.weight));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ane
+}  // namespace refmath
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: ane_cli_library_check PATH/TO/refmath\n");
+    return 2;
+  }
+  using namespace refmath::ane;
+  refmath::cli_check::Checker c(argv[1]);
+  Rng rng(kSeed);
+  CheckMatmul(c, rng);
+  CheckReductions(c, rng);
+  CheckFft(c, rng);
+  CheckSolve(c, rng);
+  CheckCompress(c, rng);
+  return c.Finish("ane_cli_library_check");
+}

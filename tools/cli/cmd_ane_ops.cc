@@ -1,0 +1,101 @@
+// refmath ane matmul | reduce-sum | softmax: the ANE model's matmul and
+// reductions over .npy files (docs/ane.md, "Command line").
+//   ane matmul --a FILE --b FILE --out FILE [profile options]
+//   ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]
+//   ane softmax --in FILE --out FILE [--axis A]
+// Profile options: --profile P, --accumulator fp32|exact, --tile N.
+// Operands: float16 (bits kept) or float32/float64 (rounded by the
+// profile's input cast); results: float16 of the result's shape.
+#include <set>
+#include <string>
+#include <utility>
+
+#include "src/ane/matmul.h"
+#include "src/ane/npy_tensor.h"
+#include "tools/cli/emulator_args.h"
+#include "tools/cli/subcommands.h"
+
+namespace refmath {
+namespace cli {
+namespace {
+
+constexpr int kMaxRank = 3;  // the model's tensors
+
+// Parses `argv` with the profile options and `valued`, checks --out.
+bool Setup(const Argv& argv, std::set<std::string> valued, Args* args,
+           ane::Profile* p, std::string* error) {
+  return args->Parse(argv, WithProfileOptions(std::move(valued)), {}, error) &&
+         ProfileFromArgs(*args, p, error) && CheckOutputs(*args, {"out"}, error);
+}
+
+int WriteResult(const char* cmd, const Args& args, const ane::Tensor& t) {
+  std::string error;
+  if (!WriteOutputs(args, {{"out", ane::TensorToNpy(t)}}, &error)) {
+    return Fail(cmd, error);
+  }
+  return kExitOk;
+}
+
+bool AxisOption(const Args& args, int* axis, std::string* error) {
+  long a;
+  if (!IntegerOption(args, "axis", -kMaxRank, kMaxRank - 1, -1, &a, error)) {
+    return false;
+  }
+  *axis = static_cast<int>(a);
+  return true;
+}
+
+}  // namespace
+
+int RunAneMatmul(const Argv& argv) {
+  constexpr const char* kCmd = "ane matmul";
+  Args args;
+  ane::Profile p;
+  ane::Tensor a, b;
+  std::string error;
+  if (!Setup(argv, {"a", "b", "out"}, &args, &p, &error) ||
+      !ReadTensorOperand(args, "a", p, &a, &error) ||
+      !ReadTensorOperand(args, "b", p, &b, &error)) {
+    return Fail(kCmd, error);
+  }
+  return WriteResult(kCmd, args, ane::Matmul(a, b, p));
+}
+
+int RunAneReduceSum(const Argv& argv) {
+  constexpr const char* kCmd = "ane reduce-sum";
+  Args args;
+  ane::Profile p;
+  ane::Tensor x;
+  int axis;
+  std::string error;
+  if (!Setup(argv, {"in", "out", "axis", "route"}, &args, &p, &error) ||
+      !AxisOption(args, &axis, &error) ||
+      !ReadTensorOperand(args, "in", p, &x, &error)) {
+    return Fail(kCmd, error);
+  }
+  const std::string route = args.Get("route", "narrow");
+  if (route != "narrow" && route != "matmul") {
+    return Fail(kCmd, "unknown --route " + Quote(route) + " (valid: narrow, matmul)");
+  }
+  return WriteResult(kCmd, args,
+                     route == "narrow" ? ane::ReduceSum(x, axis, p)
+                                       : ane::ReduceSumAsMatmul(x, axis, p));
+}
+
+int RunAneSoftmax(const Argv& argv) {
+  constexpr const char* kCmd = "ane softmax";
+  Args args;
+  ane::Profile p;
+  ane::Tensor x;
+  int axis;
+  std::string error;
+  if (!Setup(argv, {"in", "out", "axis"}, &args, &p, &error) ||
+      !AxisOption(args, &axis, &error) ||
+      !ReadTensorOperand(args, "in", p, &x, &error)) {
+    return Fail(kCmd, error);
+  }
+  return WriteResult(kCmd, args, ane::Softmax(x, axis, p));
+}
+
+}  // namespace cli
+}  // namespace refmath

@@ -1,0 +1,326 @@
+// refmath mcu fc: the fully connected layers of CMSIS-NN / TFLite Micro on
+// the Cortex-M55 over .npy files (src/mcu/fully_connected.h, float_fc.h;
+// docs/mcu.md "Command line").
+//   mcu fc --type s8|s16|f32|f16 --input FILE --weights FILE [--bias FILE]
+//          --out FILE [type options]
+// input [..., C_IN] (every leading index a row: a batch, or the pixels of
+// a 1x1 convolution), weights [C_OUT, C_IN], bias [C_OUT]; the output is
+// [..., C_OUT] of the input's type.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "src/binary16/binary16.h"
+#include "src/mcu/fixed_point.h"
+#include "src/mcu/float_fc.h"
+#include "src/mcu/fully_connected.h"
+#include "tools/cli/emulator_args.h"
+#include "tools/cli/subcommands.h"
+
+namespace refmath {
+namespace cli {
+namespace {
+
+constexpr const char* kCmd = "mcu fc";
+// |bias| bound of the int16 path: far enough from 2^63 that no sum of
+// C_IN products of |x * w| <= 2^22 can overflow the int64 accumulator.
+constexpr int64_t kMaxS16Bias = int64_t{1} << 62;
+
+struct Dims {
+  size_t rows = 0, c_in = 0, c_out = 0;
+  std::vector<size_t> out_shape;
+};
+
+// Which --type takes which option.
+struct Applies {
+  const char* option;
+  const char* types;
+};
+constexpr Applies kTypeOptions[] = {
+    {"multiplier", "s8 s16"},        {"shift", "s8 s16"},
+    {"input-zero-point", "s8"},      {"weight-zero-point", "s8"},
+    {"output-zero-point", "s8"},     {"layout", "f32 f16"},
+    {"legacy", "f16"},               {"c-out", "f32 f16"},
+};
+
+bool CheckTypeOptions(const Args& args, const std::string& type, std::string* error) {
+  for (const Applies& a : kTypeOptions) {
+    const std::string types = std::string(" ") + a.types + " ";
+    if (args.Has(a.option) && types.find(" " + type + " ") == std::string::npos) {
+      *error = std::string("--") + a.option + " does not apply to --type " + type +
+               " (only " + a.types + ")";
+      return false;
+    }
+  }
+  return true;
+}
+
+// input [..., C_IN], weights [C_OUT, C_IN] (or, packed, [blocks, C_IN, L]
+// with c_out given), bias empty or [C_OUT].
+bool CheckDims(const io::NpyArray& input, const io::NpyArray& weights,
+               const io::NpyArray& bias, bool has_bias, size_t packed_c_out,
+               Dims* d, std::string* error) {
+  const bool packed = packed_c_out != 0;
+  d->c_in = input.shape.empty() ? 0 : input.shape.back();
+  d->c_out = packed ? packed_c_out : weights.shape.empty() ? 0 : weights.shape[0];
+  if (d->c_in == 0 || weights.shape.size() != (packed ? 3u : 2u) ||
+      weights.shape[1] != d->c_in || d->c_out == 0) {
+    *error = "--input " + io::ShapeText(input.shape) + " and --weights " +
+             io::ShapeText(weights.shape) + " do not fit: expected [..., C_IN] and " +
+             (packed ? "[blocks, C_IN, lanes]" : "[C_OUT, C_IN]") + ", C_IN, C_OUT > 0";
+    return false;
+  }
+  if (has_bias && bias.shape != std::vector<size_t>{d->c_out}) {
+    *error = "--bias: shape " + io::ShapeText(bias.shape) + " is not (" +
+             std::to_string(d->c_out) + ",)";
+    return false;
+  }
+  d->rows = input.count() / d->c_in;
+  d->out_shape = input.shape;
+  d->out_shape.back() = d->c_out;
+  return true;
+}
+
+// The operands of --type: input, weights, optional bias, and their dims.
+struct Operands {
+  io::NpyArray input, weights, bias;
+  bool has_bias = false;
+  Dims dims;
+};
+
+bool ReadOperands(const Args& args, io::DTypeSet in, io::DTypeSet w,
+                  io::DTypeSet bias, size_t packed_c_out, Operands* o,
+                  std::string* error) {
+  o->has_bias = args.Has("bias");
+  o->bias.shape = {0};  // no bias: no elements
+  return ReadOperand(args, "input", in, &o->input, error) &&
+         ReadOperand(args, "weights", w, &o->weights, error) &&
+         (!o->has_bias || ReadOperand(args, "bias", bias, &o->bias, error)) &&
+         CheckDims(o->input, o->weights, o->bias, o->has_bias, packed_c_out,
+                   &o->dims, error);
+}
+
+template <typename T>
+std::vector<T> Narrowed(const io::NpyArray& a) {
+  const std::vector<int64_t> v = io::IntegerValues(a);
+  return std::vector<T>(v.begin(), v.end());
+}
+
+// --multiplier and --shift: one value, or one per output channel.
+bool ParseRequant(const Args& args, long min_shift, long max_shift, size_t c_out,
+                  mcu::Requant* r, std::string* error) {
+  std::string m_text, s_text;
+  std::vector<long> m, s;
+  if (!args.Require("multiplier", &m_text, error) ||
+      !args.Require("shift", &s_text, error)) {
+    return false;
+  }
+  if (!ParseIntegerList(m_text, INT32_MIN, INT32_MAX, &m) ||
+      !ParseIntegerList(s_text, min_shift, max_shift, &s)) {
+    *error = "--multiplier takes int32 values and --shift values in " +
+             std::to_string(min_shift) + ".." + std::to_string(max_shift) +
+             ", one or one per output channel, comma-separated (got " +
+             Quote(m_text) + ", " + Quote(s_text) + ")";
+    return false;
+  }
+  for (const auto* list : {&m, &s}) {
+    if (list->size() != 1 && list->size() != c_out) {
+      *error = "--multiplier and --shift need 1 or C_OUT = " +
+               std::to_string(c_out) + " values (got " + std::to_string(m.size()) +
+               " and " + std::to_string(s.size()) + ")";
+      return false;
+    }
+  }
+  r->multiplier.assign(m.begin(), m.end());
+  r->shift.assign(s.begin(), s.end());
+  return true;
+}
+
+// --act-min / --act-max as integers of the output type.
+bool IntegerClamp(const Args& args, long lo, long hi, int32_t* act_min,
+                  int32_t* act_max, std::string* error) {
+  long a, b;
+  if (!IntegerOption(args, "act-min", lo, hi, lo, &a, error) ||
+      !IntegerOption(args, "act-max", lo, hi, hi, &b, error)) {
+    return false;
+  }
+  if (a > b) {
+    *error = "--act-min " + std::to_string(a) + " is above --act-max " + std::to_string(b);
+    return false;
+  }
+  *act_min = static_cast<int32_t>(a);
+  *act_max = static_cast<int32_t>(b);
+  return true;
+}
+
+int Write(const Args& args, io::NpyArray out) {
+  std::string error;
+  if (!WriteOutputs(args, {{"out", std::move(out)}}, &error)) return Fail(kCmd, error);
+  return kExitOk;
+}
+
+int FcS8(const Args& args) {
+  Operands o;
+  mcu::FcS8Params p;
+  long in_zp, w_zp, out_zp;
+  std::string error;
+  if (!ReadOperands(args, io::Only(io::DType::kInt8), io::Only(io::DType::kInt8),
+                    io::Only(io::DType::kInt32), 0, &o, &error) ||
+      !ParseRequant(args, -mcu::kMaxShift, mcu::kMaxShift, o.dims.c_out, &p.requant,
+                    &error) ||
+      !IntegerOption(args, "input-zero-point", INT8_MIN, INT8_MAX, 0, &in_zp, &error) ||
+      !IntegerOption(args, "weight-zero-point", INT8_MIN, INT8_MAX, 0, &w_zp, &error) ||
+      !IntegerOption(args, "output-zero-point", INT8_MIN, INT8_MAX, 0, &out_zp, &error) ||
+      !IntegerClamp(args, INT8_MIN, INT8_MAX, &p.act_min, &p.act_max, &error)) {
+    return Fail(kCmd, error);
+  }
+  p.input_offset = static_cast<int32_t>(-in_zp);
+  p.filter_offset = static_cast<int32_t>(-w_zp);
+  p.output_offset = static_cast<int32_t>(out_zp);
+  std::vector<int8_t> out;
+  mcu::FullyConnectedS8(Narrowed<int8_t>(o.input), Narrowed<int8_t>(o.weights),
+                        Narrowed<int32_t>(o.bias), o.dims.rows, o.dims.c_in,
+                        o.dims.c_out, p, &out);
+  return Write(args, io::IntegerArray(io::DType::kInt8, o.dims.out_shape,
+                                      std::vector<int64_t>(out.begin(), out.end())));
+}
+
+int FcS16(const Args& args) {
+  Operands o;
+  mcu::FcS16Params p;
+  std::string error;
+  if (!ReadOperands(args, io::Only(io::DType::kInt16), io::Only(io::DType::kInt8),
+                    io::Only(io::DType::kInt32) | io::Only(io::DType::kInt64), 0, &o,
+                    &error) ||
+      !ParseRequant(args, mcu::kMinS64Shift, mcu::kMaxS64Shift, o.dims.c_out,
+                    &p.requant, &error) ||
+      !IntegerClamp(args, INT16_MIN, INT16_MAX, &p.act_min, &p.act_max, &error)) {
+    return Fail(kCmd, error);
+  }
+  const std::vector<int64_t> bias = io::IntegerValues(o.bias);
+  for (size_t i = 0; i < bias.size(); ++i) {
+    if (bias[i] > kMaxS16Bias || bias[i] < -kMaxS16Bias) {
+      return Fail(kCmd, "--bias element " + std::to_string(i) +
+                            " is beyond +-2^62 (the int64 accumulator could overflow)");
+    }
+  }
+  std::vector<int16_t> out;
+  mcu::FullyConnectedS16(Narrowed<int16_t>(o.input), Narrowed<int8_t>(o.weights), bias,
+                         o.dims.rows, o.dims.c_in, o.dims.c_out, p, &out);
+  return Write(args, io::IntegerArray(io::DType::kInt16, o.dims.out_shape,
+                                      std::vector<int64_t>(out.begin(), out.end())));
+}
+
+// The float layer's kernel from --layout and --legacy, and the C_OUT of
+// weights given already packed (--c-out; 0 when refmath packs them).
+bool FloatKernel(const Args& args, mcu::FcKernel* kernel,
+                 size_t* packed_c_out, std::string* error) {
+  const std::string layout = args.Get("layout", "standard");
+  if (layout != "standard" && layout != "packed") {
+    *error = "unknown --layout " + Quote(layout) + " (valid: standard, packed)";
+    return false;
+  }
+  const bool packed = layout == "packed";
+  if ((args.Has("legacy") && packed) || (args.Has("c-out") && !packed)) {
+    *error = packed ? "--legacy applies only to --layout standard"
+                    : "--c-out applies only to --layout packed";
+    return false;
+  }
+  *kernel = packed ? mcu::FcKernel::kPacked
+            : args.Has("legacy") ? mcu::FcKernel::kStandardLegacy
+                                 : mcu::FcKernel::kStandard;
+  long c_out = 0;
+  if (!IntegerOption(args, "c-out", 1, INT32_MAX, 0, &c_out, error)) return false;
+  *packed_c_out = static_cast<size_t>(c_out);
+  return true;
+}
+
+// Weights in the kernel's layout: packed by refmath from [C_OUT, C_IN],
+// or given packed ([ceil(C_OUT / L), C_IN, L]) and checked.
+template <typename T>
+bool KernelWeights(mcu::FcKernel kernel, size_t packed_c_out, size_t lanes,
+                   const Operands& o, const std::vector<T>& w, std::vector<T>* out,
+                   std::string* error) {
+  if (kernel != mcu::FcKernel::kPacked) {
+    *out = w;
+    return true;
+  }
+  if (packed_c_out == 0) {
+    *out = mcu::PackNtN(w, o.dims.c_out, o.dims.c_in, lanes);
+    return true;
+  }
+  const std::vector<size_t> want = {(packed_c_out + lanes - 1) / lanes, o.dims.c_in, lanes};
+  if (o.weights.shape != want) {
+    *error = "--weights: packed shape " + io::ShapeText(o.weights.shape) + " is not " +
+             io::ShapeText(want) + " for --c-out " + std::to_string(packed_c_out);
+    return false;
+  }
+  *out = w;
+  return true;
+}
+
+std::vector<Half> Halves(const io::NpyArray& a) {
+  return std::vector<Half>(a.bits.begin(), a.bits.end());
+}
+
+int FcFloat(const Args& args, bool half) {
+  const io::DTypeSet type = io::Only(half ? io::DType::kFloat16 : io::DType::kFloat32);
+  Operands o;
+  mcu::FcKernel kernel;
+  size_t packed_c_out;
+  double lo, hi;
+  std::string error;
+  if (!FloatKernel(args, &kernel, &packed_c_out, &error) ||
+      !ReadOperands(args, type, type, type, packed_c_out, &o, &error) ||
+      !NumberOption(args, "act-min", -INFINITY, &lo, &error) ||
+      !NumberOption(args, "act-max", INFINITY, &hi, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (lo > hi) return Fail(kCmd, "--act-min is above --act-max");
+  const mcu::FcShape shape = {o.dims.rows, o.dims.c_in, o.dims.c_out};
+  if (half) {
+    std::vector<Half> w, out;
+    if (!KernelWeights(kernel, packed_c_out, mcu::kPackLanesF16, o, Halves(o.weights),
+                       &w, &error)) {
+      return Fail(kCmd, error);
+    }
+    mcu::FullyConnectedF16(kernel, Halves(o.input), w, Halves(o.bias), shape,
+                           HalfFromDouble(lo), HalfFromDouble(hi), &out);
+    return Write(args, io::Float16Array(o.dims.out_shape, out));
+  }
+  std::vector<float> w, out;
+  if (!KernelWeights(kernel, packed_c_out, mcu::kPackLanesF32, o, io::Float32Values(o.weights), &w,
+                     &error)) {
+    return Fail(kCmd, error);
+  }
+  mcu::FullyConnectedF32(kernel, io::Float32Values(o.input), w, io::Float32Values(o.bias), shape,
+                         static_cast<float>(lo), static_cast<float>(hi), &out);
+  return Write(args, io::Float32Array(o.dims.out_shape, out));
+}
+
+}  // namespace
+
+int RunMcuFc(const Argv& argv) {
+  Args args;
+  std::string error, type;
+  if (!args.Parse(argv,
+                  {"type", "input", "weights", "bias", "out", "multiplier", "shift",
+                   "input-zero-point", "weight-zero-point", "output-zero-point",
+                   "act-min", "act-max", "layout", "c-out"},
+                  {"legacy"}, &error) ||
+      !args.Require("type", &type, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (type != "s8" && type != "s16" && type != "f32" && type != "f16") {
+    return Fail(kCmd, "unknown --type " + Quote(type) + " (valid: s8, s16, f32, f16)");
+  }
+  if (!CheckTypeOptions(args, type, &error) || !CheckOutputs(args, {"out"}, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (type == "s8") return FcS8(args);
+  if (type == "s16") return FcS16(args);
+  return FcFloat(args, type == "f16");
+}
+
+}  // namespace cli
+}  // namespace refmath

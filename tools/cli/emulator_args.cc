@@ -1,0 +1,142 @@
+#include "tools/cli/emulator_args.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include <cmath>
+#include <utility>
+
+#include "src/ane/npy_tensor.h"
+#include "src/verify/file_io.h"
+
+namespace refmath {
+namespace cli {
+namespace {
+
+constexpr long kMaxTile = 65536;
+
+// Removes what an interrupted set of writes left: regular files only (never
+// stdout or a device written in place).
+void RemoveWritten(const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    struct stat st;
+    if (path != "-" && stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      remove(path.c_str());
+    }
+  }
+}
+
+}  // namespace
+
+bool ReadOperand(const Args& args, const std::string& option,
+                 io::DTypeSet accepted, io::NpyArray* out,
+                 std::string* error) {
+  std::string path;
+  return args.Require(option, &path, error) &&
+         io::ReadNpy(path, out, error, accepted);
+}
+
+bool CheckOutputs(const Args& args, const std::vector<std::string>& options,
+                  std::string* error) {
+  std::vector<std::string> paths;
+  for (const std::string& option : options) {
+    std::string path;
+    if (!args.Require(option, &path, error) || !io::CheckOutputPath(path, error)) {
+      return false;
+    }
+    for (size_t i = 0; i < paths.size(); ++i) {
+      if (paths[i] == path || io::SameFile(paths[i], path)) {
+        *error = "--" + options[i] + " and --" + option + " name the same file " +
+                 ShowPath(path);
+        return false;
+      }
+    }
+    paths.push_back(path);
+  }
+  return true;
+}
+
+bool WriteOutputs(const Args& args, const std::vector<Output>& outputs,
+                  std::string* error) {
+  std::vector<std::vector<uint8_t>> encoded(outputs.size());
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (!io::EncodeNpy(outputs[i].array, args.Get(outputs[i].option), &encoded[i],
+                       error)) {
+      return false;
+    }
+  }
+  std::vector<std::string> written;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::string path = args.Get(outputs[i].option);
+    if (!io::WriteAllAtomic(path, encoded[i].data(), encoded[i].size(), error)) {
+      RemoveWritten(written);
+      return false;
+    }
+    written.push_back(path);
+  }
+  return true;
+}
+
+bool IntegerOption(const Args& args, const std::string& option, long lo,
+                   long hi, long def, long* value, std::string* error) {
+  *value = def;
+  if (!args.Has(option)) return true;
+  const std::string text = args.Get(option);
+  if (ParseInteger(text, lo, hi, value)) return true;
+  *error = "--" + option + " must be an integer in " + std::to_string(lo) +
+           ".." + std::to_string(hi) + " (got " + Quote(text) + ")";
+  return false;
+}
+
+bool NumberOption(const Args& args, const std::string& option, double def,
+                  double* value, std::string* error) {
+  *value = def;
+  if (!args.Has(option)) return true;
+  const std::string text = args.Get(option);
+  if (ParseSignedDouble(text, value)) return true;
+  *error = "--" + option + " must be a decimal number (got " + Quote(text) + ")";
+  return false;
+}
+
+bool PositiveFloatOption(const Args& args, const std::string& option,
+                         float* value, std::string* error) {
+  std::string text;
+  if (!args.Require(option, &text, error)) return false;
+  double v = 0;
+  if (ParseDouble(text, &v) && v > 0 && std::isfinite(static_cast<float>(v)) &&
+      static_cast<float>(v) > 0) {
+    *value = static_cast<float>(v);
+    return true;
+  }
+  *error = "--" + option + " must be a positive finite binary32 number (got " +
+           Quote(text) + ")";
+  return false;
+}
+
+std::set<std::string> WithProfileOptions(std::set<std::string> valued) {
+  valued.insert({"profile", "accumulator", "tile"});
+  return valued;
+}
+
+bool ProfileFromArgs(const Args& args, ane::Profile* p, std::string* error) {
+  if (!ane::FindProfile(args.Get("profile", "spec"), p, error)) return false;
+  if (args.Has("accumulator") &&
+      !ane::FindAccumulator(args.Get("accumulator"), &p->accumulator, error)) {
+    return false;
+  }
+  long tile;
+  if (!IntegerOption(args, "tile", 1, kMaxTile, p->tile, &tile, error)) return false;
+  p->tile = static_cast<int>(tile);
+  return true;
+}
+
+bool ReadTensorOperand(const Args& args, const std::string& option,
+                       const ane::Profile& p, ane::Tensor* out,
+                       std::string* error) {
+  std::string path;
+  return args.Require(option, &path, error) &&
+         ane::ReadTensor(path, p, out, error);
+}
+
+}  // namespace cli
+}  // namespace refmath

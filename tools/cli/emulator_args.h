@@ -1,0 +1,63 @@
+// Shared by the emulator subcommands over .npy files (ane matmul ...,
+// mcu fc ...): operands read from the paths options name, results written
+// all or nothing, and the ANE profile options.
+#ifndef REFMATH_TOOLS_CLI_EMULATOR_ARGS_H_
+#define REFMATH_TOOLS_CLI_EMULATOR_ARGS_H_
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "src/ane/profile.h"
+#include "src/ane/tensor.h"
+#include "src/cmdline/args.h"
+#include "src/verify/npy.h"
+
+namespace refmath {
+namespace cli {
+
+// The array at the path of --OPTION (required), of one of the dtypes.
+bool ReadOperand(const Args& args, const std::string& option,
+                 io::DTypeSet accepted, io::NpyArray* out,
+                 std::string* error);
+
+struct Output {
+  std::string option;  // the option naming the path, e.g. "out"
+  io::NpyArray array;
+};
+
+// Checks the paths of the output options (required, writable, no two the
+// same) before any work is done.
+bool CheckOutputs(const Args& args, const std::vector<std::string>& options,
+                  std::string* error);
+// Writes every array to the path of its option: all arrays encoded before
+// the first file is written, each written all or nothing, and the files
+// already written removed again if a later one fails.
+bool WriteOutputs(const Args& args, const std::vector<Output>& outputs,
+                  std::string* error);
+
+// The option's value as an integer in [lo, hi], or `def` when absent.
+bool IntegerOption(const Args& args, const std::string& option, long lo,
+                   long hi, long def, long* value, std::string* error);
+// A decimal number (negative allowed), or `def` when absent.
+bool NumberOption(const Args& args, const std::string& option, double def,
+                  double* value, std::string* error);
+// A positive number that is a finite nonzero binary32 once rounded.
+bool PositiveFloatOption(const Args& args, const std::string& option,
+                         float* value, std::string* error);
+
+// `valued` plus --profile, --accumulator, --tile.
+std::set<std::string> WithProfileOptions(std::set<std::string> valued);
+// --profile P (default spec), then --accumulator fp32|exact and --tile N
+// override the preset's fields.
+bool ProfileFromArgs(const Args& args, ane::Profile* p, std::string* error);
+// The tensor at the path of --OPTION, rounded by the profile's input cast
+// unless it is float16.
+bool ReadTensorOperand(const Args& args, const std::string& option,
+                       const ane::Profile& p, ane::Tensor* out,
+                       std::string* error);
+
+}  // namespace cli
+}  // namespace refmath
+
+#endif  // REFMATH_TOOLS_CLI_EMULATOR_ARGS_H_
