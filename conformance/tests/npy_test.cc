@@ -954,25 +954,6 @@ TEST(ParseNpyIntegerTest, TheMessageListsTheAcceptedDtypes) {
       << error;
 }
 
-// numpy.save's bytes for np.array([-1, 2], dtype=np.int8): descr '|i1'.
-TEST(NpyFileTest, IntegerWriterMatchesNumpyByteForByte) {
-  NpyArray array;
-  array.dtype = DType::kInt8;
-  array.shape = {2};
-  array.bits = {0xFF, 0x02};
-  Bytes bytes;
-  std::string error;
-  ASSERT_TRUE(EncodeNpy(array, "x.npy", &bytes, &error)) << error;
-  const std::string dict = "{'descr': '|i1', 'fortran_order': False, 'shape': (2,), }";
-  Bytes expected = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0x76, 0};
-  expected.insert(expected.end(), dict.begin(), dict.end());
-  expected.resize(127, ' ');
-  expected.push_back('\n');
-  expected.push_back(0xFF);
-  expected.push_back(0x02);
-  EXPECT_EQ(bytes, expected);
-}
-
 TEST(NpyFileTest, WideRoundTripKeepsEveryBit) {
   const std::string path = TempPath("wide");
   std::string error;
