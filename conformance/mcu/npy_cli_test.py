@@ -358,7 +358,8 @@ def errors(t):
     e("table size", "100 bytes is not a raw table", *cmp, "--table",
       t.path("short.bin"))
     shutil.copy(t.save("t8npy", np.zeros(256, np.int8)), t.path("t8npy.bin"))
-    e("a .npy file not named .npy", "a raw table starts with the .npy magic", *cmp, "--table",
+    e("a .npy file not named .npy",
+      "t8npy.bin: looks like a .npy file; read it from a file named *.npy", *cmp, "--table",
       t.path("t8npy.bin"))
     e("int16 table for an int8 op", "65536 entries, but tanh_s8 has 256", *cmp, "--table",
       t.save("t16", np.zeros(65536, np.int16)))

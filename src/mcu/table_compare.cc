@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "src/verify/array_file.h"
 #include "src/verify/file_io.h"
 #include "src/verify/npy.h"
 #include "src/verify/printable.h"
@@ -66,10 +67,7 @@ bool ReadDeviceTable(const std::vector<uint8_t>& bytes, bool npy,
                      const std::string& name, std::vector<int32_t>* table,
                      std::string* error) {
   if (npy) return ReadNpyTable(bytes, name, table, error);
-  if (io::HasNpyMagic(bytes.data(), bytes.size())) {
-    *error = Printable(name) +
-             ": a raw table starts with the .npy magic (a .npy file must be "
-             "named *.npy)";
+  if (!io::RefuseNpyMagic(bytes.data(), bytes.size(), name, error)) {
     return false;
   }
   if (bytes.size() == kEntriesS8) {

@@ -62,24 +62,14 @@ bool ReadFloatArray(const std::string& path, std::vector<float>* values,
                     std::vector<size_t>* shape, std::string* error) {
   NpyArray array;
   if (!ReadArrayFile(path, DType::kFloat32, &array, error)) return false;
-  values->resize(array.bits.size());
-  for (size_t i = 0; i < values->size(); ++i) {
-    (*values)[i] = BitsToFloat(array.bits[i]);
-  }
+  *values = Float32Values(array);
   *shape = std::move(array.shape);
   return true;
 }
 
 bool WriteFloatArray(const std::string& path, const std::vector<float>& values,
                      const std::vector<size_t>& shape, std::string* error) {
-  NpyArray array;
-  array.dtype = DType::kFloat32;
-  array.shape = shape;
-  array.bits.resize(values.size());
-  for (size_t i = 0; i < values.size(); ++i) {
-    array.bits[i] = FloatBits(values[i]);
-  }
-  return WriteArrayFile(path, array, error);
+  return WriteArrayFile(path, Float32Array(shape, values), error);
 }
 
 }  // namespace io

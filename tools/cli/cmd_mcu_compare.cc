@@ -16,6 +16,7 @@
 #include "src/mcu/activation_ops.h"
 #include "src/mcu/activation_s16.h"
 #include "src/mcu/table_compare.h"
+#include "src/verify/array_file.h"
 #include "src/verify/file_io.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
@@ -89,12 +90,6 @@ bool ParseActivation(const Args& args, Activation* a, std::string* error) {
   return true;
 }
 
-bool IsNpyName(const std::string& path) {
-  static const std::string kSuffix = ".npy";
-  return path.size() >= kSuffix.size() &&
-         path.compare(path.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
-}
-
 void Report(const Activation& a, const mcu::TableComparison& c, size_t entries,
             long max_lsb) {
   printf("op %s, input scale %.9g%s, zero point %d: %zu entries\n", a.op->name,
@@ -130,7 +125,7 @@ int RunMcuCompare(const Argv& argv) {
       !IntegerOption(args, "max-lsb", 0, 65535, kDefaultMaxLsb, &max_lsb, &error) ||
       !IntegerOption(args, "worst", 0, 65536, kDefaultWorst, &worst, &error) ||
       !args.Require("table", &path, &error) || !io::ReadAll(path, &bytes, &error) ||
-      !mcu::ReadDeviceTable(bytes, IsNpyName(path), path, &device, &error)) {
+      !mcu::ReadDeviceTable(bytes, io::IsNpyName(path), path, &device, &error)) {
     return Fail(kCmd, error);
   }
   const size_t want = a.op->int16 ? 65536 : 256;
