@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <exception>
 #include <new>
 #include <thread>
 #include <utility>
@@ -15,6 +14,7 @@
 #include "src/verify/max_candidates.h"
 #include "src/verify/printable.h"
 #include "src/verify/reference.h"
+#include "src/verify/threads.h"
 #include "src/verify/truth.h"
 
 namespace refmath {
@@ -220,16 +220,10 @@ int ThreadCount(const CompareSpec& spec, size_t n) {
 // Runs the worker threads, reporting progress until they are done, and
 // says why the run failed, if it did.
 bool RunWorkers(Job* job, std::vector<Accumulator>* accs, std::string* error) {
-  std::vector<std::thread> pool;
   std::string start_error;
-  try {
-    pool.reserve(accs->size());
-    for (Accumulator& a : *accs) pool.emplace_back(Work, job, &a);
-  } catch (const std::exception& e) {
-    start_error = "could start only " + std::to_string(pool.size()) + " of " +
-                  std::to_string(accs->size()) + " threads (" + e.what() + ")";
-    job->abandon = true;
-  }
+  std::vector<std::thread> pool = StartThreads(
+      accs->size(), [&](size_t i) { Work(job, &(*accs)[i]); }, &start_error);
+  if (!start_error.empty()) job->abandon = true;
   // Short naps, so that a small run ends without waiting; the progress
   // every 0.25 s.
   const auto& progress = job->spec.progress;

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <mutex>
 #include <new>
 #include <thread>
 
 #include "src/verify/max_candidates.h"
 #include "src/verify/reference.h"
+#include "src/verify/threads.h"
 #include "src/verify/ulp.h"
 
 namespace refmath {
@@ -327,18 +327,12 @@ bool Finished(const Workers& w, std::string* error) {
 bool RunWorkers(const Spec& spec, const ShardPlan& plan, const Options& options,
                 std::vector<Accumulator>* accs, std::string* error) {
   Workers w(spec, plan, options);
-  // The system may refuse threads (a process or memory limit): then the
-  // ones started are stopped and joined, and the sweep fails.
-  std::vector<std::thread> pool;
+  // If the system refuses a thread, the ones started are stopped and
+  // joined, and the sweep fails.
   std::string start_error;
-  try {
-    pool.reserve(accs->size());
-    for (Accumulator& a : *accs) pool.emplace_back(Work, &w, &a);
-  } catch (const std::exception& e) {
-    start_error = "could start only " + std::to_string(pool.size()) + " of " +
-                  std::to_string(accs->size()) + " threads (" + e.what() + ")";
-    w.abandon = true;
-  }
+  std::vector<std::thread> pool = StartThreads(
+      accs->size(), [&](size_t i) { Work(&w, &(*accs)[i]); }, &start_error);
+  if (!start_error.empty()) w.abandon = true;
   while (w.done.load() < plan.shard_positions && !w.Stopped()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
     w.Progress();
