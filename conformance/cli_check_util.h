@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "src/base/text.h"
 #include "src/verify/npy.h"
 
 namespace refmath {
@@ -65,8 +66,8 @@ class Checker {
     if (!io::ReadNpy(path, &got, &error, kAll)) {
       Fail(what + ": " + error);
     } else if (got.dtype != want.dtype || got.shape != want.shape) {
-      Fail(what + ": got " + io::DTypeName(got.dtype) + io::ShapeText(got.shape) +
-           ", want " + io::DTypeName(want.dtype) + io::ShapeText(want.shape));
+      Fail(what + ": got " + io::DTypeName(got.dtype) + ShapeText(got.shape) +
+           ", want " + io::DTypeName(want.dtype) + ShapeText(want.shape));
     } else if (got.bits != want.bits || got.bits64 != want.bits64) {
       Fail(what + ": bits differ from the library's");
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the built tree into a scratch prefix, then builds and runs a
-# consumer through find_package(refmath) and through pkg-config, and checks
+# Installs the built tree into a scratch prefix, then builds and runs
+# consumers (the C API from C, the ANE and MCU models from C++) through
+# find_package(refmath) and through pkg-config, and checks
 # that the installed refmath reads the installed golden files (the build
 # tree, still there, must not win) unless REFMATH_GOLDEN_DIR or --golden
 # says otherwise.
@@ -16,10 +17,20 @@ lib=$(find "$scratch/prefix" -name librefmath.a)
 cmake -S "$consumer" -B "$scratch/cmake-build" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
 cmake --build "$scratch/cmake-build" >/dev/null
 "$scratch/cmake-build/consumer"
+"$scratch/cmake-build/emulators"
+
+# The installed headers are self-contained: none reaches into src/.
+if grep -rn '#include "src/' "$scratch/prefix/include"; then
+  echo "installed headers include internal ones"; exit 1
+fi
 
 export PKG_CONFIG_PATH="$(dirname "$lib")/pkgconfig"
 cc -o "$scratch/pc-consumer" "$consumer/main.c" $(pkg-config --cflags --libs refmath)
 "$scratch/pc-consumer"
+# The emulators through pkg-config, without MPFR or OpenSSL on the line.
+c++ -std=c++17 -o "$scratch/pc-emulators" "$consumer/emulators.cc" \
+  $(pkg-config --cflags --libs refmath-ane refmath-mcu)
+"$scratch/pc-emulators"
 
 # The installed refmath, run from elsewhere, prints where its digests come
 # from: the installed share/refmath/golden, and every row matches.
@@ -50,4 +61,4 @@ grep -qxF "refmath conform: golden digests from $scratch/copy" "$scratch/env.err
 REFMATH_GOLDEN_DIR="$scratch/empty" "$refmath" conform --golden "$installed_golden" \
   >/dev/null 2>"$scratch/env.err" ||
   { echo "--golden does not override REFMATH_GOLDEN_DIR: $(cat "$scratch/env.err")"; exit 1; }
-echo "install: find_package and pkg-config consumers ok; installed refmath reads $installed_golden"
+echo "install: find_package and pkg-config consumers (C API, ANE, MCU) ok; installed refmath reads $installed_golden"

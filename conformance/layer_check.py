@@ -21,20 +21,26 @@ import re
 import sys
 
 # (layer, folders, layers it may include).  Order does not matter.
-LIBRARY = ["public", "kernels", "core", "binary16", "verify", "ane",
-           "ane_algorithms", "mcu", "conform", "cmdline"]
+LIBRARY = ["public", "kernels", "core", "base", "binary16", "verify", "ane",
+           "ane_algorithms", "mcu", "emulator_io", "conform", "cmdline"]
 LAYERS = [
     ("public", ["include/"], []),
     ("kernels", ["simd/"], ["public"]),
     ("core", ["src/core/"], ["public", "kernels"]),
-    ("binary16", ["src/binary16/"], []),
-    ("verify", ["src/verify/"], ["public", "binary16"]),
-    ("ane", ["src/ane/"], ["public", "binary16", "verify"]),
+    ("base", ["src/base/"], []),
+    ("binary16", ["src/binary16/"], ["public"]),
+    ("verify", ["src/verify/"], ["public", "base", "binary16"]),
+    # The installed emulators: never the verification library (MPFR,
+    # OpenSSL), so that a user links them without it.
+    ("ane", ["src/ane/"], ["public", "base", "binary16"]),
     ("ane_algorithms", ["src/ane/algorithms/"],
-     ["public", "binary16", "verify", "ane"]),
-    ("mcu", ["src/mcu/"], ["public", "binary16", "verify"]),
-    ("conform", ["src/conform/"], ["public", "binary16", "verify", "ane", "mcu"]),
-    ("cmdline", ["src/cmdline/"], ["public", "verify"]),
+     ["public", "base", "binary16", "ane"]),
+    ("mcu", ["src/mcu/"], ["public", "base", "binary16"]),
+    ("emulator_io", ["src/emulator_io/"],
+     ["public", "base", "binary16", "verify", "ane", "mcu"]),
+    ("conform", ["src/conform/"],
+     ["public", "base", "binary16", "verify", "ane", "mcu", "emulator_io"]),
+    ("cmdline", ["src/cmdline/"], ["public", "base", "verify"]),
     ("cli", ["tools/cli/"], LIBRARY),
     # Development tools and benchmarks: the library, never the CLI's or a
     # test's source.

@@ -1,4 +1,4 @@
-// Weight compression and the accuracy gate (src/ane/algorithms/compress.h): the
+// Weight compression and the accuracy gate (refmath/ane/compress.h): the
 // encodings bit for bit on hand-computed cases, their error on ramps,
 // clustered, Gaussian and sparse weights, and the gate's verdicts.
 #include <math.h>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/ane/algorithms/compress.h"
+#include "refmath/ane/compress.h"
 #include "src/ane/algorithms/test_matrices.h"
 
 namespace refmath {

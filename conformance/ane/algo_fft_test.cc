@@ -1,4 +1,4 @@
-// The DFT on the ANE model (src/ane/algorithms/fft.h): the factorization rule, the
+// The DFT on the ANE model (refmath/ane/fft.h): the factorization rule, the
 // four-matmul complex product and the twiddles bit for bit, and the spec's
 // accuracy statements: dense about 2.5e-4..6e-4 and flat in N, staged
 // 5e-4..8e-4 and not more accurate than dense, the folded 2-D
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/ane/algorithms/fft.h"
+#include "refmath/ane/fft.h"
 #include "src/ane/algorithms/test_matrices.h"
 
 namespace refmath {

@@ -1,4 +1,4 @@
-// Linear algebra on the ANE model (src/ane/algorithms/linalg.h, krylov.h) against
+// Linear algebra on the ANE model (refmath/ane/linalg.h, krylov.h) against
 // double solves of the same binary16 systems, pinning the spec's
 // statements.  Margin: an "about X" figure of the spec is asserted within
 // a factor 3 of X; an order of magnitude means a gain of at least 10 / 3.
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "src/ane/algorithms/krylov.h"
-#include "src/ane/algorithms/linalg.h"
+#include "refmath/ane/krylov.h"
+#include "refmath/ane/linalg.h"
 #include "src/ane/algorithms/test_matrices.h"
 
 namespace refmath {

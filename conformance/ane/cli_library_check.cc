@@ -8,13 +8,13 @@
 #include <vector>
 
 #include "conformance/cli_check_util.h"
-#include "src/ane/algorithms/compress.h"
-#include "src/ane/algorithms/fft.h"
-#include "src/ane/algorithms/krylov.h"
-#include "src/ane/algorithms/linalg.h"
+#include "refmath/ane/compress.h"
+#include "refmath/ane/fft.h"
+#include "refmath/ane/krylov.h"
+#include "refmath/ane/linalg.h"
 #include "src/ane/algorithms/test_matrices.h"
-#include "src/ane/matmul.h"
-#include "src/ane/npy_tensor.h"
+#include "refmath/ane/matmul.h"
+#include "src/emulator_io/npy_tensor.h"
 
 namespace refmath {
 namespace ane {

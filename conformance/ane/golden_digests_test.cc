@@ -1,7 +1,7 @@
-// The golden rows of the ANE model (src/ane/golden_digests.h): one set per
+// The golden rows of the ANE model (src/conform/ane_golden_digests.h): one set per
 // distinct elementwise rounding, which is sound only if presets sharing
 // that rounding give the same outputs; checked here on every 17th input.
-#include "src/ane/golden_digests.h"
+#include "src/conform/ane_golden_digests.h"
 
 #include "conformance/ane/test_profiles.h"
 #include "gtest/gtest.h"

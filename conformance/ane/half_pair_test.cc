@@ -1,9 +1,9 @@
-// Paired binary16 arithmetic (src/ane/half_pair.h) against the notes' figures.
+// Paired binary16 arithmetic (refmath/ane/half_pair.h) against the notes' figures.
 // Exactness is checked in double, where every sum and product of two
 // binary16 values is exact: "hi + lo == a + b" is an identity of real
 // numbers (so +0 and -0 are meant to compare equal), the one place these
 // tests compare values rather than bit patterns.
-#include "src/ane/half_pair.h"
+#include "refmath/ane/half_pair.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,8 +13,8 @@
 
 #include "conformance/ane/test_profiles.h"
 #include "gtest/gtest.h"
-#include "src/ane/matmul.h"
-#include "src/ane/ops.h"
+#include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
 
 namespace refmath {
 namespace ane {

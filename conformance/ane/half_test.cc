@@ -1,10 +1,10 @@
-// binary16 rounding of the ANE model (src/binary16/binary16.h), exhaustively: every
+// binary16 rounding of the ANE model (refmath/binary16/binary16.h), exhaustively: every
 // bit pattern round-trips, every midpoint between neighbours follows the tie
 // rule, and the overflow and subnormal boundaries.  The expected results
 // come from the bit patterns (the neighbour with the even last bit), not
 // from the code under test; random doubles are also checked against the
 // compiler's own _Float16 conversion where it exists.
-#include "src/binary16/binary16.h"
+#include "refmath/binary16/binary16.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -9,8 +9,8 @@
 
 #include "conformance/ane/test_profiles.h"
 #include "gtest/gtest.h"
-#include "src/ane/matmul.h"
-#include "src/ane/ops.h"
+#include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
 
 namespace refmath {
 namespace ane {

@@ -1,9 +1,9 @@
-// Elementwise ops of the ANE model (src/ane/ops.h): the arithmetic ops
+// Elementwise ops of the ANE model (refmath/ane/ops.h): the arithmetic ops
 // against the compiler's _Float16 arithmetic (binary32 evaluation rounded
 // once to binary16, correct since 24 >= 2*11 + 2), the transcendentals
 // against libm in double within one binary16 rounding plus the fp32
 // kernel's error, flushing per profile, and broadcasting.
-#include "src/ane/ops.h"
+#include "refmath/ane/ops.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -12,7 +12,7 @@
 #include <random>
 
 #include "gtest/gtest.h"
-#include "src/ane/profile.h"
+#include "refmath/ane/profile.h"
 
 namespace refmath {
 namespace ane {

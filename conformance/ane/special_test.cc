@@ -1,4 +1,4 @@
-// The fp16 special functions (src/ane/special.h) reproduce the figures the
+// The fp16 special functions (refmath/ane/special.h) reproduce the figures the
 // notes (notes/ane-model.md, "Special functions") publish for them.
 //
 // Each figure is checked inside a margin fixed before measuring: a figure
@@ -9,7 +9,7 @@
 // not reproduce; those tests pin this model's measured values instead and
 // say so in their names.  References are glibc's
 // double-precision functions (errors ~1e-16, far below binary16's 1e-3).
-#include "src/ane/special.h"
+#include "refmath/ane/special.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -20,9 +20,9 @@
 
 #include "gtest/gtest.h"
 #include "refmath/refmath.h"
-#include "src/ane/profile.h"
-#include "src/ane/unary.h"
-#include "src/binary16/binary16.h"
+#include "refmath/ane/profile.h"
+#include "refmath/ane/unary.h"
+#include "refmath/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

@@ -1,10 +1,10 @@
-// Tensors and broadcasting of the ANE model (src/ane/tensor.h, ops.h).
-#include "src/ane/tensor.h"
+// Tensors and broadcasting of the ANE model (refmath/ane/tensor.h, ops.h).
+#include "refmath/ane/tensor.h"
 
 #include <stdexcept>
 
 #include "gtest/gtest.h"
-#include "src/ane/ops.h"
+#include "refmath/ane/ops.h"
 
 namespace refmath {
 namespace ane {

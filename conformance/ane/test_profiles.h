@@ -5,7 +5,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "src/ane/profile.h"
+#include "refmath/ane/profile.h"
 
 namespace refmath {
 namespace ane {

@@ -1,15 +1,15 @@
 // int16 sigmoid / tanh: the Prepare step and table lookups by hand, the
 // table against the notes' description, and the tables against the oracle
 // within the bounds measured in ulp_tables/mcu.md (sigmoid 1 LSB, tanh 3).
-#include "src/mcu/activation_s16.h"
+#include "refmath/mcu/activation_s16.h"
 
 #include <stdint.h>
 
 #include <cmath>
 
 #include "gtest/gtest.h"
-#include "src/mcu/golden_digests.h"
-#include "src/mcu/ideal_activation.h"
+#include "src/conform/mcu_golden_digests.h"
+#include "refmath/mcu/ideal_activation.h"
 #include "src/mcu/sigmoid_table.h"
 
 namespace refmath {

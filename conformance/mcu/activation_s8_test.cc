@@ -1,13 +1,13 @@
 // int8 LOGISTIC / TANH: the Prepare step and the saturation radius by
 // hand, hand-checked outputs, and the whole tables against the oracle
 // within the bound measured in ulp_tables/mcu.md (1 LSB).
-#include "src/mcu/activation_s8.h"
+#include "refmath/mcu/activation_s8.h"
 
 #include <stdint.h>
 
 #include "gtest/gtest.h"
-#include "src/mcu/golden_digests.h"
-#include "src/mcu/ideal_activation.h"
+#include "src/conform/mcu_golden_digests.h"
+#include "refmath/mcu/ideal_activation.h"
 
 namespace refmath {
 namespace mcu {

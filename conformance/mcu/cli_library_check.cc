@@ -10,10 +10,10 @@
 
 #include "conformance/cli_check_util.h"
 #include "src/ane/algorithms/test_matrices.h"
-#include "src/binary16/binary16.h"
-#include "src/mcu/float_fc.h"
-#include "src/mcu/fully_connected.h"
-#include "src/mcu/quantize.h"
+#include "refmath/binary16/binary16.h"
+#include "refmath/mcu/float_fc.h"
+#include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/quantize.h"
 
 namespace refmath {
 namespace mcu {

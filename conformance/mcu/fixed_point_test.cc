@@ -1,6 +1,6 @@
 // Requantization, checked on hand-computed cases: ties, negative values,
 // the largest shifts and INT32_MIN.
-#include "src/mcu/fixed_point.h"
+#include "refmath/mcu/fixed_point.h"
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
 // Float fully connected layers: the packer's layout and padding, which
 // order each output gets (C_OUT mod 4, C_IN), hand-checked outputs that
 // tell the orders apart, and the packed-vs-standard fp16 error claim.
-#include "src/mcu/float_fc.h"
+#include "refmath/mcu/float_fc.h"
 
 #include <stdint.h>
 

@@ -1,6 +1,6 @@
 // Integer fully connected layers on hand-computed cases: zero points,
 // bias, per-tensor and per-channel requantization, clamping, int64 bias.
-#include "src/mcu/fully_connected.h"
+#include "refmath/mcu/fully_connected.h"
 
 #include <stdint.h>
 

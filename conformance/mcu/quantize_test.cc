@@ -1,6 +1,6 @@
 // QUANTIZE under both rounding rules and DEQUANTIZE, on hand-checked
 // values; equality of floats is checked on their bit patterns.
-#include "src/mcu/quantize.h"
+#include "refmath/mcu/quantize.h"
 
 #include <stdint.h>
 #include <string.h>

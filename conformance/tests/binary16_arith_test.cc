@@ -1,7 +1,7 @@
 // The binary16 fused multiply-add against MPFR (rounded to binary16,
 // subnormals included) on random triples spanning every exponent,
 // and on hand-picked cases.
-#include "src/binary16/arith.h"
+#include "refmath/binary16/arith.h"
 
 #include <stdint.h>
 

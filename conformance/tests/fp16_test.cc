@@ -1,6 +1,6 @@
 // binary16 -> binary32 widening, checked on hand-computed patterns and on
 // all 65536 inputs against a decoding that shares no code with it.
-#include "src/binary16/binary16.h"
+#include "refmath/binary16/binary16.h"
 
 #include <stdint.h>
 #include <string.h>

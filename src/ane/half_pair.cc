@@ -1,9 +1,9 @@
-#include "src/ane/half_pair.h"
+#include "refmath/ane/half_pair.h"
 
 #include <stdexcept>
 
-#include "src/ane/matmul.h"
-#include "src/ane/ops.h"
+#include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
 
 namespace refmath {
 namespace ane {

@@ -1,4 +1,4 @@
-#include "src/ane/matmul.h"
+#include "refmath/ane/matmul.h"
 
 #include <math.h>
 
@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "src/ane/ops.h"
-#include "src/verify/npy.h"
+#include "refmath/ane/ops.h"
+#include "src/base/text.h"
 
 namespace refmath {
 namespace ane {
@@ -124,14 +124,14 @@ Half Dot(const Half* x, const Half* y, size_t n, const Profile& p) {
 Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
   if (a.rank() == 0 || a.rank() > 3 || b.rank() == 0 || b.rank() > 2) {
     throw std::invalid_argument("ane::Matmul: unsupported ranks " +
-                                io::ShapeText(a.shape()) + " @ " +
-                                io::ShapeText(b.shape()));
+                                ShapeText(a.shape()) + " @ " +
+                                ShapeText(b.shape()));
   }
   const size_t k = a.cols();
   if (b.shape()[0] != k) {
     throw std::invalid_argument("ane::Matmul: inner sizes differ, " +
-                                io::ShapeText(a.shape()) + " @ " +
-                                io::ShapeText(b.shape()));
+                                ShapeText(a.shape()) + " @ " +
+                                ShapeText(b.shape()));
   }
   const size_t n = b.rank() == 2 ? b.shape()[1] : 1;
   Shape shape(a.shape().begin(), a.shape().end() - 1);
@@ -173,7 +173,7 @@ size_t CheckedAxis(const Tensor& x, int axis) {
   if (a < 0 || a >= rank) {
     throw std::invalid_argument("ane: axis " + std::to_string(axis) +
                                 " out of range for " +
-                                io::ShapeText(x.shape()));
+                                ShapeText(x.shape()));
   }
   return static_cast<size_t>(a);
 }

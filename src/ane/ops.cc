@@ -1,4 +1,4 @@
-#include "src/ane/ops.h"
+#include "refmath/ane/ops.h"
 
 #include <math.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "refmath/refmath.h"
-#include "src/verify/npy.h"
+#include "src/base/text.h"
 
 namespace refmath {
 namespace ane {
@@ -83,8 +83,8 @@ Shape BroadcastShape(const Shape& a, const Shape& b) {
     const size_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
     const size_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
     if (da != db && da != 1 && db != 1) {
-      throw std::invalid_argument("ane: shapes " + io::ShapeText(a) + " and " +
-                                  io::ShapeText(b) + " do not broadcast");
+      throw std::invalid_argument("ane: shapes " + ShapeText(a) + " and " +
+                                  ShapeText(b) + " do not broadcast");
     }
     out[i] = da == 1 ? db : da;
   }

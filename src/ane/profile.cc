@@ -1,6 +1,6 @@
-#include "src/ane/profile.h"
+#include "refmath/ane/profile.h"
 
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 
 namespace refmath {
 namespace ane {

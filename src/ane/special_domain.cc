@@ -1,6 +1,6 @@
 // The domains of the special functions as the unary registry names them
 // (special.h documents each; ulp_tables/ane-fp16.md sweeps them).
-#include "src/ane/special.h"
+#include "refmath/ane/special.h"
 
 namespace refmath {
 namespace ane {

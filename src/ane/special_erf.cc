@@ -4,7 +4,7 @@
 // cancels in binary16: near 0, 1 - erfc(x) subtracts two numbers close to
 // 1 and keeps only the error of erfc; past x ~ 2, 1 - erf(x) rounds to 0
 // while erfc(x) is still ~1e-5.
-#include "src/ane/special.h"
+#include "refmath/ane/special.h"
 
 #include "src/ane/special_graph.h"
 

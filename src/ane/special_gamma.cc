@@ -7,7 +7,7 @@
 // that form to show it).  Outside the windows the graph cannot reduce the
 // argument (no data-dependent step count): Gamma(x + 1) = x Gamma(x) and the
 // reflection for x < 0 belong on the host.
-#include "src/ane/special.h"
+#include "refmath/ane/special.h"
 
 #include <stddef.h>
 

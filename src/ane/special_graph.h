@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "src/binary16/binary16.h"
+#include "refmath/binary16/binary16.h"
 
 namespace refmath {
 namespace ane {

@@ -1,7 +1,7 @@
 // expm1, log1p and the Bessel functions J0 and I0 (special.h): short
 // polynomials whose value near 0 is carried by a leading factor or a
 // constant term, so no subtraction cancels there.
-#include "src/ane/special.h"
+#include "refmath/ane/special.h"
 
 #include "src/ane/special_graph.h"
 

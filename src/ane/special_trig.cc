@@ -5,7 +5,7 @@
 // to about 5 and cancel down to |cos| <= 1, costing about two binary16
 // digits; the functions keep the half-period polynomial there anyway (the
 // graph cannot reduce the argument), so the caller reduces on the host.
-#include "src/ane/special.h"
+#include "refmath/ane/special.h"
 
 #include "src/ane/special_graph.h"
 

@@ -1,7 +1,7 @@
-#include "src/ane/unary.h"
+#include "refmath/ane/unary.h"
 
-#include "src/ane/ops.h"
-#include "src/ane/special.h"
+#include "refmath/ane/ops.h"
+#include "refmath/ane/special.h"
 
 namespace refmath {
 namespace ane {

@@ -1,4 +1,4 @@
-#include "src/binary16/arith.h"
+#include "refmath/binary16/arith.h"
 
 #include <cmath>
 

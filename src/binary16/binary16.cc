@@ -1,4 +1,4 @@
-#include "src/binary16/binary16.h"
+#include "refmath/binary16/binary16.h"
 
 #include <math.h>
 #include <string.h>

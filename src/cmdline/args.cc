@@ -1,6 +1,6 @@
 #include "src/cmdline/args.h"
 
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 #include "src/conform/modules.h"
 
-#include "src/ane/golden_digests.h"
-#include "src/mcu/golden_digests.h"
+#include "src/conform/ane_golden_digests.h"
+#include "src/conform/mcu_golden_digests.h"
 
 namespace refmath {
 namespace conformance {

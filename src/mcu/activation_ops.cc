@@ -1,8 +1,8 @@
-#include "src/mcu/activation_ops.h"
+#include "refmath/mcu/activation_ops.h"
 
-#include "src/mcu/activation_s16.h"
-#include "src/mcu/activation_s8.h"
-#include "src/mcu/ideal_activation.h"
+#include "refmath/mcu/activation_s16.h"
+#include "refmath/mcu/activation_s8.h"
+#include "refmath/mcu/ideal_activation.h"
 
 namespace refmath {
 namespace mcu {

@@ -1,8 +1,8 @@
-#include "src/mcu/activation_s16.h"
+#include "refmath/mcu/activation_s16.h"
 
 #include <cmath>
 
-#include "src/mcu/fixed_point.h"
+#include "refmath/mcu/fixed_point.h"
 #include "src/mcu/sigmoid_table.h"
 
 namespace refmath {

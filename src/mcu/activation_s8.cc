@@ -1,9 +1,9 @@
-#include "src/mcu/activation_s8.h"
+#include "refmath/mcu/activation_s8.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "src/mcu/fixed_point.h"
+#include "refmath/mcu/fixed_point.h"
 #include "src/mcu/gemmlowp_fixed.h"
 
 namespace refmath {

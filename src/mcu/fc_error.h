@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "src/mcu/float_fc.h"
+#include "refmath/mcu/float_fc.h"
 
 namespace refmath {
 namespace mcu {

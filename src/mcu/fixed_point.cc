@@ -1,4 +1,4 @@
-#include "src/mcu/fixed_point.h"
+#include "refmath/mcu/fixed_point.h"
 
 #include <algorithm>
 

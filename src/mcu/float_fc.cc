@@ -1,4 +1,4 @@
-#include "src/mcu/float_fc.h"
+#include "refmath/mcu/float_fc.h"
 
 #include <cfloat>
 #include <cmath>

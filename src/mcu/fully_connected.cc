@@ -1,8 +1,8 @@
-#include "src/mcu/fully_connected.h"
+#include "refmath/mcu/fully_connected.h"
 
 #include <algorithm>
 
-#include "src/mcu/fixed_point.h"
+#include "refmath/mcu/fixed_point.h"
 
 namespace refmath {
 namespace mcu {

@@ -1,6 +1,6 @@
 #include "src/mcu/gemmlowp_fixed.h"
 
-#include "src/mcu/fixed_point.h"
+#include "refmath/mcu/fixed_point.h"
 
 namespace refmath {
 namespace mcu {

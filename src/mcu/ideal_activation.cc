@@ -1,10 +1,10 @@
-#include "src/mcu/ideal_activation.h"
+#include "refmath/mcu/ideal_activation.h"
 
 #include <cmath>
 #include <cstdlib>
 
 #include "refmath/refmath.h"
-#include "src/mcu/quantize.h"
+#include "refmath/mcu/quantize.h"
 
 namespace refmath {
 namespace mcu {

@@ -1,4 +1,4 @@
-#include "src/mcu/quantize.h"
+#include "refmath/mcu/quantize.h"
 
 #include <cfloat>
 #include <cmath>

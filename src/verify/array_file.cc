@@ -1,7 +1,7 @@
 #include "src/verify/array_file.h"
 
 #include "src/verify/file_io.h"
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 
 #include <utility>
 

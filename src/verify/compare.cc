@@ -12,7 +12,7 @@
 #include "src/verify/compare_io.h"
 #include "src/verify/file_io.h"
 #include "src/verify/max_candidates.h"
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 #include "src/verify/reference.h"
 #include "src/verify/threads.h"
 #include "src/verify/truth.h"
@@ -33,8 +33,8 @@ bool LoadDumps(const CompareSpec& spec, Dump* x, Dump* y, std::string* error) {
   }
   if (x->is_npy && y->is_npy ? x->array.shape != y->array.shape
                              : x->array.count() != y->array.count()) {
-    *error = "shape mismatch: inputs " + io::ShapeText(x->array.shape) +
-             ", outputs " + io::ShapeText(y->array.shape);
+    *error = "shape mismatch: inputs " + ShapeText(x->array.shape) +
+             ", outputs " + ShapeText(y->array.shape);
     return false;
   }
   if (x->array.count() == 0) {

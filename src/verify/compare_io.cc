@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "src/binary16/binary16.h"
+#include "refmath/binary16/binary16.h"
 #include "src/verify/array_file.h"
 #include "src/verify/file_io.h"
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 
 namespace refmath {
 namespace {

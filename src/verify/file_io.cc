@@ -1,6 +1,6 @@
 #include "src/verify/file_io.h"
 
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "src/verify/file_io.h"
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 
 namespace refmath {
 

@@ -1,7 +1,7 @@
 #include "src/verify/npy.h"
 
 #include "src/verify/file_io.h"
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -620,16 +620,6 @@ bool IsInteger(DType dtype) { return Info(dtype).descr[1] == 'i'; }
 bool HasNpyMagic(const uint8_t* data, size_t size) {
   return data != nullptr && size >= kMagicSize &&
          memcmp(data, kMagic, kMagicSize) == 0;
-}
-
-std::string ShapeText(const std::vector<size_t>& shape) {
-  std::string out = "(";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += std::to_string(shape[i]);
-  }
-  if (shape.size() == 1) out += ",";
-  return out + ")";
 }
 
 size_t NpyArray::count() const {

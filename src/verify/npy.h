@@ -75,10 +75,6 @@ NpyArray Float16Array(std::vector<size_t> shape,
 std::vector<int64_t> IntegerValues(const NpyArray& array);
 std::vector<float> Float32Values(const NpyArray& array);
 
-// A shape as Python's repr of the tuple, the form numpy writes in headers
-// and error messages use: (), (5,), (2, 3).
-std::string ShapeText(const std::vector<size_t>& shape);
-
 // True if the `size` bytes at `data` start with the .npy magic "\x93NUMPY".
 bool HasNpyMagic(const uint8_t* data, size_t size);
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/algorithms/compress.h"
-#include "src/ane/algorithms/linalg.h"
+#include "refmath/ane/compress.h"
+#include "refmath/ane/linalg.h"
 #include "src/ane/algorithms/test_matrices.h"
-#include "src/ane/matmul.h"
+#include "refmath/ane/matmul.h"
 #include "tools/ane_envelopes/sections.h"
 
 namespace refmath {

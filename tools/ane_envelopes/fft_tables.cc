@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/algorithms/fft.h"
+#include "refmath/ane/fft.h"
 #include "src/ane/algorithms/test_matrices.h"
 #include "tools/ane_envelopes/sections.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/algorithms/krylov.h"
-#include "src/ane/algorithms/linalg.h"
+#include "refmath/ane/krylov.h"
+#include "refmath/ane/linalg.h"
 #include "src/ane/algorithms/test_matrices.h"
 #include "tools/ane_envelopes/sections.h"
 

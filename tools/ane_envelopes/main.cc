@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/profile.h"
+#include "refmath/ane/profile.h"
 #include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "tools/ane_envelopes/sections.h"

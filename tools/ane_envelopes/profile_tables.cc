@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/algorithms/fft.h"
-#include "src/ane/algorithms/krylov.h"
+#include "refmath/ane/fft.h"
+#include "refmath/ane/krylov.h"
 #include "src/ane/algorithms/test_matrices.h"
 #include "tools/ane_envelopes/sections.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/profile.h"
+#include "refmath/ane/profile.h"
 #include "src/verify/report.h"
 
 namespace refmath {

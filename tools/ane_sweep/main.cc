@@ -8,9 +8,9 @@
 #include <thread>
 #include <vector>
 
-#include "src/ane/golden_digests.h"
-#include "src/ane/profile.h"
-#include "src/ane/unary.h"
+#include "src/conform/ane_golden_digests.h"
+#include "refmath/ane/profile.h"
+#include "refmath/ane/unary.h"
 #include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "tools/ane_sweep/report.h"

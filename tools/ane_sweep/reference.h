@@ -1,5 +1,5 @@
 // High-precision references for the ANE model's unary binary16 functions
-// (src/ane/unary.h), by registry name: MPFR at 128 bits, and the exact
+// (refmath/ane/unary.h), by registry name: MPFR at 128 bits, and the exact
 // fp32 kernel of refmath that stands for the same function, if any.
 #ifndef REFMATH_TOOLS_ANE_SWEEP_REFERENCE_H_
 #define REFMATH_TOOLS_ANE_SWEEP_REFERENCE_H_

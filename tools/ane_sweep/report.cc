@@ -23,7 +23,7 @@ std::string Markdown(const std::vector<SweepResult>& results,
                      const std::string& profile, const std::string& command) {
   std::string md =
       "# Measured error of the ANE fp16 unary functions\n\n"
-      "Every binary16 input of each function's domain (src/ane/special.h; "
+      "Every binary16 input of each function's domain (refmath/ane/special.h; "
       "the elementwise ops and native transcendentals over every non-NaN "
       "input), evaluated by the model under the `" + profile +
       "` profile and compared with MPFR at 128 bits.  ulp = |result - f(x)| "

@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "src/ane/special.h"
+#include "refmath/ane/special.h"
 #include "src/verify/ulp.h"
 
 namespace refmath {

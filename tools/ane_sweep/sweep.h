@@ -8,9 +8,9 @@
 
 #include <string>
 
-#include "src/ane/profile.h"
-#include "src/ane/unary.h"
-#include "src/binary16/binary16.h"
+#include "refmath/ane/profile.h"
+#include "refmath/ane/unary.h"
+#include "refmath/binary16/binary16.h"
 #include "tools/ane_sweep/reference.h"
 
 namespace refmath {

@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include "src/ane/profile.h"
-#include "src/ane/unary.h"
+#include "refmath/ane/profile.h"
+#include "refmath/ane/unary.h"
 #include "src/cmdline/args.h"
 #include "src/verify/array_file.h"
 #include "tools/cli/commands.h"

@@ -1,5 +1,5 @@
 // refmath ane compress: a weight through one of the ANE model's storage
-// encodings (src/ane/algorithms/compress.h, docs/ane.md "Command line").
+// encodings (refmath/ane/compress.h, docs/ane.md "Command line").
 //   ane compress --in W --out FILE --encoding fp16|int8|int4|sparse|auto
 //                [--gate-input X] [--tolerance T] [profile options]
 // W: float32 or float16 [rows, cols] (or [cols], one row), one row per
@@ -10,8 +10,9 @@
 
 #include <string>
 
-#include "src/ane/algorithms/compress.h"
-#include "src/ane/npy_tensor.h"
+#include "refmath/ane/compress.h"
+#include "src/emulator_io/npy_tensor.h"
+#include "src/base/text.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
@@ -29,7 +30,7 @@ bool ReadWeight(const Args& args, std::vector<float>* w, size_t* rows, size_t* c
   }
   const ane::Shape& s = array->shape;
   if (s.empty() || s.size() > 2 || array->count() == 0) {
-    *error = "--in: shape " + io::ShapeText(s) +
+    *error = "--in: shape " + ShapeText(s) +
              " is not a non-empty [rows, cols] or [cols] weight";
     return false;
   }
@@ -50,7 +51,7 @@ bool GateModel(const Args& args, size_t rows, size_t cols, const ane::Profile& p
   ane::Tensor x;
   if (!ReadTensorOperand(args, "gate-input", p, &x, error)) return false;
   if (x.rank() != 2 || x.cols() != cols) {
-    *error = "--gate-input: shape " + io::ShapeText(x.shape()) + " is not [batch, " +
+    *error = "--gate-input: shape " + ShapeText(x.shape()) + " is not [batch, " +
              std::to_string(cols) + "]";
     return false;
   }

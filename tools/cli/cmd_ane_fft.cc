@@ -1,5 +1,5 @@
 // refmath ane fft | ifft: the DFT of the last axis on the ANE model as
-// complex matmuls (src/ane/algorithms/fft.h, docs/ane.md "Command line").
+// complex matmuls (refmath/ane/fft.h, docs/ane.md "Command line").
 //   ane fft --re FILE [--im FILE] --out-re FILE --out-im FILE
 //           [--method dense|staged] [--scale S] [profile options]
 //   ane ifft --re FILE [--im FILE] --out-re FILE --out-im FILE
@@ -10,8 +10,9 @@
 // exp(+2 pi i k j / n), then every element times binary16(1 / n).
 #include <string>
 
-#include "src/ane/algorithms/fft.h"
-#include "src/ane/npy_tensor.h"
+#include "refmath/ane/fft.h"
+#include "src/emulator_io/npy_tensor.h"
+#include "src/base/text.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
@@ -28,13 +29,13 @@ bool AsRows(const ane::Tensor& re, const ane::Tensor* im, ane::ComplexTensor* x,
             std::string* error) {
   const ane::Shape& shape = re.shape();
   if (shape.empty() || shape.back() == 0 || shape.back() > kMaxLength) {
-    *error = "--re: shape " + io::ShapeText(shape) + " needs a last axis of 1 to " +
+    *error = "--re: shape " + ShapeText(shape) + " needs a last axis of 1 to " +
              std::to_string(kMaxLength) + " elements";
     return false;
   }
   if (im != nullptr && im->shape() != shape) {
-    *error = "--re has shape " + io::ShapeText(shape) + " but --im " +
-             io::ShapeText(im->shape());
+    *error = "--re has shape " + ShapeText(shape) + " but --im " +
+             ShapeText(im->shape());
     return false;
   }
   const ane::Shape rows = {re.rows(), re.cols()};

@@ -1,5 +1,5 @@
 // refmath ane solve: the linear solvers on the ANE model
-// (src/ane/algorithms/linalg.h, krylov.h; docs/ane.md "Command line").
+// (refmath/ane/linalg.h, krylov.h; docs/ane.md "Command line").
 //   ane solve --method cg|normal|lsqr|gmres|refine --a FILE --b FILE
 //             --out FILE [--iterations N] [--refine N] [--no-jacobi]
 //             [--x0 FILE --rounds N --inner N] [profile options]
@@ -11,9 +11,10 @@
 
 #include <string>
 
-#include "src/ane/algorithms/krylov.h"
-#include "src/ane/algorithms/linalg.h"
-#include "src/ane/npy_tensor.h"
+#include "refmath/ane/krylov.h"
+#include "refmath/ane/linalg.h"
+#include "src/emulator_io/npy_tensor.h"
+#include "src/base/text.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
@@ -86,7 +87,7 @@ bool ParseSolveOptions(const Args& args, const std::string& method, size_t n,
     return false;
   }
   if (shape.size() != 1 || o->x0.size() != n) {
-    *error = "--x0: shape " + io::ShapeText(shape) + " is not (" +
+    *error = "--x0: shape " + ShapeText(shape) + " is not (" +
              std::to_string(n) + ",)";
     return false;
   }
@@ -110,8 +111,8 @@ bool CheckShapes(const ane::Tensor& a, const ane::Tensor& b, bool tall,
                     b.size() == a.rows() &&
                     (tall ? a.rows() >= a.cols() : a.rows() == a.cols());
   if (!fits) {
-    *error = "--a " + io::ShapeText(a.shape()) + " and --b " +
-             io::ShapeText(b.shape()) + ": this method needs A " +
+    *error = "--a " + ShapeText(a.shape()) + " and --b " +
+             ShapeText(b.shape()) + ": this method needs A " +
              (tall ? "[m, n] with m >= n" : "[n, n]") + " and b [rows of A]";
   }
   return fits;

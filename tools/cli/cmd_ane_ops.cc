@@ -10,8 +10,8 @@
 #include <string>
 #include <utility>
 
-#include "src/ane/matmul.h"
-#include "src/ane/npy_tensor.h"
+#include "refmath/ane/matmul.h"
+#include "src/emulator_io/npy_tensor.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 

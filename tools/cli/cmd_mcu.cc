@@ -3,15 +3,15 @@
 // inputs -128..127, or int16 outputs for -32768..32767, as .npy ('|i1',
 // '<i2') or raw little-endian bytes by the file name
 // (src/verify/array_file.h).  With --ideal, the table an ideal kernel
-// would give: the oracle's (src/mcu/ideal_activation.h).
+// would give: the oracle's (refmath/mcu/ideal_activation.h).
 #include <cmath>
 #include <vector>
 
 #include "src/cmdline/args.h"
-#include "src/mcu/activation_s16.h"
-#include "src/mcu/activation_s8.h"
-#include "src/mcu/ideal_activation.h"
-#include "src/mcu/table_serialize.h"
+#include "refmath/mcu/activation_s16.h"
+#include "refmath/mcu/activation_s8.h"
+#include "refmath/mcu/ideal_activation.h"
+#include "src/emulator_io/table_serialize.h"
 #include "src/verify/array_file.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/subcommands.h"

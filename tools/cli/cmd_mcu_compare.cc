@@ -1,5 +1,5 @@
 // refmath mcu compare | ops: a device's activation table against the
-// oracle's (src/mcu/table_compare.h, docs/mcu.md "Command line"), and the
+// oracle's (src/emulator_io/table_compare.h, docs/mcu.md "Command line"), and the
 // list of activation ops.
 //   mcu compare --op OP [--input-scale S] [--input-zero-point Z]
 //               [--input-multiplier M --input-left-shift L] --table FILE
@@ -13,9 +13,9 @@
 
 #include <string>
 
-#include "src/mcu/activation_ops.h"
-#include "src/mcu/activation_s16.h"
-#include "src/mcu/table_compare.h"
+#include "refmath/mcu/activation_ops.h"
+#include "refmath/mcu/activation_s16.h"
+#include "src/emulator_io/table_compare.h"
 #include "src/verify/array_file.h"
 #include "src/verify/file_io.h"
 #include "tools/cli/emulator_args.h"

@@ -1,5 +1,5 @@
 // refmath mcu fc: the fully connected layers of CMSIS-NN / TFLite Micro on
-// the Cortex-M55 over .npy files (src/mcu/fully_connected.h, float_fc.h;
+// the Cortex-M55 over .npy files (refmath/mcu/fully_connected.h, float_fc.h;
 // docs/mcu.md "Command line").
 //   mcu fc --type s8|s16|f32|f16 --input FILE --weights FILE [--bias FILE]
 //          --out FILE [type options]
@@ -10,10 +10,11 @@
 #include <limits>
 #include <string>
 
-#include "src/binary16/binary16.h"
-#include "src/mcu/fixed_point.h"
-#include "src/mcu/float_fc.h"
-#include "src/mcu/fully_connected.h"
+#include "refmath/binary16/binary16.h"
+#include "refmath/mcu/fixed_point.h"
+#include "refmath/mcu/float_fc.h"
+#include "refmath/mcu/fully_connected.h"
+#include "src/base/text.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
@@ -65,13 +66,13 @@ bool CheckDims(const io::NpyArray& input, const io::NpyArray& weights,
   d->c_out = packed ? packed_c_out : weights.shape.empty() ? 0 : weights.shape[0];
   if (d->c_in == 0 || weights.shape.size() != (packed ? 3u : 2u) ||
       weights.shape[1] != d->c_in || d->c_out == 0) {
-    *error = "--input " + io::ShapeText(input.shape) + " and --weights " +
-             io::ShapeText(weights.shape) + " do not fit: expected [..., C_IN] and " +
+    *error = "--input " + ShapeText(input.shape) + " and --weights " +
+             ShapeText(weights.shape) + " do not fit: expected [..., C_IN] and " +
              (packed ? "[blocks, C_IN, lanes]" : "[C_OUT, C_IN]") + ", C_IN, C_OUT > 0";
     return false;
   }
   if (has_bias && bias.shape != std::vector<size_t>{d->c_out}) {
-    *error = "--bias: shape " + io::ShapeText(bias.shape) + " is not (" +
+    *error = "--bias: shape " + ShapeText(bias.shape) + " is not (" +
              std::to_string(d->c_out) + ",)";
     return false;
   }
@@ -251,8 +252,8 @@ bool KernelWeights(mcu::FcKernel kernel, size_t packed_c_out, size_t lanes,
   }
   const std::vector<size_t> want = {(packed_c_out + lanes - 1) / lanes, o.dims.c_in, lanes};
   if (o.weights.shape != want) {
-    *error = "--weights: packed shape " + io::ShapeText(o.weights.shape) + " is not " +
-             io::ShapeText(want) + " for --c-out " + std::to_string(packed_c_out);
+    *error = "--weights: packed shape " + ShapeText(o.weights.shape) + " is not " +
+             ShapeText(want) + " for --c-out " + std::to_string(packed_c_out);
     return false;
   }
   *out = w;

@@ -1,5 +1,5 @@
 // refmath mcu quantize | dequantize: QUANTIZE and DEQUANTIZE of TFLite
-// Micro / CMSIS-NN over .npy files (src/mcu/quantize.h, docs/mcu.md
+// Micro / CMSIS-NN over .npy files (refmath/mcu/quantize.h, docs/mcu.md
 // "Command line").
 //   mcu quantize --in FILE --scale S [--zero-point Z] [--type s8|s16]
 //                [--rule tflm|mve] --out FILE
@@ -9,7 +9,7 @@
 // float32 out; the shape is kept.
 #include <string>
 
-#include "src/mcu/quantize.h"
+#include "refmath/mcu/quantize.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 

@@ -5,7 +5,7 @@
 #include "refmath/refmath.h"
 #include "src/cmdline/args.h"
 #include "src/conform/runner.h"
-#include "src/verify/printable.h"
+#include "src/base/text.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {

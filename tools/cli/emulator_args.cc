@@ -6,7 +6,7 @@
 #include <cmath>
 #include <utility>
 
-#include "src/ane/npy_tensor.h"
+#include "src/emulator_io/npy_tensor.h"
 #include "src/verify/file_io.h"
 
 namespace refmath {

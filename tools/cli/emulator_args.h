@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "src/ane/profile.h"
-#include "src/ane/tensor.h"
+#include "refmath/ane/profile.h"
+#include "refmath/ane/tensor.h"
 #include "src/cmdline/args.h"
 #include "src/verify/npy.h"
 

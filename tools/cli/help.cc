@@ -8,7 +8,7 @@
 #include <string>
 
 #include "refmath/refmath.h"
-#include "src/ane/unary.h"
+#include "refmath/ane/unary.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/subcommands.h"
 

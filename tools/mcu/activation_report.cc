@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <string>
 
-#include "src/mcu/activation_s16.h"
-#include "src/mcu/activation_s8.h"
-#include "src/mcu/ideal_activation.h"
+#include "refmath/mcu/activation_s16.h"
+#include "refmath/mcu/activation_s8.h"
+#include "refmath/mcu/ideal_activation.h"
 #include "src/verify/report.h"
 #include "tools/mcu/report.h"
 

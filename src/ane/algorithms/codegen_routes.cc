@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "src/ane/matmul.h"
+#include "refmath/ane/matmul.h"
 
 namespace refmath {
 namespace ane {

@@ -15,8 +15,8 @@
 
 #include <stddef.h>
 
-#include "src/ane/profile.h"
-#include "src/ane/tensor.h"
+#include "refmath/ane/profile.h"
+#include "refmath/ane/tensor.h"
 
 namespace refmath {
 namespace ane {

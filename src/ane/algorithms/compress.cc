@@ -1,4 +1,4 @@
-#include "src/ane/algorithms/compress.h"
+#include "refmath/ane/compress.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "src/ane/algorithms/linalg.h"
-#include "src/ane/matmul.h"
+#include "refmath/ane/linalg.h"
+#include "refmath/ane/matmul.h"
 
 namespace refmath {
 namespace ane {

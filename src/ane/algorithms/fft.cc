@@ -1,4 +1,4 @@
-#include "src/ane/algorithms/fft.h"
+#include "refmath/ane/fft.h"
 
 #include <math.h>
 
@@ -6,8 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "src/ane/matmul.h"
-#include "src/ane/ops.h"
+#include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
 
 namespace refmath {
 namespace ane {

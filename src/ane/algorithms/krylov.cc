@@ -1,11 +1,11 @@
-#include "src/ane/algorithms/krylov.h"
+#include "refmath/ane/krylov.h"
 
 #include <math.h>
 
 #include <stdexcept>
 
-#include "src/ane/matmul.h"
-#include "src/ane/ops.h"
+#include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
 
 namespace refmath {
 namespace ane {

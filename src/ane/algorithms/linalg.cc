@@ -1,4 +1,4 @@
-#include "src/ane/algorithms/linalg.h"
+#include "refmath/ane/linalg.h"
 
 #include <math.h>
 
@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "src/ane/matmul.h"
-#include "src/ane/ops.h"
+#include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
 
 namespace refmath {
 namespace ane {

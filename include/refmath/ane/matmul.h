@@ -1,0 +1,76 @@
+// Matmul and reductions of the ANE fp16 model (docs/ane.md).
+//
+// Matmul: each product a*b is rounded to binary16 (profile.round_products),
+// consecutive products are summed in binary16 in tiles of profile.tile,
+// each tile sum enters the wide accumulator (binary32 or exact), and the
+// accumulated value is rounded once to binary16 with the output tie rule;
+// an output at or above profile.output_saturation reads +-inf.
+//
+// reduce_sum is narrow: a binary16 running sum, left to right, every
+// addition rounded.  That is why the graphs route sums through matmul
+// (ReduceSumAsMatmul) instead.
+#ifndef REFMATH_ANE_MATMUL_H_
+#define REFMATH_ANE_MATMUL_H_
+
+#include <stddef.h>
+
+#include <vector>
+
+#include "refmath/ane/profile.h"
+#include "refmath/ane/tensor.h"
+#include "refmath/binary16/binary16.h"
+
+namespace refmath {
+namespace ane {
+
+// a: [K], [M, K] or [B, M, K]; b: [K, N] or [K].  Result: a's leading axes
+// followed by N (dropped when b is a vector).  Mismatched inner sizes:
+// std::invalid_argument.
+Tensor Matmul(const Tensor& a, const Tensor& b,
+              const Profile& p = SpecProfile());
+
+// One output of the matmul: the dot product of x and y (same length) with
+// the profile's accumulation.
+Half Dot(const Half* x, const Half* y, size_t n,
+         const Profile& p = SpecProfile());
+
+// Sum along the last axis (keepdims: the last axis becomes 1).
+// Narrow: a binary16 running sum with the output rounding of the profile.
+Tensor ReduceSum(const Tensor& x, const Profile& p = SpecProfile());
+// The reduce_sum_to_matmul rewrite: x @ ones[K, 1], through the wide
+// accumulator.
+Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p = SpecProfile());
+// The rewrite for another axis: that axis is moved to the end (Transpose),
+// summed through the matmul, and moved back; the result keeps the axis with
+// length 1.  axis counts from 0; -1 is the last.  A bad axis:
+// std::invalid_argument.
+Tensor ReduceSumAsMatmul(const Tensor& x, int axis,
+                         const Profile& p = SpecProfile());
+// The narrow sum along any axis, for comparison.
+Tensor ReduceSum(const Tensor& x, int axis, const Profile& p = SpecProfile());
+
+// Swaps axes i and j (a data movement: no rounding).
+Tensor Transpose(const Tensor& x, int i, int j);
+
+// Largest element along the last axis (keepdims); NaN if any is NaN.
+Tensor ReduceMax(const Tensor& x, const Profile& p = SpecProfile());
+
+// Cumulative sum along the last axis as x @ triu(ones[K, K]).
+Tensor Cumsum(const Tensor& x, const Profile& p = SpecProfile());
+
+// Softmax along the last axis, decomposed: d = x - max(x), e = exp(d),
+// s = e @ ones (wide), y = e / s.  Every step a device op.
+Tensor Softmax(const Tensor& x, const Profile& p = SpecProfile());
+// The same along another axis, moved to the end and back (Transpose).
+// A bad axis: std::invalid_argument.
+Tensor Softmax(const Tensor& x, int axis, const Profile& p = SpecProfile());
+
+// The [K, N] matrices of ones and upper-triangular ones (the baked weights
+// of the rewrites).
+Tensor Ones(size_t k, size_t n);
+Tensor TriuOnes(size_t k);
+
+}  // namespace ane
+}  // namespace refmath
+
+#endif  // REFMATH_ANE_MATMUL_H_

@@ -1,0 +1,36 @@
+// The activation ops of `refmath mcu table`, `mcu compare` and `mcu ops`
+// by name (docs/mcu.md): the int8 LOGISTIC / TANH of TFLite Micro and the
+// int16 sigmoid / tanh of CMSIS-NN, and the oracle's table of each.
+#ifndef REFMATH_MCU_ACTIVATION_OPS_H_
+#define REFMATH_MCU_ACTIVATION_OPS_H_
+
+#include <stdint.h>
+
+#include <string>
+#include <vector>
+
+namespace refmath {
+namespace mcu {
+
+struct ActivationOp {
+  const char* name;         // "logistic_s8", "tanh_s16", ...
+  bool int16;               // 65536 int16 inputs, else 256 int8 inputs
+  bool logistic;            // sigmoid / logistic, else tanh
+  const char* description;  // one line
+};
+
+const std::vector<ActivationOp>& ActivationOps();
+// nullptr for an unknown name.
+const ActivationOp* FindActivationOp(const std::string& name);
+// "logistic_s8, tanh_s8, sigmoid_s16, tanh_s16"
+std::string ActivationOpNames();
+
+// The oracle's table (IdealTableS8 / IdealTableS16) as values in input
+// order, -128..127 or -32768..32767.  The int16 ops have zero point 0.
+std::vector<int32_t> IdealTable(const ActivationOp& op, float input_scale,
+                                int32_t input_zero_point);
+
+}  // namespace mcu
+}  // namespace refmath
+
+#endif  // REFMATH_MCU_ACTIVATION_OPS_H_
