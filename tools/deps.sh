@@ -8,9 +8,15 @@ REFMATH_PACKAGES=(
   libgtest-dev                         # unit tests
   libmpfr-dev libgmp-dev               # ULP sweeps against MPFR
   python3 python3-numpy                # test drivers, the independent spec port
+  python3-dev pybind11-dev python3-setuptools   # the Python package (python/)
+  python3-pytest python3-hypothesis python3-matplotlib python3-venv  # its tests, plots
   clang libclang-rt-14-dev             # libFuzzer targets
   clang-16 clang-19                    # compiler conformance (tools/cross/compilers.sh)
 )
+
+# An optional real client of the Python package's tests (skipped where
+# missing): PyTorch, measured with refmath.compare.  Large, so separate.
+REFMATH_PYTHON_CLIENT_PACKAGES=(python3-torch)
 
 # bench/run.sh needs these as well: Google Benchmark, SLEEF (a peer), gdb
 # (bench/insn_trace.py).

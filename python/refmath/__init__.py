@@ -69,3 +69,11 @@ def target(name):
         yield name
     finally:
         _refmath.set_target(previous)
+
+
+def golden_inputs():
+    """The golden input set (docs/golden-hashes.md) as a float32 array."""
+    return _refmath.golden_inputs()
+
+
+from ._conform import conform, ConformReport  # noqa: E402

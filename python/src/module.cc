@@ -19,4 +19,5 @@ PYBIND11_MODULE(_refmath, m) {
   }
   m.doc() = "refmath's C API, verification library and emulators";
   refmath::python::BindCapi(m);
+  refmath::python::BindConform(m);
 }
