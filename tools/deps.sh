@@ -43,3 +43,13 @@ refmath_build() {
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null &&
     cmake --build "$root/build" -j"$(nproc)"
 }
+
+# Installs the Python package built in build/ for Debian's /usr/bin/python3:
+# /usr/local/lib/python3.X/dist-packages/refmath, on that interpreter's path.
+refmath_install_python() {
+  local root=$1 sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo cmake --install "$root/build" --prefix /usr/local --component python >/dev/null &&
+    (cd / && /usr/bin/python3 -c "import refmath") ||
+    { echo "refmath: the Python package did not install" >&2; return 1; }
+}
