@@ -77,3 +77,4 @@ def golden_inputs():
 
 
 from ._conform import conform, ConformReport  # noqa: E402
+from ._compare import compare, CompareReport  # noqa: E402

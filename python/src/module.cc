@@ -19,5 +19,6 @@ PYBIND11_MODULE(_refmath, m) {
   }
   m.doc() = "refmath's C API, verification library and emulators";
   refmath::python::BindCapi(m);
+  refmath::python::BindCompare(m);
   refmath::python::BindConform(m);
 }
