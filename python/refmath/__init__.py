@@ -78,3 +78,4 @@ def golden_inputs():
 
 from ._conform import conform, ConformReport  # noqa: E402
 from ._compare import compare, CompareReport  # noqa: E402
+from . import ane, mcu  # noqa: E402

@@ -21,4 +21,7 @@ PYBIND11_MODULE(_refmath, m) {
   refmath::python::BindCapi(m);
   refmath::python::BindCompare(m);
   refmath::python::BindConform(m);
+  refmath::python::BindAne(m.def_submodule("ane", "the ANE fp16 model"));
+  refmath::python::BindMcu(
+      m.def_submodule("mcu", "the CMSIS-NN / TFLite Micro paths"));
 }

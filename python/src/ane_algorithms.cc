@@ -1,0 +1,173 @@
+// refmath.ane's algorithms: the linear solvers (`refmath ane solve`) and
+// the weight encodings with their gate (`refmath ane compress`).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "python/src/ane_args.h"
+#include "python/src/arrays.h"
+#include "python/src/bindings.h"
+#include "src/ane/algorithms/compress.h"
+#include "src/ane/algorithms/krylov.h"
+#include "src/ane/algorithms/linalg.h"
+#include "src/ane/npy_tensor.h"
+
+namespace py = pybind11;
+using std::optional;
+using std::string;
+
+namespace refmath {
+namespace python {
+namespace {
+
+struct SolveArgs {
+  string method;
+  ane::CgOptions cg;
+  int rounds = 0, inner = 0;
+  std::vector<double> x0;
+};
+
+// A is [rows, n], square unless `tall`; b is [rows].
+void CheckShapes(const ane::Tensor& a, const ane::Tensor& b, bool tall) {
+  const bool fits = a.rank() == 2 && a.cols() > 0 && b.rank() == 1 &&
+                    b.size() == a.rows() &&
+                    (tall ? a.rows() >= a.cols() : a.rows() == a.cols());
+  if (!fits) {
+    Refuse("a " + io::ShapeText(a.shape()) + " and b " +
+           io::ShapeText(b.shape()) + ": this method needs A " +
+           (tall ? "[m, n] with m >= n" : "[n, n]") + " and b [rows of A]");
+  }
+}
+
+ane::Solution Run(const SolveArgs& s, const ane::Tensor& a,
+                  const ane::Tensor& b, const ane::Profile& p) {
+  if (s.method == "cg") return ane::ConjugateGradient(a, b, s.cg, p);
+  if (s.method == "normal") return ane::NormalEquations(a, b, s.cg, p);
+  if (s.method == "lsqr") return ane::Lsqr(a, b, s.cg.iterations, p);
+  if (s.method == "gmres") return ane::Gmres(a, b, p);
+  return ane::RichardsonRefine(a, b, s.x0, s.rounds, s.inner, p);
+}
+
+// (x as float64 [n], whether the solver broke down: x is then all zero).
+py::tuple Solve(const SolveArgs& s, const py::array& a_in,
+                const py::array& b_in, const ane::Profile& p) {
+  const string kMethods = " cg normal lsqr gmres refine ";
+  if (kMethods.find(" " + s.method + " ") == string::npos) {
+    Refuse("unknown method '" + s.method +
+           "' (valid: cg, normal, lsqr, gmres, refine)");
+  }
+  for (int v : {s.cg.iterations, s.cg.refine, s.rounds, s.inner}) {
+    if (v < 0 || v > 100000) Refuse("step counts must be in 0..100000");
+  }
+  const ane::Tensor a = AneTensor(a_in, "a", p), b = AneTensor(b_in, "b", p);
+  CheckShapes(a, b, s.method == "normal" || s.method == "lsqr");
+  if (s.method == "refine" && s.x0.size() != a.cols()) {
+    Refuse("x0: " + std::to_string(s.x0.size()) + " values, not " +
+           std::to_string(a.cols()));
+  }
+  ane::Solution x;
+  {
+    py::gil_scoped_release release;
+    x = Run(s, a, b, p);
+  }
+  return py::make_tuple(FromNpy(ane::HostValuesToNpy(x.x, {x.x.size()})),
+                        x.nonfinite);
+}
+
+// W's values as binary32 and its [rows, cols] (a vector is one row).
+std::vector<float> Weight(const py::array& w_in, size_t* rows, size_t* cols,
+                          io::NpyArray* array) {
+  *array = ToNpy(w_in, io::kFloatDTypes, "w");
+  const ane::Shape& s = array->shape;
+  if (s.empty() || s.size() > 2 || array->count() == 0) {
+    Refuse("w: shape " + io::ShapeText(s) +
+           " is not a non-empty [rows, cols] or [cols] weight");
+  }
+  *rows = s.size() == 2 ? s[0] : 1;
+  *cols = s.back();
+  if (array->dtype == io::DType::kFloat32) return io::Float32Values(*array);
+  std::vector<float> w;
+  for (uint32_t h : array->bits) w.push_back(HalfToFloat(static_cast<Half>(h)));
+  return w;
+}
+
+// {"weight": the fp16 weight the device computes with, "encoding",
+// "frobenius_relerr", and with a gate input "gate_relerr", "accepted";
+// for "auto" the chosen encoding and its "trail"}.
+py::dict Compress(const py::array& w_in, const string& encoding,
+                  const optional<py::array>& gate_input, double tolerance,
+                  const ane::Profile& p) {
+  size_t rows, cols;
+  io::NpyArray array;
+  const std::vector<float> w = Weight(w_in, &rows, &cols, &array);
+  ane::WeightModel model;
+  if (gate_input) {
+    const ane::Tensor x = AneTensor(*gate_input, "gate_input", p);
+    if (x.rank() != 2 || x.cols() != cols) {
+      Refuse("gate_input: shape " + io::ShapeText(x.shape()) +
+             " is not [batch, " + std::to_string(cols) + "]");
+    }
+    model = ane::LinearLayerModel(x, rows, cols, p);
+  } else if (encoding == "auto") {
+    Refuse("encoding 'auto' needs gate_input");
+  }
+  py::dict out;
+  std::vector<Half> weight;
+  if (encoding == "auto") {
+    const ane::Choice c = ane::ChooseEncoding(w, rows, cols, model, tolerance);
+    weight = c.weight;
+    out["encoding"] = ane::EncodingName(c.encoding);
+    out["gate_relerr"] = c.relerr;
+    out["trail"] = c.trail;
+  } else {
+    ane::Encoding e;
+    string why;
+    if (!ane::FindEncoding(encoding, &e)) {
+      Refuse("unknown encoding '" + encoding +
+             "' (valid: fp16, int8, int4, sparse, auto)");
+    }
+    if (!ane::EncodedWeight(e, w, rows, cols, &weight, &why)) Refuse(why);
+    out["encoding"] = encoding;
+    if (model) {
+      const double relerr = ane::GateRelativeError(
+          model(ane::WeightToHalf(w)), model(weight));
+      out["gate_relerr"] = relerr;
+      out["accepted"] = ane::GateAccepts(relerr, tolerance);
+    }
+  }
+  out["frobenius_relerr"] = ane::FrobeniusRelativeError(w, weight);
+  out["weight"] = FromNpy(io::Float16Array(array.shape, weight));
+  return out;
+}
+
+}  // namespace
+
+void BindAneAlgorithms(py::module_& m) {
+  m.def("solve", [](const string& method, const py::array& a,
+                    const py::array& b, int iterations, int refine,
+                    bool jacobi, std::vector<double> x0, int rounds, int inner,
+                    const string& profile, optional<string> acc,
+                    optional<int> tile) {
+    SolveArgs s{method, {}, rounds, inner, std::move(x0)};
+    s.cg.iterations = iterations;
+    s.cg.refine = refine;
+    s.cg.jacobi = jacobi;
+    return Solve(s, a, b, AneProfile(profile, acc, tile));
+  });
+  m.def("compress", [](const py::array& w, const string& encoding,
+                       optional<py::array> gate_input, double tolerance,
+                       const string& profile, optional<string> acc,
+                       optional<int> tile) {
+    return Compress(w, encoding, gate_input, tolerance,
+                    AneProfile(profile, acc, tile));
+  });
+  m.attr("DEFAULT_GATE_TOLERANCE") = ane::kDefaultGateTolerance;
+  m.attr("DEFAULT_CG_ITERATIONS") = ane::CgOptions{}.iterations;
+}
+
+}  // namespace python
+}  // namespace refmath
