@@ -46,7 +46,8 @@ def test_the_input_set_matches_its_row():
         assert sha256_le(x.view(np.uint32)) == golden_rows(variant)["inputs"]
 
 
-@pytest.mark.parametrize("variant", refmath.VARIANTS)
+@pytest.mark.parametrize("variant", [v for v in refmath.VARIANTS
+                                     if refmath.targets(v)])
 @pytest.mark.parametrize("function", refmath.FUNCTIONS)
 def test_function_reproduces_golden(function, variant):
     x = strided_golden_inputs()
