@@ -15,7 +15,8 @@ REFMATH_PACKAGES=(
 )
 
 # An optional real client of the Python package's tests (skipped where
-# missing): PyTorch, measured with refmath.compare.  Large, so separate.
+# missing): PyTorch, measured with refmath.compare.  Large, so apart:
+# tools/test.sh installs it where it can, bootstrap.sh does not.
 REFMATH_PYTHON_CLIENT_PACKAGES=(python3-torch)
 
 # bench/run.sh needs these as well: Google Benchmark, SLEEF (a peer), gdb
