@@ -131,6 +131,14 @@ def test_errors_are_python_exceptions():
         refmath.compare("exp", x, np.ones(4))
     with pytest.raises(ValueError, match="non-negative"):
         refmath.compare("exp", x, x, max_ulp=-1)
+    # An array's errors name the array and the keyword, not a file.
+    with pytest.raises(ValueError, match=r"^outputs <array>: holds uint16 "
+                       r".*outputs_dtype bfloat16"):
+        refmath.compare("exp", x, np.ones(4, np.uint16))
+    with pytest.raises(ValueError, match="^inputs <array>: no values"):
+        refmath.compare("exp", x[:0], x[:0])
+    with pytest.raises(ValueError, match="worst"):
+        refmath.compare("exp", x, x, worst=-1)
 
 
 def test_plot(tmp_path):

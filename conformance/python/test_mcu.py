@@ -160,6 +160,9 @@ def test_errors_are_python_exceptions():
         refmath.mcu.fc_s8(x, w, [1, 2, 3], [0, 0, 0])
     with pytest.raises(ValueError, match="bias"):
         refmath.mcu.fc_s8(x, w, 1, 0, bias=np.ones(3, np.int32))
+    with pytest.raises(ValueError, match="act_min"):
+        refmath.mcu.fc_f32(np.ones((1, 4), np.float32),
+                           np.ones((2, 4), np.float32), act_min=np.nan)
     with pytest.raises(ValueError, match="legacy"):
         refmath.mcu.fc_f16(np.ones((1, 4), np.float16),
                            np.ones((2, 4), np.float16), layout="packed",

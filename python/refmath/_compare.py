@@ -127,11 +127,29 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     file, an unknown name or a bad bound; TypeError on an array of
     another dtype.
     """
+    if worst < 0:
+        raise ValueError("worst must be 0 or more, got %r" % (worst,))
     with tempfile.TemporaryDirectory(prefix="refmath-compare-") as tmp:
         in_path, in_name = _saved(inputs, "inputs", tmp)
         out_path, out_name = _saved(outputs, "outputs", tmp)
-        result = _refmath.compare(
-            function, variant, in_path, out_path, inputs_dtype,
-            outputs_dtype, max_ulp, max_ulp_vs_oracle, worst, threads,
-            in_name, out_name)
+        try:
+            result = _refmath.compare(
+                function, variant, in_path, out_path, inputs_dtype,
+                outputs_dtype, max_ulp, max_ulp_vs_oracle, worst, threads,
+                in_name, out_name)
+        except ValueError as e:
+            raise ValueError(_keyword_message(str(e), (in_path, in_name),
+                                              (out_path, out_name))) from None
     return CompareReport(*result)
+
+
+def _keyword_message(message, *files):
+    """The library's message in this function's terms: an array's
+    temporary file named as the array, options as keywords."""
+    for path, name in files:
+        if name == "<array>":
+            message = message.replace(path, os.path.basename(path)[:-4] +
+                                      " <array>")
+    for option in ("inputs-dtype", "outputs-dtype"):
+        message = message.replace("--" + option, option.replace("-", "_"))
+    return message

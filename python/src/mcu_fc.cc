@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include <cmath>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -191,7 +193,9 @@ py::array FcFloat(bool half, const py::array& input, const py::array& weights,
   const io::DTypeSet t =
       io::Only(half ? io::DType::kFloat16 : io::DType::kFloat32);
   const Operands o = Read(input, weights, bias, t, t, t, packed_c_out);
-  if (lo > hi) Refuse("act_min is above act_max");
+  if (std::isnan(lo) || std::isnan(hi) || lo > hi) {
+    Refuse("act_min and act_max must be numbers with act_min <= act_max");
+  }
   const mcu::FcShape shape = {o.rows, o.c_in, o.c_out};
   if (half) {
     vector<Half> out;
