@@ -133,8 +133,7 @@ py::dict Compress(const py::array& w_in, const string& encoding,
     if (!ane::EncodedWeight(e, w, rows, cols, &weight, &why)) Refuse(why);
     out["encoding"] = encoding;
     if (model) {
-      const double relerr = ane::GateRelativeError(
-          model(ane::WeightToHalf(w)), model(weight));
+      const double relerr = ane::EncodedGateError(w, weight, model);
       out["gate_relerr"] = relerr;
       out["accepted"] = ane::GateAccepts(relerr, tolerance);
     }
