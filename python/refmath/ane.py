@@ -84,7 +84,8 @@ def ifft(re, im=None, method="dense", profile="spec", accumulator=None,
 
 
 def solve(method, a, b, iterations=None, refine=0, jacobi=True, x0=None,
-          rounds=3, inner=80, profile="spec", accumulator=None, tile=None):
+          rounds=_ane.DEFAULT_ROUNDS, inner=_ane.DEFAULT_INNER,
+          profile="spec", accumulator=None, tile=None):
     """x with A x = b on the model, handed back to the host as float64.
 
     method: "cg", "normal", "lsqr" (A [m, n], m >= n), "gmres", "refine"
@@ -94,7 +95,8 @@ def solve(method, a, b, iterations=None, refine=0, jacobi=True, x0=None,
     a RuntimeWarning, as the command exits 1.
     """
     if iterations is None:
-        iterations = 80 if method == "lsqr" else _ane.DEFAULT_CG_ITERATIONS
+        iterations = (_ane.DEFAULT_LSQR_ITERATIONS if method == "lsqr"
+                      else _ane.DEFAULT_CG_ITERATIONS)
     if (x0 is None) == (method == "refine"):
         raise ValueError("x0 is for method 'refine', and it needs one")
     x, breakdown = _ane.solve(

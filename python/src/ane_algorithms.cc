@@ -1,5 +1,6 @@
-// refmath.ane's algorithms: the linear solvers (`refmath ane solve`) and
-// the weight encodings with their gate (`refmath ane compress`).
+// refmath.ane's algorithms: the linear solvers by name (`refmath ane
+// solve`, src/ane/algorithms/solve.h) and the weight encodings with their
+// gate (`refmath ane compress`).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,8 +13,7 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "src/ane/algorithms/compress.h"
-#include "src/ane/algorithms/krylov.h"
-#include "src/ane/algorithms/linalg.h"
+#include "src/ane/algorithms/solve.h"
 #include "src/ane/npy_tensor.h"
 
 namespace py = pybind11;
@@ -24,55 +24,28 @@ namespace refmath {
 namespace python {
 namespace {
 
-struct SolveArgs {
-  string method;
-  ane::CgOptions cg;
-  int rounds = 0, inner = 0;
-  std::vector<double> x0;
-};
-
-// A is [rows, n], square unless `tall`; b is [rows].
-void CheckShapes(const ane::Tensor& a, const ane::Tensor& b, bool tall) {
-  const bool fits = a.rank() == 2 && a.cols() > 0 && b.rank() == 1 &&
-                    b.size() == a.rows() &&
-                    (tall ? a.rows() >= a.cols() : a.rows() == a.cols());
-  if (!fits) {
-    Refuse("a " + io::ShapeText(a.shape()) + " and b " +
-           io::ShapeText(b.shape()) + ": this method needs A " +
-           (tall ? "[m, n] with m >= n" : "[n, n]") + " and b [rows of A]");
-  }
-}
-
-ane::Solution Run(const SolveArgs& s, const ane::Tensor& a,
-                  const ane::Tensor& b, const ane::Profile& p) {
-  if (s.method == "cg") return ane::ConjugateGradient(a, b, s.cg, p);
-  if (s.method == "normal") return ane::NormalEquations(a, b, s.cg, p);
-  if (s.method == "lsqr") return ane::Lsqr(a, b, s.cg.iterations, p);
-  if (s.method == "gmres") return ane::Gmres(a, b, p);
-  return ane::RichardsonRefine(a, b, s.x0, s.rounds, s.inner, p);
-}
-
 // (x as float64 [n], whether the solver broke down: x is then all zero).
-py::tuple Solve(const SolveArgs& s, const py::array& a_in,
-                const py::array& b_in, const ane::Profile& p) {
-  const string kMethods = " cg normal lsqr gmres refine ";
-  if (kMethods.find(" " + s.method + " ") == string::npos) {
-    Refuse("unknown method '" + s.method +
-           "' (valid: cg, normal, lsqr, gmres, refine)");
+py::tuple Solve(const string& method, const ane::SolveOptions& o,
+                const py::array& a_in, const py::array& b_in,
+                const ane::Profile& p) {
+  if (!ane::IsSolveMethod(method)) {
+    Refuse("unknown method '" + method + "' (valid: " +
+           ane::kSolveMethodNames + ")");
   }
-  for (int v : {s.cg.iterations, s.cg.refine, s.rounds, s.inner}) {
+  for (int v : {o.cg.iterations, o.cg.refine, o.rounds, o.inner}) {
     if (v < 0 || v > 100000) Refuse("step counts must be in 0..100000");
   }
   const ane::Tensor a = AneTensor(a_in, "a", p), b = AneTensor(b_in, "b", p);
-  CheckShapes(a, b, s.method == "normal" || s.method == "lsqr");
-  if (s.method == "refine" && s.x0.size() != a.cols()) {
-    Refuse("x0: " + std::to_string(s.x0.size()) + " values, not " +
+  string error;
+  if (!ane::CheckSolveShapes(method, a, b, "a", "b", &error)) Refuse(error);
+  if (method == "refine" && o.x0.size() != a.cols()) {
+    Refuse("x0: " + std::to_string(o.x0.size()) + " values, not " +
            std::to_string(a.cols()));
   }
   ane::Solution x;
   {
     py::gil_scoped_release release;
-    x = Run(s, a, b, p);
+    x = ane::SolveWith(method, a, b, o, p);
   }
   return py::make_tuple(FromNpy(ane::HostValuesToNpy(x.x, {x.x.size()})),
                         x.nonfinite);
@@ -151,11 +124,14 @@ void BindAneAlgorithms(py::module_& m) {
                     bool jacobi, std::vector<double> x0, int rounds, int inner,
                     const string& profile, optional<string> acc,
                     optional<int> tile) {
-    SolveArgs s{method, {}, rounds, inner, std::move(x0)};
-    s.cg.iterations = iterations;
-    s.cg.refine = refine;
-    s.cg.jacobi = jacobi;
-    return Solve(s, a, b, AneProfile(profile, acc, tile));
+    ane::SolveOptions o;
+    o.cg.iterations = iterations;
+    o.cg.refine = refine;
+    o.cg.jacobi = jacobi;
+    o.rounds = rounds;
+    o.inner = inner;
+    o.x0 = std::move(x0);
+    return Solve(method, o, a, b, AneProfile(profile, acc, tile));
   });
   m.def("compress", [](const py::array& w, const string& encoding,
                        optional<py::array> gate_input, double tolerance,
@@ -166,6 +142,9 @@ void BindAneAlgorithms(py::module_& m) {
   });
   m.attr("DEFAULT_GATE_TOLERANCE") = ane::kDefaultGateTolerance;
   m.attr("DEFAULT_CG_ITERATIONS") = ane::CgOptions{}.iterations;
+  m.attr("DEFAULT_LSQR_ITERATIONS") = ane::kDefaultLsqrIterations;
+  m.attr("DEFAULT_ROUNDS") = ane::SolveOptions{}.rounds;
+  m.attr("DEFAULT_INNER") = ane::SolveOptions{}.inner;
 }
 
 }  // namespace python
