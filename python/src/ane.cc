@@ -72,25 +72,6 @@ py::array Eval(const string& name, const py::array& x, const string& profile) {
   return FromNpy(values);
 }
 
-// The parts as [rows, n] matrices; the last axis 1..8192 (the dense
-// twiddle matrix is n x n), as the command requires.
-ane::ComplexTensor AsRows(const ane::Tensor& re, const ane::Tensor* im) {
-  const ane::Shape& shape = re.shape();
-  if (shape.empty() || shape.back() == 0 || shape.back() > 8192) {
-    Refuse("re: shape " + io::ShapeText(shape) +
-           " needs a last axis of 1 to 8192 elements");
-  }
-  if (im != nullptr && im->shape() != shape) {
-    Refuse("re has shape " + io::ShapeText(shape) + " but im " +
-           io::ShapeText(im->shape()));
-  }
-  const ane::Shape rows = {re.rows(), re.cols()};
-  ane::ComplexTensor x;
-  x.re = ane::Tensor(rows, re.data());
-  x.im = im ? ane::Tensor(rows, im->data()) : ane::Tensor::Filled(rows, 0);
-  return x;
-}
-
 py::tuple Fft(const py::array& re_in, const optional<py::array>& im_in,
               bool inverse, double scale, const string& method,
               const ane::Profile& p) {
@@ -100,7 +81,11 @@ py::tuple Fft(const py::array& re_in, const optional<py::array>& im_in,
   const ane::Tensor re = AneTensor(re_in, "re", p);
   ane::Tensor im;
   if (im_in) im = AneTensor(*im_in, "im", p);
-  const ane::ComplexTensor x = AsRows(re, im_in ? &im : nullptr);
+  ane::ComplexTensor x;
+  string error;
+  if (!ane::DftRows(re, im_in ? &im : nullptr, "re", "im", &x, &error)) {
+    Refuse(error);
+  }
   const bool staged = method == "staged";
   ane::ComplexTensor y;
   {
