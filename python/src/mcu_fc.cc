@@ -18,6 +18,7 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "src/binary16/binary16.h"
+#include "src/mcu/fc_shapes.h"
 #include "src/mcu/fixed_point.h"
 #include "src/mcu/float_fc.h"
 #include "src/mcu/fully_connected.h"
@@ -31,10 +32,11 @@ namespace refmath {
 namespace python {
 namespace {
 
+const mcu::FcNames kNames = {"input", "weights", "bias", "c_out"};
+
 struct Operands {
   io::NpyArray input, weights, bias;
-  size_t rows = 0, c_in = 0, c_out = 0;
-  vector<size_t> out_shape;
+  mcu::FcDims dims;
 };
 
 Operands Read(const py::array& input, const py::array& weights,
@@ -45,24 +47,12 @@ Operands Read(const py::array& input, const py::array& weights,
   o.weights = ToNpy(weights, w, "weights");
   o.bias.shape = {0};
   if (bias) o.bias = ToNpy(*bias, b, "bias");
-  const bool packed = packed_c_out != 0;
-  const auto& ws = o.weights.shape;
-  o.c_in = o.input.shape.empty() ? 0 : o.input.shape.back();
-  o.c_out = packed ? packed_c_out : ws.empty() ? 0 : ws[0];
-  if (o.c_in == 0 || ws.size() != (packed ? 3u : 2u) || ws[1] != o.c_in ||
-      o.c_out == 0) {
-    Refuse("input " + io::ShapeText(o.input.shape) + " and weights " +
-           io::ShapeText(ws) + " do not fit: expected [..., C_IN] and " +
-           (packed ? "[blocks, C_IN, lanes]" : "[C_OUT, C_IN]") +
-           ", C_IN, C_OUT > 0");
+  string error;
+  if (!mcu::FcLayerDims(o.input.shape, o.weights.shape,
+                        bias ? &o.bias.shape : nullptr, packed_c_out, kNames,
+                        &o.dims, &error)) {
+    Refuse(error);
   }
-  if (bias && o.bias.shape != vector<size_t>{o.c_out}) {
-    Refuse("bias: shape " + io::ShapeText(o.bias.shape) + " is not (" +
-           std::to_string(o.c_out) + ",)");
-  }
-  o.rows = o.input.count() / o.c_in;
-  o.out_shape = o.input.shape;
-  o.out_shape.back() = o.c_out;
   return o;
 }
 
@@ -75,9 +65,10 @@ vector<T> Narrowed(const io::NpyArray& a) {
 // One multiplier/shift, or one per output channel.
 mcu::Requant RequantOf(const vector<int64_t>& m, const vector<int64_t>& s,
                        int min_shift, int max_shift, size_t c_out) {
-  if ((m.size() != 1 && m.size() != c_out) || s.size() != m.size()) {
-    Refuse("multiplier and shift need 1 or C_OUT = " + std::to_string(c_out) +
-           " values each");
+  string error;
+  if (!mcu::CheckRequantCount(m.size(), s.size(), c_out,
+                              "multiplier and shift", &error)) {
+    Refuse(error);
   }
   mcu::Requant r;
   for (size_t i = 0; i < m.size(); ++i) {
@@ -111,7 +102,7 @@ py::array FcS8(const py::array& input, const py::array& weights,
   }
   CheckClamp(act_min, act_max, INT8_MIN, INT8_MAX);
   mcu::FcS8Params p;
-  p.requant = RequantOf(m, s, -mcu::kMaxShift, mcu::kMaxShift, o.c_out);
+  p.requant = RequantOf(m, s, -mcu::kMaxShift, mcu::kMaxShift, o.dims.c_out);
   p.input_offset = -in_zp;
   p.filter_offset = -w_zp;
   p.output_offset = out_zp;
@@ -119,9 +110,9 @@ py::array FcS8(const py::array& input, const py::array& weights,
   p.act_max = act_max;
   vector<int8_t> out;
   mcu::FullyConnectedS8(Narrowed<int8_t>(o.input), Narrowed<int8_t>(o.weights),
-                        Narrowed<int32_t>(o.bias), o.rows, o.c_in, o.c_out, p,
+                        Narrowed<int32_t>(o.bias), o.dims.rows, o.dims.c_in, o.dims.c_out, p,
                         &out);
-  return FromNpy(io::IntegerArray(io::DType::kInt8, o.out_shape,
+  return FromNpy(io::IntegerArray(io::DType::kInt8, o.dims.out_shape,
                                   vector<int64_t>(out.begin(), out.end())));
 }
 
@@ -134,7 +125,8 @@ py::array FcS16(const py::array& input, const py::array& weights,
       io::Only(io::DType::kInt32) | io::Only(io::DType::kInt64), 0);
   CheckClamp(act_min, act_max, INT16_MIN, INT16_MAX);
   mcu::FcS16Params p;
-  p.requant = RequantOf(m, s, mcu::kMinS64Shift, mcu::kMaxS64Shift, o.c_out);
+  p.requant = RequantOf(m, s, mcu::kMinS64Shift, mcu::kMaxS64Shift,
+                        o.dims.c_out);
   p.act_min = act_min;
   p.act_max = act_max;
   const vector<int64_t> b = io::IntegerValues(o.bias);
@@ -146,9 +138,9 @@ py::array FcS16(const py::array& input, const py::array& weights,
   }
   vector<int16_t> out;
   mcu::FullyConnectedS16(Narrowed<int16_t>(o.input),
-                         Narrowed<int8_t>(o.weights), b, o.rows, o.c_in,
-                         o.c_out, p, &out);
-  return FromNpy(io::IntegerArray(io::DType::kInt16, o.out_shape,
+                         Narrowed<int8_t>(o.weights), b, o.dims.rows,
+                         o.dims.c_in, o.dims.c_out, p, &out);
+  return FromNpy(io::IntegerArray(io::DType::kInt16, o.dims.out_shape,
                                   vector<int64_t>(out.begin(), out.end())));
 }
 
@@ -170,13 +162,11 @@ template <typename T>
 vector<T> KernelWeights(mcu::FcKernel kernel, size_t packed_c_out,
                         size_t lanes, const Operands& o, vector<T> w) {
   if (kernel != mcu::FcKernel::kPacked) return w;
-  if (packed_c_out == 0) return mcu::PackNtN(w, o.c_out, o.c_in, lanes);
-  const vector<size_t> want = {(packed_c_out + lanes - 1) / lanes, o.c_in,
-                               lanes};
-  if (o.weights.shape != want) {
-    Refuse("weights: packed shape " + io::ShapeText(o.weights.shape) +
-           " is not " + io::ShapeText(want) + " for c_out " +
-           std::to_string(packed_c_out));
+  if (packed_c_out == 0) return mcu::PackNtN(w, o.dims.c_out, o.dims.c_in, lanes);
+  string error;
+  if (!mcu::CheckPackedWeights(o.weights.shape, o.dims.c_in, packed_c_out,
+                               lanes, kNames, &error)) {
+    Refuse(error);
   }
   return w;
 }
@@ -196,7 +186,7 @@ py::array FcFloat(bool half, const py::array& input, const py::array& weights,
   if (std::isnan(lo) || std::isnan(hi) || lo > hi) {
     Refuse("act_min and act_max must be numbers with act_min <= act_max");
   }
-  const mcu::FcShape shape = {o.rows, o.c_in, o.c_out};
+  const mcu::FcShape shape = {o.dims.rows, o.dims.c_in, o.dims.c_out};
   if (half) {
     vector<Half> out;
     mcu::FullyConnectedF16(
@@ -204,7 +194,7 @@ py::array FcFloat(bool half, const py::array& input, const py::array& weights,
         KernelWeights(kernel, packed_c_out, mcu::kPackLanesF16, o,
                       Halves(o.weights)),
         Halves(o.bias), shape, HalfFromDouble(lo), HalfFromDouble(hi), &out);
-    return FromNpy(io::Float16Array(o.out_shape, out));
+    return FromNpy(io::Float16Array(o.dims.out_shape, out));
   }
   vector<float> out;
   mcu::FullyConnectedF32(
@@ -213,7 +203,7 @@ py::array FcFloat(bool half, const py::array& input, const py::array& weights,
                     io::Float32Values(o.weights)),
       io::Float32Values(o.bias), shape, static_cast<float>(lo),
       static_cast<float>(hi), &out);
-  return FromNpy(io::Float32Array(o.out_shape, out));
+  return FromNpy(io::Float32Array(o.dims.out_shape, out));
 }
 
 }  // namespace
