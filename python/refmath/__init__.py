@@ -79,3 +79,7 @@ def golden_inputs():
 from ._conform import conform, ConformReport  # noqa: E402
 from ._compare import compare, CompareReport  # noqa: E402
 from . import ane, mcu  # noqa: E402
+
+__all__ = (["FUNCTIONS", "VARIANTS", "targets", "get_target", "set_target",
+            "target", "golden_inputs", "conform", "ConformReport", "compare",
+            "CompareReport", "ane", "mcu"] + list(VARIANTS) + list(FUNCTIONS))
