@@ -16,9 +16,6 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "src/mcu/activation_ops.h"
-#include "src/mcu/activation_s16.h"
-#include "src/mcu/activation_s8.h"
-#include "src/mcu/ideal_activation.h"
 #include "src/mcu/quantize.h"
 
 namespace py = pybind11;
@@ -37,46 +34,31 @@ float PositiveScale(double v, const char* name) {
   return f;
 }
 
-template <typename T>
-py::array_t<T> Array(const T* data, size_t n) {
-  py::array_t<T> out(static_cast<py::ssize_t>(n));
-  std::copy(data, data + n, out.mutable_data());
-  return out;
-}
-
-// The int8 ops' 256 outputs for inputs -128..127.
-py::array TableS8(mcu::ActivationS8 op, optional<double> scale,
-                  optional<int> zp, bool by_multiplier, bool ideal) {
-  if (by_multiplier) {
-    Refuse("the int8 ops take input_scale and input_zero_point");
+// The op's table as int8 or int16 values for every input, its options
+// checked as `refmath mcu table` checks them.
+py::array Table(const string& name, optional<double> scale, optional<int> zp,
+                optional<int64_t> m, optional<int> shift, bool ideal) {
+  const mcu::ActivationOp* op = mcu::FindActivationOp(name);
+  if (op == nullptr) {
+    Refuse("unknown op '" + name + "' (" + mcu::ActivationOpNames() + ")");
   }
-  if (!scale || !zp) Refuse("the int8 ops need input_scale and input_zero_point");
-  if (*zp < INT8_MIN || *zp > INT8_MAX) {
-    Refuse("input_zero_point must be an integer in -128..127");
-  }
-  const float s = PositiveScale(*scale, "input_scale");
-  const std::array<int8_t, 256> t =
-      ideal ? mcu::IdealTableS8(op, s, *zp)
-            : mcu::TableS8(op, mcu::PrepareActivationS8(s, *zp));
-  return Array(t.data(), t.size());
-}
-
-// The int16 ops' 65536 outputs for inputs -32768..32767, by scale or by
-// the kernel's multiplier and left shift.
-py::array TableS16(mcu::ActivationS16 op, optional<double> scale,
-                   optional<int> zp, optional<int64_t> m, optional<int> shift,
-                   bool ideal) {
-  if (zp) Refuse("the int16 ops have zero point 0; no input_zero_point");
-  if (scale.has_value() == (m.has_value() || shift.has_value())) {
+  mcu::TableInput in;
+  const bool by_multiplier = m.has_value() || shift.has_value();
+  if (!op->int16) {
+    if (by_multiplier) Refuse("the int8 ops take input_scale and input_zero_point");
+    if (!scale || !zp) {
+      Refuse("the int8 ops need input_scale and input_zero_point");
+    }
+    if (*zp < INT8_MIN || *zp > INT8_MAX) {
+      Refuse("input_zero_point must be an integer in -128..127");
+    }
+    in.zero_point = *zp;
+  } else if (zp) {
+    Refuse("the int16 ops have zero point 0; no input_zero_point");
+  } else if (scale.has_value() == by_multiplier) {
     Refuse("the int16 ops take input_multiplier and input_left_shift, or "
            "input_scale");
-  }
-  mcu::ActivationS16Params p;
-  float s;
-  if (scale) {
-    s = PositiveScale(*scale, "input_scale");
-    p = mcu::PrepareActivationS16(op, s);
-  } else {
+  } else if (by_multiplier) {
     if (!m || !shift) Refuse("input_multiplier needs input_left_shift");
     if (*m < 0 || *m > INT32_MAX) {
       Refuse("input_multiplier must be an integer in 0..2147483647");
@@ -84,31 +66,14 @@ py::array TableS16(mcu::ActivationS16 op, optional<double> scale,
     if (*shift < 0 || *shift > 31) {
       Refuse("input_left_shift must be an integer in 0..31");
     }
-    p.input_multiplier = static_cast<int32_t>(*m);
-    p.input_left_shift = *shift;
-    s = static_cast<float>(mcu::EffectiveInputScaleS16(p));
+    in.multiplier = static_cast<int32_t>(*m);
+    in.left_shift = *shift;
   }
-  const std::vector<int16_t> t =
-      ideal ? mcu::IdealTableS16(op, s) : mcu::TableS16(op, p);
-  return Array(t.data(), t.size());
-}
-
-py::array Table(const string& op, optional<double> scale, optional<int> zp,
-                optional<int64_t> m, optional<int> shift, bool ideal) {
-  const bool by_m = m.has_value() || shift.has_value();
-  if (op == "logistic_s8") {
-    return TableS8(mcu::ActivationS8::kLogistic, scale, zp, by_m, ideal);
-  }
-  if (op == "tanh_s8") {
-    return TableS8(mcu::ActivationS8::kTanh, scale, zp, by_m, ideal);
-  }
-  if (op == "sigmoid_s16") {
-    return TableS16(mcu::ActivationS16::kSigmoid, scale, zp, m, shift, ideal);
-  }
-  if (op == "tanh_s16") {
-    return TableS16(mcu::ActivationS16::kTanh, scale, zp, m, shift, ideal);
-  }
-  Refuse("unknown op '" + op + "' (" + mcu::ActivationOpNames() + ")");
+  if (scale) in.scale = PositiveScale(*scale, "input_scale");
+  const std::vector<int32_t> t = mcu::ActivationTable(*op, in, ideal);
+  return FromNpy(io::IntegerArray(
+      op->int16 ? io::DType::kInt16 : io::DType::kInt8, {t.size()},
+      std::vector<int64_t>(t.begin(), t.end())));
 }
 
 py::array Quantize(const py::array& x, double scale, int zp,
