@@ -4,7 +4,7 @@
 The layers of docs/architecture.md, bottom up, and what each may include
 besides itself.  A file belongs to the layer whose folder is the longest
 prefix of its path; an #include "..." of a project path (refmath/...,
-simd/..., src/..., tools/..., conformance/..., bench/...) must name a file
+simd/..., src/..., tools/..., conformance/..., bench/..., python/...) must name a file
 of the same layer or of one it may use.  Includes of other libraries
 (hwy/, gtest/, mpfr.h, files beside a cross-build's sources) are not
 checked.  The build files are checked too: no CMakeLists.txt outside
@@ -42,6 +42,8 @@ LAYERS = [
      ["public", "base", "binary16", "verify", "ane", "mcu", "emulator_io"]),
     ("cmdline", ["src/cmdline/"], ["public", "base", "verify"]),
     ("cli", ["tools/cli/"], LIBRARY),
+    # The Python package's extension: the library, never the CLI's source.
+    ("python", ["python/"], LIBRARY),
     # Development tools and benchmarks: the library, never the CLI's or a
     # test's source.
     ("tools", ["tools/", "bench/"], LIBRARY),
@@ -50,7 +52,7 @@ LAYERS = [
 ]
 # Where an include path points ("refmath/x.h" is include/refmath/x.h).
 PROJECT_ROOTS = ("refmath/", "simd/", "src/", "tools/", "conformance/",
-                 "bench/")
+                 "bench/", "python/")
 SOURCE = re.compile(r"\.(c|cc|h|hpp)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
@@ -75,7 +77,8 @@ def included_path(text):
 
 
 def source_files(root):
-    for top in ("include", "simd", "src", "tools", "bench", "conformance"):
+    for top in ("include", "simd", "src", "tools", "bench", "conformance",
+                "python"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for f in sorted(files):
                 full = os.path.join(dirpath, f)

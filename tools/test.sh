@@ -5,6 +5,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/tools/deps.sh"
 refmath_install_deps
+# The Python package's real client (its test skips where it is missing).
+refmath_install_deps "${REFMATH_PYTHON_CLIENT_PACKAGES[@]}" ||
+  echo "refmath: python3-torch not installed; the torch client test will skip"
 start=$SECONDS
 refmath_build "$root"
 echo "refmath: release build took $((SECONDS - start)) s"

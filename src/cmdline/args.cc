@@ -154,15 +154,6 @@ bool ParseSignedDouble(const std::string& text, double* value) {
   return true;
 }
 
-std::string FormatDouble(double value) {
-  char text[32];
-  for (int digits = 1; digits <= 17; ++digits) {
-    snprintf(text, sizeof(text), "%.*g", digits, value);
-    if (strtod(text, nullptr) == value) break;
-  }
-  return text;
-}
-
 bool ParseSize(const std::string& text, size_t* value) {
   if (text.empty() || text[0] < '0' || text[0] > '9') return false;
   char* end = nullptr;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "refmath/refmath.h"
+#include "src/verify/report.h"
 
 namespace refmath {
 namespace cli {
@@ -62,8 +63,9 @@ bool ParseTarget(const std::string& name, refmath_target* t,
 bool ParseDouble(const std::string& text, double* value);
 // The same, also negative: an optional leading '-' (so "-0" is -0.0).
 bool ParseSignedDouble(const std::string& text, double* value);
-// The shortest text ParseDouble / strtod read back as `value` exactly.
-std::string FormatDouble(double value);
+// The shortest text ParseDouble / strtod read back as `value` exactly
+// (src/verify/report.h's).
+using report::FormatDouble;
 bool ParseSize(const std::string& text, size_t* value);
 // A decimal integer in [lo, hi]: digits with an optional leading '-' (no
 // blanks, no '+').

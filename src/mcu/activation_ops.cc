@@ -54,5 +54,31 @@ std::vector<int32_t> IdealTable(const ActivationOp& op, float input_scale,
   return std::vector<int32_t>(t.begin(), t.end());
 }
 
+std::vector<int32_t> ActivationTable(const ActivationOp& op,
+                                     const TableInput& in, bool ideal) {
+  if (!op.int16) {
+    const ActivationS8 kind =
+        op.logistic ? ActivationS8::kLogistic : ActivationS8::kTanh;
+    const std::array<int8_t, 256> t =
+        ideal ? IdealTableS8(kind, in.scale, in.zero_point)
+              : TableS8(kind, PrepareActivationS8(in.scale, in.zero_point));
+    return std::vector<int32_t>(t.begin(), t.end());
+  }
+  const ActivationS16 kind =
+      op.logistic ? ActivationS16::kSigmoid : ActivationS16::kTanh;
+  ActivationS16Params p;
+  float scale = in.scale;
+  if (scale > 0) {
+    p = PrepareActivationS16(kind, scale);
+  } else {
+    p.input_multiplier = in.multiplier;
+    p.input_left_shift = in.left_shift;
+    scale = static_cast<float>(EffectiveInputScaleS16(p));
+  }
+  const std::vector<int16_t> t =
+      ideal ? IdealTableS16(kind, scale) : TableS16(kind, p);
+  return std::vector<int32_t>(t.begin(), t.end());
+}
+
 }  // namespace mcu
 }  // namespace refmath

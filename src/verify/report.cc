@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 namespace refmath {
@@ -44,6 +45,15 @@ std::string MarkdownTable::Markdown() const {
   out += "\n";
   for (const std::vector<std::string>& r : rows_) out += Line(r);
   return out;
+}
+
+std::string FormatDouble(double value) {
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    snprintf(text, sizeof(text), "%.*g", digits, value);
+    if (strtod(text, nullptr) == value) break;
+  }
+  return text;
 }
 
 std::string JsonEscape(const std::string& s) {

@@ -89,8 +89,7 @@ bool Encode(const std::string& name, const Weight& in, double tol,
   *summary = Printed("%s: Frobenius relative error %.6g\n", name.c_str(),
                      ane::FrobeniusRelativeError(in.w, *weight));
   if (in.model) {
-    const double relerr =
-        ane::GateRelativeError(in.model(ane::WeightToHalf(in.w)), in.model(*weight));
+    const double relerr = ane::EncodedGateError(in.w, *weight, in.model);
     *summary += Printed(ane::GateAccepts(relerr, tol) ? "%s: gate relerr %.6g <= %.6g\n"
                                                       : "%s: gate relerr %.6g refused, "
                                                         "tolerance %.6g\n",

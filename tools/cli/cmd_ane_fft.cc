@@ -12,39 +12,11 @@
 
 #include "refmath/ane/fft.h"
 #include "src/emulator_io/npy_tensor.h"
-#include "src/base/text.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
 namespace refmath {
 namespace cli {
-namespace {
-
-// The dense twiddle matrix is n x n: 8192 makes it 256 MiB.
-constexpr size_t kMaxLength = 8192;
-
-// The parts as [rows, n] matrices (rows: every other axis); false with a
-// message unless both have one shape with a last axis of 1..kMaxLength.
-bool AsRows(const ane::Tensor& re, const ane::Tensor* im, ane::ComplexTensor* x,
-            std::string* error) {
-  const ane::Shape& shape = re.shape();
-  if (shape.empty() || shape.back() == 0 || shape.back() > kMaxLength) {
-    *error = "--re: shape " + ShapeText(shape) + " needs a last axis of 1 to " +
-             std::to_string(kMaxLength) + " elements";
-    return false;
-  }
-  if (im != nullptr && im->shape() != shape) {
-    *error = "--re has shape " + ShapeText(shape) + " but --im " +
-             ShapeText(im->shape());
-    return false;
-  }
-  const ane::Shape rows = {re.rows(), re.cols()};
-  x->re = ane::Tensor(rows, re.data());
-  x->im = im != nullptr ? ane::Tensor(rows, im->data()) : ane::Tensor::Filled(rows, 0);
-  return true;
-}
-
-}  // namespace
 
 int RunAneFft(const Argv& argv, bool inverse) {
   const char* cmd = inverse ? "ane ifft" : "ane fft";
@@ -62,7 +34,8 @@ int RunAneFft(const Argv& argv, bool inverse) {
       !CheckOutputs(args, {"out-re", "out-im"}, &error) ||
       !ReadTensorOperand(args, "re", p, &re, &error) ||
       (args.Has("im") && !ReadTensorOperand(args, "im", p, &im, &error)) ||
-      !AsRows(re, args.Has("im") ? &im : nullptr, &x, &error)) {
+      !ane::DftRows(re, args.Has("im") ? &im : nullptr, "--re", "--im", &x,
+                    &error)) {
     return Fail(cmd, error);
   }
   const std::string method = args.Get("method", "dense");

@@ -11,10 +11,9 @@
 
 #include <string>
 
-#include "refmath/ane/krylov.h"
-#include "refmath/ane/linalg.h"
-#include "src/emulator_io/npy_tensor.h"
+#include "src/ane/algorithms/solve.h"
 #include "src/base/text.h"
+#include "src/emulator_io/npy_tensor.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
@@ -24,9 +23,6 @@ namespace {
 
 constexpr const char* kCmd = "ane solve";
 constexpr long kMaxSteps = 100000;
-constexpr long kDefaultLsqrSteps = 80;   // the envelopes' LSQR column
-constexpr long kDefaultRounds = 3;       // the envelopes' refinement
-constexpr long kDefaultInnerSweeps = 80;
 
 // Options that only some methods take.
 struct Applies {
@@ -40,10 +36,9 @@ constexpr Applies kMethodOptions[] = {
 };
 
 bool CheckMethod(const Args& args, const std::string& method, std::string* error) {
-  static const std::string kMethods = " cg normal lsqr gmres refine ";
-  if (kMethods.find(" " + method + " ") == std::string::npos) {
-    *error = "unknown --method " + Quote(method) +
-             " (valid: cg, normal, lsqr, gmres, refine)";
+  if (!ane::IsSolveMethod(method)) {
+    *error = "unknown --method " + Quote(method) + " (valid: " +
+             ane::kSolveMethodNames + ")";
     return false;
   }
   for (const Applies& a : kMethodOptions) {
@@ -57,21 +52,16 @@ bool CheckMethod(const Args& args, const std::string& method, std::string* error
   return true;
 }
 
-struct SolveOptions {
-  ane::CgOptions cg;
-  int rounds = kDefaultRounds, inner = kDefaultInnerSweeps;
-  std::vector<double> x0;  // refine only
-};
-
 bool ParseSolveOptions(const Args& args, const std::string& method, size_t n,
-                       SolveOptions* o, std::string* error) {
+                       ane::SolveOptions* o, std::string* error) {
   long iterations, refine, rounds, inner;
   if (!IntegerOption(args, "iterations", 0, kMaxSteps,
-                     method == "lsqr" ? kDefaultLsqrSteps : o->cg.iterations,
+                     method == "lsqr" ? ane::kDefaultLsqrIterations
+                                      : o->cg.iterations,
                      &iterations, error) ||
       !IntegerOption(args, "refine", 0, kMaxSteps, 0, &refine, error) ||
-      !IntegerOption(args, "rounds", 0, kMaxSteps, kDefaultRounds, &rounds, error) ||
-      !IntegerOption(args, "inner", 0, kMaxSteps, kDefaultInnerSweeps, &inner, error)) {
+      !IntegerOption(args, "rounds", 0, kMaxSteps, o->rounds, &rounds, error) ||
+      !IntegerOption(args, "inner", 0, kMaxSteps, o->inner, &inner, error)) {
     return false;
   }
   o->cg.iterations = static_cast<int>(iterations);
@@ -94,30 +84,6 @@ bool ParseSolveOptions(const Args& args, const std::string& method, size_t n,
   return true;
 }
 
-ane::Solution Solve(const std::string& method, const ane::Tensor& a,
-                    const ane::Tensor& b, const SolveOptions& o,
-                    const ane::Profile& p) {
-  if (method == "cg") return ane::ConjugateGradient(a, b, o.cg, p);
-  if (method == "normal") return ane::NormalEquations(a, b, o.cg, p);
-  if (method == "lsqr") return ane::Lsqr(a, b, o.cg.iterations, p);
-  if (method == "gmres") return ane::Gmres(a, b, p);
-  return ane::RichardsonRefine(a, b, o.x0, o.rounds, o.inner, p);
-}
-
-// A is [rows, n], square unless `tall`; b is [rows].
-bool CheckShapes(const ane::Tensor& a, const ane::Tensor& b, bool tall,
-                 std::string* error) {
-  const bool fits = a.rank() == 2 && a.cols() > 0 && b.rank() == 1 &&
-                    b.size() == a.rows() &&
-                    (tall ? a.rows() >= a.cols() : a.rows() == a.cols());
-  if (!fits) {
-    *error = "--a " + ShapeText(a.shape()) + " and --b " +
-             ShapeText(b.shape()) + ": this method needs A " +
-             (tall ? "[m, n] with m >= n" : "[n, n]") + " and b [rows of A]";
-  }
-  return fits;
-}
-
 }  // namespace
 
 int RunAneSolve(const Argv& argv) {
@@ -133,12 +99,12 @@ int RunAneSolve(const Argv& argv) {
       !ProfileFromArgs(args, &p, &error) || !CheckOutputs(args, {"out"}, &error) ||
       !ReadTensorOperand(args, "a", p, &a, &error) ||
       !ReadTensorOperand(args, "b", p, &b, &error) ||
-      !CheckShapes(a, b, method == "normal" || method == "lsqr", &error)) {
+      !ane::CheckSolveShapes(method, a, b, "--a", "--b", &error)) {
     return Fail(kCmd, error);
   }
-  SolveOptions o;
+  ane::SolveOptions o;
   if (!ParseSolveOptions(args, method, a.cols(), &o, &error)) return Fail(kCmd, error);
-  const ane::Solution s = Solve(method, a, b, o, p);
+  const ane::Solution s = ane::SolveWith(method, a, b, o, p);
   if (!WriteOutputs(args, {{"out", ane::HostValuesToNpy(s.x, {s.x.size()})}},
                     &error)) {
     return Fail(kCmd, error);

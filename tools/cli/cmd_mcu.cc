@@ -8,10 +8,7 @@
 #include <vector>
 
 #include "src/cmdline/args.h"
-#include "refmath/mcu/activation_s16.h"
-#include "refmath/mcu/activation_s8.h"
-#include "refmath/mcu/ideal_activation.h"
-#include "src/emulator_io/table_serialize.h"
+#include "refmath/mcu/activation_ops.h"
 #include "src/verify/array_file.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/subcommands.h"
@@ -23,17 +20,15 @@ namespace {
 constexpr const char* kCmd = "mcu";
 constexpr int kMaxLeftShift = 31;  // a 32-bit shift amount
 
-// Writes a table's little-endian bytes (mcu::TableBytes) as an array of
-// `dtype`, .npy or raw by the file name.
-int WriteTable(const std::vector<uint8_t>& bytes, io::DType dtype,
+// Writes a table's values as an int8 or int16 array, .npy or raw by the
+// file name.
+int WriteTable(const std::vector<int32_t>& values, bool int16,
                const std::string& out) {
-  io::NpyArray table;
   std::string error;
-  if (!io::ParseArray(bytes.data(), bytes.size(), false, dtype, "table",
-                      &table, &error) ||
-      !io::WriteArrayFile(out, table, &error)) {
-    return Fail(kCmd, error);
-  }
+  const io::NpyArray table = io::IntegerArray(
+      int16 ? io::DType::kInt16 : io::DType::kInt8, {values.size()},
+      std::vector<int64_t>(values.begin(), values.end()));
+  if (!io::WriteArrayFile(out, table, &error)) return Fail(kCmd, error);
   return kExitOk;
 }
 
@@ -50,7 +45,8 @@ bool ParseScale(const std::string& text, float* scale, std::string* error) {
   return true;
 }
 
-int TableS8(mcu::ActivationS8 op, const Args& args, const std::string& out) {
+int TableS8(const mcu::ActivationOp& op, const Args& args,
+            const std::string& out) {
   std::string error, scale_text, zp_text;
   if (args.Has("input-multiplier") || args.Has("input-left-shift")) {
     return Fail(kCmd, "the int8 ops take --input-scale and --input-zero-point");
@@ -66,29 +62,28 @@ int TableS8(mcu::ActivationS8 op, const Args& args, const std::string& out) {
     return Fail(kCmd, "--input-zero-point must be an integer in -128..127 (got " +
                           Quote(zp_text) + ")");
   }
-  const mcu::ActivationS8Params p =
-      mcu::PrepareActivationS8(scale, static_cast<int32_t>(zp));
-  const std::vector<uint8_t> bytes = mcu::TableBytes(
-      args.Has("ideal") ? mcu::IdealTableS8(op, scale, static_cast<int32_t>(zp))
-                        : mcu::TableS8(op, p));
-  return WriteTable(bytes, io::DType::kInt8, out);
+  mcu::TableInput in;
+  in.scale = scale;
+  in.zero_point = static_cast<int32_t>(zp);
+  return WriteTable(mcu::ActivationTable(op, in, args.Has("ideal")), false, out);
 }
 
-int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
+int TableS16(const mcu::ActivationOp& op, const Args& args,
+             const std::string& out) {
   std::string error;
   if (args.Has("input-zero-point")) {
     return Fail(kCmd, "the int16 ops have zero point 0; no --input-zero-point");
   }
-  mcu::ActivationS16Params p;
-  float scale = 0;
+  mcu::TableInput in;
   const bool by_scale = args.Has("input-scale");
   if (by_scale == (args.Has("input-multiplier") || args.Has("input-left-shift"))) {
     return Fail(kCmd, "the int16 ops take --input-multiplier and "
                       "--input-left-shift, or --input-scale");
   }
   if (by_scale) {
-    if (!ParseScale(args.Get("input-scale"), &scale, &error)) return Fail(kCmd, error);
-    p = mcu::PrepareActivationS16(op, scale);
+    if (!ParseScale(args.Get("input-scale"), &in.scale, &error)) {
+      return Fail(kCmd, error);
+    }
   } else {
     std::string m_text, l_text;
     if (!args.Require("input-multiplier", &m_text, &error) ||
@@ -104,14 +99,10 @@ int TableS16(mcu::ActivationS16 op, const Args& args, const std::string& out) {
       return Fail(kCmd, "--input-left-shift must be an integer in 0..31 (got " +
                             Quote(l_text) + ")");
     }
-    p.input_multiplier = static_cast<int32_t>(m);
-    p.input_left_shift = static_cast<int32_t>(l);
-    scale = static_cast<float>(mcu::EffectiveInputScaleS16(p));
+    in.multiplier = static_cast<int32_t>(m);
+    in.left_shift = static_cast<int32_t>(l);
   }
-  const std::vector<uint8_t> bytes =
-      mcu::TableBytes(args.Has("ideal") ? mcu::IdealTableS16(op, scale)
-                                        : mcu::TableS16(op, p));
-  return WriteTable(bytes, io::DType::kInt16, out);
+  return WriteTable(mcu::ActivationTable(op, in, args.Has("ideal")), true, out);
 }
 
 }  // namespace
@@ -138,12 +129,12 @@ int RunMcu(const Argv& argv) {
       !args.Require("op", &op, &error) || !args.Require("out", &out, &error)) {
     return Fail(kCmd, error);
   }
-  if (op == "logistic_s8") return TableS8(mcu::ActivationS8::kLogistic, args, out);
-  if (op == "tanh_s8") return TableS8(mcu::ActivationS8::kTanh, args, out);
-  if (op == "sigmoid_s16") return TableS16(mcu::ActivationS16::kSigmoid, args, out);
-  if (op == "tanh_s16") return TableS16(mcu::ActivationS16::kTanh, args, out);
-  return Fail(kCmd, "unknown --op " + Quote(op) +
-                        " (logistic_s8, tanh_s8, sigmoid_s16, tanh_s16)");
+  const mcu::ActivationOp* table = mcu::FindActivationOp(op);
+  if (table == nullptr) {
+    return Fail(kCmd, "unknown --op " + Quote(op) + " (" +
+                          mcu::ActivationOpNames() + ")");
+  }
+  return table->int16 ? TableS16(*table, args, out) : TableS8(*table, args, out);
 }
 
 }  // namespace cli

@@ -11,10 +11,10 @@
 #include <string>
 
 #include "refmath/binary16/binary16.h"
+#include "src/mcu/fc_shapes.h"
 #include "refmath/mcu/fixed_point.h"
 #include "refmath/mcu/float_fc.h"
 #include "refmath/mcu/fully_connected.h"
-#include "src/base/text.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
@@ -27,10 +27,7 @@ constexpr const char* kCmd = "mcu fc";
 // C_IN products of |x * w| <= 2^22 can overflow the int64 accumulator.
 constexpr int64_t kMaxS16Bias = int64_t{1} << 62;
 
-struct Dims {
-  size_t rows = 0, c_in = 0, c_out = 0;
-  std::vector<size_t> out_shape;
-};
+const mcu::FcNames kNames = {"--input", "--weights", "--bias", "--c-out"};
 
 // Which --type takes which option.
 struct Applies {
@@ -56,37 +53,11 @@ bool CheckTypeOptions(const Args& args, const std::string& type, std::string* er
   return true;
 }
 
-// input [..., C_IN], weights [C_OUT, C_IN] (or, packed, [blocks, C_IN, L]
-// with c_out given), bias empty or [C_OUT].
-bool CheckDims(const io::NpyArray& input, const io::NpyArray& weights,
-               const io::NpyArray& bias, bool has_bias, size_t packed_c_out,
-               Dims* d, std::string* error) {
-  const bool packed = packed_c_out != 0;
-  d->c_in = input.shape.empty() ? 0 : input.shape.back();
-  d->c_out = packed ? packed_c_out : weights.shape.empty() ? 0 : weights.shape[0];
-  if (d->c_in == 0 || weights.shape.size() != (packed ? 3u : 2u) ||
-      weights.shape[1] != d->c_in || d->c_out == 0) {
-    *error = "--input " + ShapeText(input.shape) + " and --weights " +
-             ShapeText(weights.shape) + " do not fit: expected [..., C_IN] and " +
-             (packed ? "[blocks, C_IN, lanes]" : "[C_OUT, C_IN]") + ", C_IN, C_OUT > 0";
-    return false;
-  }
-  if (has_bias && bias.shape != std::vector<size_t>{d->c_out}) {
-    *error = "--bias: shape " + ShapeText(bias.shape) + " is not (" +
-             std::to_string(d->c_out) + ",)";
-    return false;
-  }
-  d->rows = input.count() / d->c_in;
-  d->out_shape = input.shape;
-  d->out_shape.back() = d->c_out;
-  return true;
-}
-
 // The operands of --type: input, weights, optional bias, and their dims.
 struct Operands {
   io::NpyArray input, weights, bias;
   bool has_bias = false;
-  Dims dims;
+  mcu::FcDims dims;
 };
 
 bool ReadOperands(const Args& args, io::DTypeSet in, io::DTypeSet w,
@@ -97,8 +68,9 @@ bool ReadOperands(const Args& args, io::DTypeSet in, io::DTypeSet w,
   return ReadOperand(args, "input", in, &o->input, error) &&
          ReadOperand(args, "weights", w, &o->weights, error) &&
          (!o->has_bias || ReadOperand(args, "bias", bias, &o->bias, error)) &&
-         CheckDims(o->input, o->weights, o->bias, o->has_bias, packed_c_out,
-                   &o->dims, error);
+         mcu::FcLayerDims(o->input.shape, o->weights.shape,
+                          o->has_bias ? &o->bias.shape : nullptr,
+                          packed_c_out, kNames, &o->dims, error);
 }
 
 template <typename T>
@@ -124,13 +96,9 @@ bool ParseRequant(const Args& args, long min_shift, long max_shift, size_t c_out
              Quote(m_text) + ", " + Quote(s_text) + ")";
     return false;
   }
-  for (const auto* list : {&m, &s}) {
-    if (list->size() != 1 && list->size() != c_out) {
-      *error = "--multiplier and --shift need 1 or C_OUT = " +
-               std::to_string(c_out) + " values (got " + std::to_string(m.size()) +
-               " and " + std::to_string(s.size()) + ")";
-      return false;
-    }
+  if (!mcu::CheckRequantCount(m.size(), s.size(), c_out,
+                              "--multiplier and --shift", error)) {
+    return false;
   }
   r->multiplier.assign(m.begin(), m.end());
   r->shift.assign(s.begin(), s.end());
@@ -250,10 +218,8 @@ bool KernelWeights(mcu::FcKernel kernel, size_t packed_c_out, size_t lanes,
     *out = mcu::PackNtN(w, o.dims.c_out, o.dims.c_in, lanes);
     return true;
   }
-  const std::vector<size_t> want = {(packed_c_out + lanes - 1) / lanes, o.dims.c_in, lanes};
-  if (o.weights.shape != want) {
-    *error = "--weights: packed shape " + ShapeText(o.weights.shape) + " is not " +
-             ShapeText(want) + " for --c-out " + std::to_string(packed_c_out);
+  if (!mcu::CheckPackedWeights(o.weights.shape, o.dims.c_in, packed_c_out,
+                               lanes, kNames, error)) {
     return false;
   }
   *out = w;

@@ -119,6 +119,12 @@ using WeightModel = std::function<std::vector<double>(const std::vector<Half>&)>
 WeightModel LinearLayerModel(const Tensor& x, size_t rows, size_t cols,
                              const Profile& p = SpecProfile());
 
+// The gate's error of an encoded weight: the model's output with it
+// against the output with the plain fp16 weight (GateRelativeError).
+double EncodedGateError(const std::vector<float>& w,
+                        const std::vector<Half>& encoded,
+                        const WeightModel& model);
+
 struct Choice {
   Encoding encoding = Encoding::kFp16;
   double relerr = 0;                   // gate error of the chosen encoding

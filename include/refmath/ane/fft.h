@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include <complex>
+#include <string>
 #include <vector>
 
 #include "refmath/ane/profile.h"
@@ -85,6 +86,18 @@ constexpr double kConvolutionTarget = 30000.0;  // notes: s = 30000 / peak
 std::vector<std::complex<double>> ConvolutionInverse(
     const std::vector<std::complex<double>>& spectrum, bool staged,
     bool prescale = true, const Profile& p = SpecProfile());
+
+// --- Transforms of user arrays (`refmath ane fft`, refmath.ane.fft).
+// The dense twiddle matrix is n x n: 8192 makes it 256 MiB.
+constexpr size_t kMaxDftLength = 8192;
+
+// The parts of a transform along the last axis as [rows, n] matrices
+// (rows: every other axis; im absent: zero).  False with a one-line
+// *error naming them re_name and im_name unless re has a last axis of 1
+// to kMaxDftLength elements and im (when given) re's shape.
+bool DftRows(const Tensor& re, const Tensor* im, const std::string& re_name,
+             const std::string& im_name, ComplexTensor* out,
+             std::string* error);
 
 // --- On the host: exact data movement and double references.
 ComplexTensor ToComplexTensor(const std::vector<std::complex<double>>& v,

@@ -30,6 +30,21 @@ std::string ActivationOpNames();
 std::vector<int32_t> IdealTable(const ActivationOp& op, float input_scale,
                                 int32_t input_zero_point);
 
+// How a table's inputs are scaled: by `scale` (with `zero_point` for the
+// int8 ops; the int16 ops have zero point 0), or, for the int16 ops with
+// scale 0, by the kernel's own multiplier and left shift, whose effective
+// scale the oracle's table then uses.
+struct TableInput {
+  float scale = 0;
+  int32_t zero_point = 0;
+  int32_t multiplier = 0, left_shift = 0;
+};
+
+// The kernel's table of `op` (with ideal, the oracle's) as values in input
+// order: what `refmath mcu table` writes and refmath.mcu.table returns.
+std::vector<int32_t> ActivationTable(const ActivationOp& op,
+                                     const TableInput& in, bool ideal);
+
 }  // namespace mcu
 }  // namespace refmath
 

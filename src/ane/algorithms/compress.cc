@@ -299,6 +299,12 @@ bool EncodedWeight(Encoding e, const std::vector<float>& w, size_t rows,
   return true;
 }
 
+double EncodedGateError(const std::vector<float>& w,
+                        const std::vector<Half>& encoded,
+                        const WeightModel& model) {
+  return GateRelativeError(model(WeightToHalf(w)), model(encoded));
+}
+
 Choice ChooseEncoding(const std::vector<float>& w, size_t rows, size_t cols,
                       const WeightModel& model, double tol) {
   Choice choice;

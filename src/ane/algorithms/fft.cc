@@ -8,6 +8,7 @@
 
 #include "refmath/ane/matmul.h"
 #include "refmath/ane/ops.h"
+#include "src/base/text.h"
 
 namespace refmath {
 namespace ane {
@@ -256,6 +257,27 @@ double NormRelativeError(const std::vector<std::complex<double>>& ref,
   }
   return den == 0 ? (num == 0 ? 0 : std::numeric_limits<double>::infinity())
                   : sqrt(num / den);
+}
+
+bool DftRows(const Tensor& re, const Tensor* im, const std::string& re_name,
+             const std::string& im_name, ComplexTensor* out,
+             std::string* error) {
+  const Shape& shape = re.shape();
+  if (shape.empty() || shape.back() == 0 || shape.back() > kMaxDftLength) {
+    *error = re_name + ": shape " + ShapeText(shape) +
+             " needs a last axis of 1 to " + std::to_string(kMaxDftLength) +
+             " elements";
+    return false;
+  }
+  if (im != nullptr && im->shape() != shape) {
+    *error = re_name + " has shape " + ShapeText(shape) + " but " +
+             im_name + " " + ShapeText(im->shape());
+    return false;
+  }
+  const Shape rows = {re.rows(), re.cols()};
+  out->re = Tensor(rows, re.data());
+  out->im = im != nullptr ? Tensor(rows, im->data()) : Tensor::Filled(rows, 0);
+  return true;
 }
 
 }  // namespace ane

@@ -1,0 +1,22 @@
+"""The C API's results on the same values: refmath_eval_f32 over a
+C-contiguous copy, compared by bit pattern."""
+import numpy as np
+
+from refmath import _refmath
+
+
+def capi(function, variant, x, target="best"):
+    """refmath_eval_f32(function, variant, target) over x's values (as
+    float32), in x's shape."""
+    src = np.ascontiguousarray(x, dtype=np.float32)
+    out = np.empty_like(src)
+    _refmath.eval_into(function, variant, target, src.reshape(-1),
+                       out.reshape(-1))
+    return out
+
+
+def bits(a):
+    """The uint32 bit patterns of a float32 array (equality of results)."""
+    a = np.asarray(a)
+    assert a.dtype == np.float32, a.dtype
+    return np.ascontiguousarray(a).view(np.uint32)

@@ -1,0 +1,241 @@
+"""refmath.ane equals `refmath ane ...` on the same inputs, bit for bit;
+the paired arithmetic against exact float64 sums."""
+import warnings
+
+import numpy as np
+import pytest
+
+import refmath
+from cli import run_cli
+
+RNG = np.random.default_rng(9)
+PROFILES = list(refmath.ane.profiles())
+ALL_HALVES = np.arange(65536, dtype=np.uint32).astype(np.uint16).view(
+    np.float16)
+
+
+def same_bits(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    assert a.dtype == b.dtype and a.shape == b.shape, (a.dtype, b.dtype,
+                                                       a.shape, b.shape)
+    np.testing.assert_array_equal(a.view(np.uint8), b.view(np.uint8))
+
+
+def cli_arrays(tmp_path, args, inputs, outputs, ok=(0,)):
+    """Saves `inputs` {option: array}, runs `refmath ane ARGS` with them
+    and with `outputs` as --OPTION paths, loads the outputs."""
+    argv = list(args)
+    for option, array in inputs.items():
+        path = tmp_path / (option + ".npy")
+        np.save(path, array)
+        argv += ["--" + option, path]
+    for option in outputs:
+        argv += ["--" + option, tmp_path / (option + "-out.npy")]
+    proc = run_cli("ane", *argv, ok=ok)
+    return [np.load(tmp_path / (o + "-out.npy")) for o in outputs], proc
+
+
+def test_module_lists_the_registry():
+    assert PROFILES[0] == "spec" and {"m1", "m3", "m5"} <= set(PROFILES)
+    for name in refmath.ane.functions():
+        assert callable(getattr(refmath.ane, name))
+
+
+@pytest.mark.parametrize("profile", ["spec", "m1"])
+def test_every_unary_function_over_every_half(tmp_path, profile):
+    x = tmp_path / "x.npy"
+    np.save(x, ALL_HALVES)
+    for name in refmath.ane.functions():
+        run_cli("ane", "eval", "--function", name, "--profile", profile,
+                "--in", x, "--out", tmp_path / "y.npy")
+        same_bits(getattr(refmath.ane, name)(ALL_HALVES, profile=profile),
+                  np.load(tmp_path / "y.npy"))
+
+
+def halves(shape, scale=4.0):
+    return (RNG.standard_normal(shape) * scale).astype(np.float16)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("options", [{}, {"accumulator": "exact"},
+                                     {"tile": 4}])
+def test_matmul(tmp_path, profile, options):
+    a, b = halves((2, 5, 33), 30.0), halves((33, 3), 30.0)
+    flags = ["matmul", "--profile", profile]
+    for k, v in options.items():
+        flags += ["--" + k, str(v)]
+    (want,), _ = cli_arrays(tmp_path, flags, {"a": a, "b": b}, ["out"])
+    same_bits(refmath.ane.matmul(a, b, profile=profile, **options), want)
+    # float32 operands: rounded by the profile's input cast.
+    a32 = RNG.standard_normal((4, 6)).astype(np.float32)
+    b32 = RNG.standard_normal(6).astype(np.float32)
+    (want,), _ = cli_arrays(tmp_path, flags, {"a": a32, "b": b32}, ["out"])
+    same_bits(refmath.ane.matmul(a32, b32, profile=profile, **options), want)
+
+
+@pytest.mark.parametrize("profile", ["spec", "m1"])
+def test_reductions_and_softmax(tmp_path, profile):
+    x = halves((3, 4, 40), 100.0)
+    for axis in (-1, 0, 1):
+        for route in ("narrow", "matmul"):
+            (want,), _ = cli_arrays(
+                tmp_path, ["reduce-sum", "--profile", profile, "--axis",
+                           str(axis), "--route", route], {"in": x}, ["out"])
+            same_bits(refmath.ane.reduce_sum(x, axis=axis, route=route,
+                                             profile=profile), want)
+        (want,), _ = cli_arrays(tmp_path, ["softmax", "--profile", profile,
+                                           "--axis", str(axis)],
+                                {"in": x / 20}, ["out"])
+        same_bits(refmath.ane.softmax(x / 20, axis=axis, profile=profile),
+                  want)
+
+
+@pytest.mark.parametrize("method", ["dense", "staged"])
+def test_fft_and_ifft(tmp_path, method):
+    re, im = halves((3, 16)), halves((3, 16))
+    (r, i), _ = cli_arrays(tmp_path, ["fft", "--method", method, "--scale",
+                                      "0.25"], {"re": re, "im": im},
+                           ["out-re", "out-im"])
+    got = refmath.ane.fft(re, im, scale=0.25, method=method)
+    same_bits(got[0], r)
+    same_bits(got[1], i)
+    (r, i), _ = cli_arrays(tmp_path, ["ifft", "--method", method],
+                           {"re": re}, ["out-re", "out-im"])
+    got = refmath.ane.ifft(re, method=method)
+    same_bits(got[0], r)
+    same_bits(got[1], i)
+
+
+def spd(n):
+    m = RNG.standard_normal((n, n))
+    return (m @ m.T / n + np.eye(n)).astype(np.float16)
+
+
+@pytest.mark.parametrize("method,options", [
+    ("cg", {"iterations": 3}), ("cg", {"iterations": 3, "refine": 1}),
+    ("cg", {"iterations": 3, "jacobi": False}), ("normal", {"iterations": 3}),
+    ("lsqr", {}), ("gmres", {}),
+    ("refine", {"rounds": 2, "inner": 10})])
+def test_solvers(tmp_path, method, options):
+    a = spd(6) if method != "lsqr" and method != "normal" else \
+        halves((9, 6), 1.0)
+    b = halves(a.shape[0], 1.0)
+    flags = ["solve", "--method", method]
+    inputs = {"a": a, "b": b}
+    kwargs = dict(options)
+    for k, v in options.items():
+        if k == "jacobi":
+            flags.append("--no-jacobi")
+        else:
+            flags += ["--" + k, str(v)]
+    if method == "refine":
+        x0 = np.full(6, 0.1)
+        inputs["x0"] = x0
+        kwargs["x0"] = x0
+    (want,), proc = cli_arrays(tmp_path, flags, inputs, ["out"], ok=(0, 1))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        same_bits(refmath.ane.solve(method, a, b, **kwargs), want)
+    assert bool(caught) == (proc.returncode == 1)
+
+
+def test_solver_breakdown_warns_as_the_command_fails(tmp_path):
+    a = np.array([[4, 1], [1, 3]], np.float16)
+    b = np.array([1, 2], np.float16)
+    (want,), proc = cli_arrays(tmp_path, ["solve", "--method", "cg"],
+                               {"a": a, "b": b}, ["out"], ok=(1,))
+    assert "breakdown" in proc.stderr
+    with pytest.warns(RuntimeWarning, match="breakdown"):
+        x = refmath.ane.solve("cg", a, b)
+    same_bits(x, want)
+    assert not x.any()
+
+
+@pytest.mark.parametrize("encoding", ["fp16", "int8", "int4", "sparse",
+                                      "auto"])
+def test_compress(tmp_path, encoding):
+    w = RNG.standard_normal((8, 16)).astype(np.float32)
+    if encoding == "sparse":
+        w[RNG.random(w.shape) < 0.7] = 0
+    x = halves((5, 16), 1.0)
+    (want,), proc = cli_arrays(
+        tmp_path, ["compress", "--encoding", encoding],
+        {"in": w, "gate-input": x}, ["out"])
+    got = refmath.ane.compress(w, encoding, gate_input=x)
+    same_bits(got["weight"], want)
+    lines = proc.stdout.splitlines()
+    if encoding == "auto":
+        assert proc.stdout == got["trail"] + "auto: " + got["encoding"] + "\n"
+    else:
+        assert lines[0] == "%s: Frobenius relative error %.6g" % (
+            encoding, got["frobenius_relerr"])
+        assert lines[1].startswith("%s: gate relerr %.6g" % (
+            encoding, got["gate_relerr"]))
+        assert ("refused" not in lines[1]) == got["accepted"]
+
+
+def test_paired_arithmetic_is_exact_where_it_must_be():
+    # TwoSum: hi + lo of paired(a) + paired(b) is a + b exactly (float64
+    # holds any sum of two float16 values) when nothing overflows.
+    a, b = halves(500, 50.0), halves(500, 0.01)
+    hi, lo = refmath.ane.paired_add(refmath.ane.paired_of(a),
+                                    refmath.ane.paired_of(b))
+    np.testing.assert_array_equal(hi.astype(np.float64) + lo.astype(np.float64),
+                                  a.astype(np.float64) + b.astype(np.float64))
+    # paired_of(x) is (x, 0); paired_to_float16 of it is x.
+    hi, lo = refmath.ane.paired_of(a)
+    same_bits(hi, a)
+    assert not lo.any()
+    same_bits(refmath.ane.paired_to_float16(hi, lo), a)
+    # from float64: hi = fp16(v), lo = fp16(v - hi).
+    v = np.array([1 + 2.0**-12, np.pi])
+    hi, lo = refmath.ane.paired_from_float64(v)
+    same_bits(hi, v.astype(np.float16))
+    same_bits(lo, (v - hi.astype(np.float64)).astype(np.float16))
+    # a - b through the pairs, rounded once: the float16 rounding of the
+    # exact difference.
+    same_bits(refmath.ane.paired_subtract(a, b),
+              (a.astype(np.float64) - b.astype(np.float64)).astype(np.float16))
+
+
+def test_paired_mul_and_dot():
+    # |a|, |b| in [8, 60): every error term a multiple of 2^-14, a normal
+    # float16, so TwoProd is exact.
+    def operand():
+        return (RNG.uniform(8, 60, (3, 8)) *
+                RNG.choice([-1, 1], (3, 8))).astype(np.float16)
+    a, b = operand(), operand()
+    pa, pb = refmath.ane.paired_of(a), refmath.ane.paired_of(b)
+    hi, lo = refmath.ane.paired_mul(pa, pb)
+    # TwoProd of float16 values in range: hi + lo is the exact product.
+    np.testing.assert_array_equal(hi.astype(np.float64) + lo.astype(np.float64),
+                                  a.astype(np.float64) * b.astype(np.float64))
+    hi, lo = refmath.ane.paired_dot(pa, pb)
+    assert hi.shape == lo.shape == (3, 1)
+    exact = (a.astype(np.float64) * b.astype(np.float64)).sum(-1)
+    approx = hi.astype(np.float64)[:, 0] + lo.astype(np.float64)[:, 0]
+    assert np.all(np.abs(approx - exact) <= 1e-3 * np.abs(exact).max())
+
+
+def test_errors_are_python_exceptions():
+    x = halves((2, 3))
+    with pytest.raises(ValueError, match="profile"):
+        refmath.ane.exp(x, profile="m9")
+    with pytest.raises(ValueError, match="unknown function"):
+        refmath.ane.eval("cosh", x)
+    with pytest.raises(TypeError, match="int32"):
+        refmath.ane.exp(np.ones(3, np.int32))
+    with pytest.raises(ValueError):
+        refmath.ane.matmul(x, halves((4, 2)))
+    with pytest.raises(ValueError, match="accumulator"):
+        refmath.ane.matmul(x, halves((3, 2)), accumulator="fp64")
+    with pytest.raises(ValueError, match="axis"):
+        refmath.ane.softmax(x, axis=5)
+    with pytest.raises(ValueError, match=r"\[n, n\]"):
+        refmath.ane.solve("cg", halves((3, 2)), halves(3))
+    with pytest.raises(ValueError, match="gate_input"):
+        refmath.ane.compress(np.ones((2, 2), np.float32), "auto")
+    with pytest.raises(ValueError, match="differ in shape"):
+        refmath.ane.paired_add((x, x), (x[:1], x[:1]))
+    with pytest.raises(ValueError, match="more than 3 axes"):
+        refmath.ane.matmul(np.ones((1, 1, 1, 1), np.float16), x)

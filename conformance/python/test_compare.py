@@ -1,0 +1,152 @@
+"""refmath.compare: the same report as `refmath compare --json` on the same
+files, field for field, and as its text; invariants with expected values
+from NumPy (refmath's own outputs, their next floats)."""
+import json
+
+import numpy as np
+import pytest
+
+import refmath
+from capi_reference import capi
+from cli import run_cli
+
+RNG = np.random.default_rng(19)
+
+
+def cli_report(tmp_path, *args, ok=(0,)):
+    path = tmp_path / "cli.json"
+    proc = run_cli("compare", *args, "--json", path, ok=ok)
+    return json.loads(path.read_text()), proc.stdout
+
+
+def save(tmp_path, name, a):
+    path = tmp_path / name
+    if name.endswith(".npy"):
+        np.save(path, a)
+    else:
+        path.write_bytes(a.tobytes())
+    return str(path)
+
+
+CASES = [
+    # (function, variant, outputs' maker, cli options, compare() keywords)
+    ("exp", "exact", lambda x: np.exp(x), [], {}),
+    ("tanh", "fast", lambda x: np.tanh(x),
+     ["--max-ulp", "1.5", "--worst", "3"], {"max_ulp": 1.5, "worst": 3}),
+    ("sigmoid", "exact", lambda x: (1 / (1 + np.exp(-x))).astype(np.float32),
+     ["--max-ulp-vs-oracle", "0"], {"max_ulp_vs_oracle": 0}),
+    ("erf", "exact", lambda x: capi("erf", "exact", x).astype(np.float16),
+     [], {}),
+]
+
+
+@pytest.mark.parametrize("function,variant,make,options,keywords", CASES)
+def test_report_equals_the_cli_json(tmp_path, function, variant, make,
+                                    options, keywords):
+    x = RNG.uniform(-6, 6, 5000).astype(np.float32)
+    xs = save(tmp_path, "x.npy", x)
+    ys = save(tmp_path, "y.npy", make(x))
+    want, text = cli_report(tmp_path, "--function", function, "--variant",
+                            variant, "--inputs", xs, "--outputs", ys,
+                            *options, ok=(0, 1))
+    report = refmath.compare(function, xs, ys, variant=variant, **keywords)
+    assert report.to_dict() == want
+    assert repr(report) == text
+    assert report.passed is want["pass"] and bool(report) is want["pass"]
+    assert report.backend == want["backend"] and report.count == 5000
+
+
+def test_bfloat16_raw_outputs_equal_the_cli(tmp_path):
+    x = RNG.uniform(-3, 3, 4000).astype(np.float32)
+    # bfloat16 by truncation of NumPy's float32 tanh: its upper 16 bits.
+    y = (np.tanh(x).view(np.uint32) >> 16).astype(np.uint16)
+    xs, ys = save(tmp_path, "x.raw", x), save(tmp_path, "y.bf16", y)
+    want, text = cli_report(tmp_path, "--function", "tanh", "--inputs", xs,
+                            "--outputs", ys, "--outputs-dtype", "bfloat16",
+                            ok=(0, 1))
+    report = refmath.compare("tanh", xs, ys, outputs_dtype="bfloat16")
+    assert report.to_dict() == want and repr(report) == text
+    assert report.ulps_of == "bfloat16"
+
+
+def test_arrays_give_the_files_report(tmp_path):
+    x = RNG.uniform(-80, 80, 3000).astype(np.float32)
+    y = np.exp(x)
+    files = refmath.compare("exp", save(tmp_path, "x.npy", x),
+                            save(tmp_path, "y.npy", y)).to_dict()
+    arrays = refmath.compare("exp", x, y).to_dict()
+    assert arrays.pop("inputs") == arrays.pop("outputs") == "<array>"
+    del files["inputs"], files["outputs"]
+    assert arrays == files
+
+
+def test_the_oracles_own_outputs_are_identical():
+    x = RNG.uniform(-9, 9, 3000).astype(np.float32)
+    r = refmath.compare("gelu_erf", x, capi("gelu_erf", "exact", x))
+    assert r.backend["vs_oracle"]["identical"] == 3000
+    assert r.backend["vs_oracle"]["max_ulp"] == 0
+    assert r.backend["vs_truth"] == r.oracle["vs_truth"]
+    assert r.closer == {"backend": 0, "oracle": 0, "tie": 3000}
+    np.testing.assert_array_equal(r.backend_bits, r.oracle_bits)
+
+
+def test_one_ulp_up_is_one_ulp_from_the_oracle():
+    x = RNG.uniform(-10, 10, 2000).astype(np.float32)
+    up = np.nextafter(capi("exp", "exact", x), np.float32(np.inf))
+    r = refmath.compare("exp", x, up, max_ulp_vs_oracle=1)
+    d = r.backend["vs_oracle"]
+    assert d["identical"] == 0 and d["max_ulp"] == 1.0
+    assert d["histogram"]["<=1"] == 2000 and r.passed
+    assert not refmath.compare("exp", x, up, max_ulp_vs_oracle=0.5).passed
+
+
+def test_counts_add_up_and_per_input_arrays():
+    x = RNG.uniform(-1, 100, 2500).astype(np.float32)
+    x[:3] = [-1.0, np.nan, 0.0]  # log: NaN, NaN, -inf
+    with np.errstate(divide="ignore", invalid="ignore"):
+        y = np.log(x)
+    r = refmath.compare("log", x, y)
+    for side in (r.backend["vs_truth"], r.oracle["vs_truth"]):
+        assert sum(side["histogram"].values()) + \
+            side["nan_inf_disagreements"] == r.count
+    assert sum(r.closer.values()) == r.count
+    assert r.x.dtype == np.float32 and r.x.shape == (2500,)
+    np.testing.assert_array_equal(r.x_bits, x.view(np.uint32))
+    assert r.backend_ulp.shape == r.oracle_ulp.shape == (2500,)
+    # Per input: the CSV's figures (double precision); the max is settled
+    # by MPFR, so they agree to about 1e-9 ulp.
+    assert abs(np.nanmax(r.backend_ulp) -
+               r.backend["vs_truth"]["max_ulp"]) < 1e-6
+
+
+def test_errors_are_python_exceptions():
+    x = np.ones(4, np.float32)
+    with pytest.raises(ValueError, match="shape mismatch"):
+        refmath.compare("exp", x, np.ones(5, np.float32))
+    with pytest.raises(ValueError, match="unknown function 'cos'"):
+        refmath.compare("cos", x, x)
+    with pytest.raises(ValueError, match="no such file|cannot|No such"):
+        refmath.compare("exp", "/nonexistent/x.npy", x)
+    with pytest.raises(TypeError, match="float64"):
+        refmath.compare("exp", x, np.ones(4))
+    with pytest.raises(ValueError, match="non-negative"):
+        refmath.compare("exp", x, x, max_ulp=-1)
+    # An array's errors name the array and the keyword, not a file.
+    with pytest.raises(ValueError, match=r"^outputs <array>: holds uint16 "
+                       r".*outputs_dtype bfloat16"):
+        refmath.compare("exp", x, np.ones(4, np.uint16))
+    with pytest.raises(ValueError, match="^inputs <array>: no values"):
+        refmath.compare("exp", x[:0], x[:0])
+    with pytest.raises(ValueError, match="worst"):
+        refmath.compare("exp", x, x, worst=-1)
+
+
+def test_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    x = RNG.uniform(-5, 5, 2000).astype(np.float32)
+    r = refmath.compare("tanh", x, np.tanh(x))
+    fig = r.plot(tmp_path / "p.png")
+    assert len(fig.axes) == 2
+    assert (tmp_path / "p.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

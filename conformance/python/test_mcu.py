@@ -1,0 +1,168 @@
+"""refmath.mcu equals `refmath mcu ...` on the same inputs, bit for bit;
+quantize and dequantize also against hand-computed values."""
+import numpy as np
+import pytest
+
+import refmath
+from cli import run_cli
+
+RNG = np.random.default_rng(55)
+
+
+def same(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    assert a.dtype == b.dtype and a.shape == b.shape, (a.dtype, b.dtype,
+                                                       a.shape, b.shape)
+    np.testing.assert_array_equal(a.view(np.uint8), b.view(np.uint8))
+
+
+def cli_out(tmp_path, args, inputs):
+    argv = list(args)
+    for option, array in inputs.items():
+        path = tmp_path / (option + ".npy")
+        np.save(path, array)
+        argv += ["--" + option, path]
+    run_cli("mcu", *argv, "--out", tmp_path / "out.npy")
+    return np.load(tmp_path / "out.npy")
+
+
+TABLES = [
+    ("logistic_s8", {"input_scale": 0.0625, "input_zero_point": 0}),
+    ("logistic_s8", {"input_scale": 0.1, "input_zero_point": -10}),
+    ("tanh_s8", {"input_scale": 0.0078125, "input_zero_point": -128}),
+    ("tanh_s8", {"input_scale": 0.03, "input_zero_point": 5}),
+    ("sigmoid_s16", {"input_scale": 0.001}),
+    ("sigmoid_s16", {"input_multiplier": 24576, "input_left_shift": 16}),
+    ("tanh_s16", {"input_scale": 0.000030517578125}),
+    ("tanh_s16", {"input_multiplier": 25165, "input_left_shift": 11}),
+]
+
+
+@pytest.mark.parametrize("op,params", TABLES)
+@pytest.mark.parametrize("ideal", [False, True])
+def test_tables(tmp_path, op, params, ideal):
+    argv = ["table", "--op", op]
+    for k, v in params.items():
+        argv += ["--" + k.replace("_", "-"), str(v)]
+    if ideal:
+        argv.append("--ideal")
+    got = refmath.mcu.table(op, ideal=ideal, **params)
+    same(got, cli_out(tmp_path, argv, {}))
+    assert got.shape == ((65536,) if op.endswith("16") else (256,))
+
+
+def ints(shape, lo, hi, dtype):
+    return RNG.integers(lo, hi + 1, shape).astype(dtype)
+
+
+@pytest.mark.parametrize("per_channel", [False, True])
+def test_fc_s8(tmp_path, per_channel):
+    x, w = ints((2, 3, 10), -128, 127, np.int8), ints((5, 10), -128, 127, np.int8)
+    bias = ints(5, -5000, 5000, np.int32)
+    m = ints(5 if per_channel else 1, 1 << 29, (1 << 31) - 1, np.int64)
+    s = ints(5 if per_channel else 1, -12, -6, np.int64)
+    argv = ["fc", "--type", "s8", "--multiplier", ",".join(map(str, m)),
+            "--shift", ",".join(map(str, s)), "--input-zero-point", "3",
+            "--weight-zero-point", "-1", "--output-zero-point", "-7",
+            "--act-min", "-100", "--act-max", "90"]
+    want = cli_out(tmp_path, argv, {"input": x, "weights": w, "bias": bias})
+    got = refmath.mcu.fc_s8(x, w, m, s, bias=bias, input_zero_point=3,
+                            weight_zero_point=-1, output_zero_point=-7,
+                            act_min=-100, act_max=90)
+    same(got, want)
+    assert got.shape == (2, 3, 5)
+
+
+def test_fc_s16(tmp_path):
+    x, w = ints((4, 12), -32768, 32767, np.int16), ints((3, 12), -127, 127, np.int8)
+    bias = ints(3, -10**9, 10**9, np.int64)
+    argv = ["fc", "--type", "s16", "--multiplier", "1518500250",
+            "--shift", "-14"]
+    want = cli_out(tmp_path, argv, {"input": x, "weights": w, "bias": bias})
+    same(refmath.mcu.fc_s16(x, w, 1518500250, -14, bias=bias), want)
+
+
+# (half, layout, legacy): the legacy kernel is f16's only.
+@pytest.mark.parametrize("half,layout,legacy", [
+    (False, "standard", False), (False, "packed", False),
+    (True, "standard", False), (True, "standard", True),
+    (True, "packed", False)])
+def test_fc_float(tmp_path, half, layout, legacy):
+    t = np.float16 if half else np.float32
+    x = RNG.standard_normal((3, 17)).astype(t)
+    w = RNG.standard_normal((9, 17)).astype(t)
+    bias = RNG.standard_normal(9).astype(t)
+    argv = ["fc", "--type", "f16" if half else "f32", "--layout", layout,
+            "--act-min", "-2.5", "--act-max", "3"]
+    if legacy:
+        argv.append("--legacy")
+    want = cli_out(tmp_path, argv, {"input": x, "weights": w, "bias": bias})
+    fc = refmath.mcu.fc_f16 if half else refmath.mcu.fc_f32
+    kwargs = {"legacy": True} if legacy else {}
+    same(fc(x, w, bias=bias, layout=layout, act_min=-2.5, act_max=3,
+            **kwargs), want)
+
+
+def test_fc_given_packed_weights(tmp_path):
+    x = RNG.standard_normal((2, 6)).astype(np.float32)
+    packed = RNG.standard_normal((2, 6, 4)).astype(np.float32)  # c_out 7
+    want = cli_out(tmp_path, ["fc", "--type", "f32", "--layout", "packed",
+                              "--c-out", "7"], {"input": x, "weights": packed})
+    same(refmath.mcu.fc_f32(x, packed, layout="packed", c_out=7), want)
+
+
+@pytest.mark.parametrize("type_,rule", [("s8", "tflm"), ("s8", "mve"),
+                                        ("s16", "tflm"), ("s16", "mve")])
+def test_quantize_and_dequantize(tmp_path, type_, rule):
+    x = (RNG.standard_normal((4, 50)) * 40).astype(np.float32)
+    x[0, :4] = [np.nan, np.inf, -np.inf, -0.0]
+    want = cli_out(tmp_path, ["quantize", "--scale", "0.3", "--zero-point",
+                              "-3", "--type", type_, "--rule", rule],
+                   {"in": x})
+    q = refmath.mcu.quantize(x, 0.3, zero_point=-3, type=type_, rule=rule)
+    same(q, want)
+    for flush in (False, True):
+        argv = ["dequantize", "--scale", "1e-40", "--zero-point", "2"]
+        want = cli_out(tmp_path, argv + (["--flush-subnormal"] if flush
+                                         else []), {"in": q})
+        same(refmath.mcu.dequantize(q, 1e-40, zero_point=2,
+                                    flush_subnormal=flush), want)
+
+
+def test_quantize_hand_computed():
+    x = np.float32([0.5, 1.25, -1.25, 1000.0, -3.0])
+    # tflm: x / 0.5 rounded half away from zero; mve: half to even.
+    assert list(refmath.mcu.quantize(x, 0.5)) == [1, 3, -3, 127, -6]
+    assert list(refmath.mcu.quantize(x, 0.5, rule="mve")) == [1, 2, -2, 127,
+                                                              -6]
+    assert list(refmath.mcu.quantize(x, 0.5, type="s16")) == [1, 3, -3, 2000,
+                                                              -6]
+    d = refmath.mcu.dequantize(np.int8([1, -2, 127]), 0.25, zero_point=1)
+    assert d.dtype == np.float32 and list(d) == [0.0, -0.75, 31.5]
+
+
+def test_errors_are_python_exceptions():
+    with pytest.raises(ValueError, match="unknown op"):
+        refmath.mcu.table("relu_s8", input_scale=1, input_zero_point=0)
+    with pytest.raises(ValueError, match="input_zero_point"):
+        refmath.mcu.table("logistic_s8", input_scale=1, input_zero_point=300)
+    with pytest.raises(ValueError, match="zero point 0"):
+        refmath.mcu.table("tanh_s16", input_scale=1, input_zero_point=1)
+    with pytest.raises(ValueError, match="positive"):
+        refmath.mcu.quantize(np.ones(2, np.float32), -1)
+    with pytest.raises(TypeError, match="float64"):
+        refmath.mcu.quantize(np.ones(2), 1)
+    x, w = np.ones((1, 4), np.int8), np.ones((2, 4), np.int8)
+    with pytest.raises(ValueError, match="do not fit"):
+        refmath.mcu.fc_s8(x, np.ones((2, 3), np.int8), 1 << 30, 0)
+    with pytest.raises(ValueError, match="1 or C_OUT"):
+        refmath.mcu.fc_s8(x, w, [1, 2, 3], [0, 0, 0])
+    with pytest.raises(ValueError, match="bias"):
+        refmath.mcu.fc_s8(x, w, 1, 0, bias=np.ones(3, np.int32))
+    with pytest.raises(ValueError, match="act_min"):
+        refmath.mcu.fc_f32(np.ones((1, 4), np.float32),
+                           np.ones((2, 4), np.float32), act_min=np.nan)
+    with pytest.raises(ValueError, match="legacy"):
+        refmath.mcu.fc_f16(np.ones((1, 4), np.float16),
+                           np.ones((2, 4), np.float16), layout="packed",
+                           legacy=True)

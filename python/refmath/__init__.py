@@ -1,0 +1,85 @@
+"""refmath: bit-exact reference float32 transcendentals for NumPy.
+
+Every function of the C library is a NumPy ufunc in every variant the
+library has: ``refmath.exact.exp``, ``refmath.fast.exp``, ... (the
+top-level ``refmath.exp`` is the exact one).  They return the same bits
+as ``refmath_eval_f32`` for any shape, stride and memory order, on every
+SIMD target.  See docs/python.md.
+"""
+import contextlib as _contextlib
+import sys as _sys
+import types as _types
+
+from . import _refmath
+
+__version__ = _refmath.version()
+
+#: The functions and variants, in the C API's order.  Both come from the C
+#: library's own name tables, so a variant it gains appears here (and as
+#: ``refmath.<variant>``) with no change to this package.
+FUNCTIONS = tuple(_refmath.function_names())
+VARIANTS = tuple(_refmath.variant_names())
+
+
+def _variant_module(variant):
+    """The module refmath.<variant>: one ufunc per function."""
+    mod = _types.ModuleType(
+        __name__ + "." + variant,
+        "refmath's %s variant: one NumPy ufunc per function." % variant)
+    for name in FUNCTIONS:
+        setattr(mod, name, _refmath.ufunc(name, variant))
+    mod.__all__ = list(FUNCTIONS)
+    _sys.modules[mod.__name__] = mod
+    return mod
+
+
+for _variant in VARIANTS:
+    globals()[_variant] = _variant_module(_variant)
+for _name in FUNCTIONS:
+    globals()[_name] = getattr(globals()["exact"], _name)
+
+
+def targets(variant="exact"):
+    """The SIMD targets the variant can run on here, e.g. ['scalar', 'avx2']."""
+    return _refmath.usable_targets(variant)
+
+
+def get_target():
+    """The target this thread's ufuncs run on ('best' unless pinned)."""
+    return _refmath.get_target()
+
+
+def set_target(name):
+    """Pins this thread's ufuncs to a SIMD target ('best' to unpin).
+
+    ValueError if the name is unknown or no variant can run on it here.  A
+    variant that cannot run on a pinned target raises ValueError when one
+    of its ufuncs is called.  The results are the same bits on every
+    target; only the speed differs.
+    """
+    _refmath.set_target(name)
+
+
+@_contextlib.contextmanager
+def target(name):
+    """``with refmath.target("scalar"): ...`` pins the target for a block."""
+    previous = _refmath.get_target()
+    _refmath.set_target(name)
+    try:
+        yield name
+    finally:
+        _refmath.set_target(previous)
+
+
+def golden_inputs():
+    """The golden input set (docs/golden-hashes.md) as a float32 array."""
+    return _refmath.golden_inputs()
+
+
+from ._conform import conform, ConformReport  # noqa: E402
+from ._compare import compare, CompareReport  # noqa: E402
+from . import ane, mcu  # noqa: E402
+
+__all__ = (["FUNCTIONS", "VARIANTS", "targets", "get_target", "set_target",
+            "target", "golden_inputs", "conform", "ConformReport", "compare",
+            "CompareReport", "ane", "mcu"] + list(VARIANTS) + list(FUNCTIONS))

@@ -1,0 +1,155 @@
+"""refmath.compare(): another backend's outputs against the truth and the
+oracle, the report of ``refmath compare --json`` as an object."""
+import copy
+import json
+import os
+import tempfile
+
+import numpy as np
+
+from . import _refmath
+
+_DTYPES = {np.dtype("float32"): "<f4", np.dtype("float16"): "<f2",
+           np.dtype("uint16"): "<u2"}
+
+
+def _saved(value, role, directory):
+    """(the path the library reads, the name the report shows): a path as
+    it is, an array saved as a little-endian C-order .npy file."""
+    if isinstance(value, (str, os.PathLike)):
+        path = os.fspath(value)
+        return path, path
+    a = np.asarray(value)
+    if a.dtype not in _DTYPES:
+        raise TypeError(
+            "%s: a float32, float16 or uint16 (bfloat16 bits) array, got %s "
+            "(cast it yourself: refmath measures the values the backend "
+            "actually had)" % (role, a.dtype))
+    path = os.path.join(directory, role + ".npy")
+    np.save(path, np.ascontiguousarray(a, dtype=_DTYPES[a.dtype]))
+    return path, "<array>"
+
+
+class CompareReport:
+    """The report of one comparison; the fields of ``refmath compare
+    --json`` (docs/compare.md) as attributes.
+
+    function, variant, refmath_version, inputs, outputs, inputs_dtype,
+    outputs_dtype, ulps_of, count: what was compared.
+    backend: {"vs_truth": {...}, "vs_oracle": {...}}; oracle:
+    {"vs_truth": {...}}; closer: {"backend", "oracle", "tie"};
+    max_ulp_allowed, max_ulp_vs_oracle_allowed, passed (the JSON's
+    "pass").
+    Per input, as arrays: x (float32), x_bits, backend_bits, oracle_bits
+    (bits of the outputs' format), backend_ulp, oracle_ulp (distance to
+    the truth, the figures ``--csv`` writes; inf for a NaN/inf
+    disagreement; the report's max_ulp is settled by MPFR and may differ
+    from their maximum in the ninth digit).
+    """
+
+    def __init__(self, json_text, text, x_bits, backend_bits, oracle_bits,
+                 backend_ulp, oracle_ulp):
+        self._dict = json.loads(json_text)
+        self._text = text
+        for key, value in self._dict.items():
+            setattr(self, "passed" if key == "pass" else key, value)
+        self.x_bits = x_bits
+        self.x = x_bits.view(np.float32)
+        self.backend_bits = backend_bits
+        self.oracle_bits = oracle_bits
+        self.backend_ulp = backend_ulp
+        self.oracle_ulp = oracle_ulp
+
+    def to_dict(self):
+        """The report as ``refmath compare --json`` writes it."""
+        return copy.deepcopy(self._dict)
+
+    def __bool__(self):
+        return self.passed
+
+    def __repr__(self):
+        return self._text
+
+    def plot(self, path=None):
+        """A matplotlib figure: the distance to the truth against x for the
+        backend and the oracle, and their histograms.  Saved to `path` if
+        given.  NaN/inf disagreements (infinite distances) are left out of
+        the scatter; the histogram is the report's."""
+        import matplotlib.pyplot as plt
+        fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
+        oracle = "oracle (%s)" % self.variant
+        finite_b = np.isfinite(self.backend_ulp)
+        finite_o = np.isfinite(self.oracle_ulp)
+        left.plot(self.x[finite_o], self.oracle_ulp[finite_o], ",",
+                  color="C1", label=oracle, rasterized=True)
+        left.plot(self.x[finite_b], self.backend_ulp[finite_b], ",",
+                  color="C0", label="backend", rasterized=True)
+        left.set_yscale("symlog", linthresh=1)
+        left.set_xlabel("x")
+        left.set_ylabel("ulp from the truth (%s)" % self.ulps_of)
+        left.legend(markerscale=20)
+        # The report's own histogram buckets, those either side uses.
+        b_hist = self.backend["vs_truth"]["histogram"]
+        o_hist = self.oracle["vs_truth"]["histogram"]
+        labels = [k for k in b_hist if b_hist[k] or o_hist[k]]
+        at = np.arange(len(labels))
+        right.bar(at - 0.2, [b_hist[k] for k in labels], 0.4, label="backend",
+                  color="C0")
+        right.bar(at + 0.2, [o_hist[k] for k in labels], 0.4, label=oracle,
+                  color="C1")
+        right.set_xticks(at, labels, rotation=45)
+        right.set_yscale("log")
+        right.set_xlabel("ulp from the truth (%s)" % self.ulps_of)
+        right.set_ylabel("inputs")
+        right.legend()
+        fig.suptitle("%s: %s against the truth, %d values" %
+                     (self.function, self.outputs, self.count))
+        fig.tight_layout()
+        if path is not None:
+            fig.savefig(path)
+        return fig
+
+
+def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
+            outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
+            worst=10, threads=0):
+    """Measures a backend's `outputs` of `function` on `inputs` against the
+    true value f(x) and against refmath's `variant` (the oracle), as
+    ``refmath compare`` does; returns a CompareReport.
+
+    inputs, outputs: paths of .npy or raw files (as the command reads
+    them), or arrays: float32, float16, or uint16 holding bfloat16 bits
+    (with outputs_dtype="bfloat16").  max_ulp, max_ulp_vs_oracle: the
+    bounds the verdict checks (--max-ulp, --max-ulp-vs-oracle); worst: the
+    largest differences from the oracle listed; threads: 0 for every core.
+
+    ValueError with the library's message on an unreadable or mismatched
+    file, an unknown name or a bad bound; TypeError on an array of
+    another dtype.
+    """
+    if worst < 0:
+        raise ValueError("worst must be 0 or more, got %r" % (worst,))
+    with tempfile.TemporaryDirectory(prefix="refmath-compare-") as tmp:
+        in_path, in_name = _saved(inputs, "inputs", tmp)
+        out_path, out_name = _saved(outputs, "outputs", tmp)
+        try:
+            result = _refmath.compare(
+                function, variant, in_path, out_path, inputs_dtype,
+                outputs_dtype, max_ulp, max_ulp_vs_oracle, worst, threads,
+                in_name, out_name)
+        except ValueError as e:
+            raise ValueError(_keyword_message(str(e), (in_path, in_name),
+                                              (out_path, out_name))) from None
+    return CompareReport(*result)
+
+
+def _keyword_message(message, *files):
+    """The library's message in this function's terms: an array's
+    temporary file named as the array, options as keywords."""
+    for path, name in files:
+        if name == "<array>":
+            message = message.replace(path, os.path.basename(path)[:-4] +
+                                      " <array>")
+    for option in ("inputs-dtype", "outputs-dtype"):
+        message = message.replace("--" + option, option.replace("-", "_"))
+    return message

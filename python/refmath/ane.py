@@ -1,0 +1,164 @@
+"""refmath.ane: the Apple Neural Engine fp16 model (docs/ane.md).
+
+Arrays in and out are float16 (bits kept: NaN payloads, -0, subnormals);
+a float32 or float64 operand is rounded once to float16 by the profile's
+input cast, as the device's does.  ``profile`` is a preset name (see
+``profiles()``): "spec" (the numerics spec's model), "m1", "m3", "m5";
+``accumulator`` ("fp32" or "exact") and ``tile`` override the preset's
+matmul fields, as ``--accumulator`` and ``--tile`` do.
+
+Every unary function of the model is a function of this module taking a
+float16 array: ``refmath.ane.exp(x, profile="m1")`` (``functions()``
+lists them).  Results equal ``refmath ane ...`` on the same inputs.
+"""
+import warnings as _warnings
+
+import numpy as _np
+
+from . import _refmath
+
+_ane = _refmath.ane
+
+DEFAULT_GATE_TOLERANCE = _ane.DEFAULT_GATE_TOLERANCE
+
+
+def functions():
+    """{name: description} of the unary functions, in the golden file's order."""
+    return dict(_ane.functions())
+
+
+def profiles():
+    """{name: where its figures come from} of the presets, "spec" first."""
+    return dict(_ane.profiles())
+
+
+def eval(function, x, profile="spec"):  # noqa: A001 (the command's name)
+    """The unary `function` on every element of the float16 array `x`."""
+    return _ane.eval(function, _np.asarray(x), profile)
+
+
+def _unary(name, description):
+    def f(x, profile="spec"):
+        return _ane.eval(name, _np.asarray(x), profile)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = "The model's %s of a float16 array: %s." % (name, description)
+    return f
+
+
+for _name, _description in _ane.functions():
+    globals()[_name] = _unary(_name, _description)
+
+
+def matmul(a, b, profile="spec", accumulator=None, tile=None):
+    """a @ b on the model: a [K], [M, K] or [B, M, K]; b [K, N] or [K]."""
+    return _ane.matmul(_np.asarray(a), _np.asarray(b), profile, accumulator,
+                       tile)
+
+
+def reduce_sum(x, axis=-1, route="narrow", profile="spec", accumulator=None,
+               tile=None):
+    """Sum along `axis` (kept with length 1): "narrow", a float16 running
+    sum, or "matmul", x @ ones through the wide accumulator."""
+    return _ane.reduce_sum(_np.asarray(x), axis, route, profile, accumulator,
+                           tile)
+
+
+def softmax(x, axis=-1, profile="spec", accumulator=None, tile=None):
+    """Softmax along `axis`, as the device's decomposed graph computes it."""
+    return _ane.softmax(_np.asarray(x), axis, profile, accumulator, tile)
+
+
+def fft(re, im=None, scale=1.0, method="dense", profile="spec",
+        accumulator=None, tile=None):
+    """The DFT along the last axis as matmuls ("dense", or "staged"
+    radix-2 stages); returns (re, im) float16 arrays of re's shape."""
+    return _ane.fft(_np.asarray(re), None if im is None else _np.asarray(im),
+                    False, scale, method, profile, accumulator, tile)
+
+
+def ifft(re, im=None, method="dense", profile="spec", accumulator=None,
+         tile=None):
+    """The inverse DFT (scaled by 1/n); returns (re, im)."""
+    return _ane.fft(_np.asarray(re), None if im is None else _np.asarray(im),
+                    True, 1.0, method, profile, accumulator, tile)
+
+
+def solve(method, a, b, iterations=None, refine=0, jacobi=True, x0=None,
+          rounds=_ane.DEFAULT_ROUNDS, inner=_ane.DEFAULT_INNER,
+          profile="spec", accumulator=None, tile=None):
+    """x with A x = b on the model, handed back to the host as float64.
+
+    method: "cg", "normal", "lsqr" (A [m, n], m >= n), "gmres", "refine"
+    (Richardson refinement from x0, `rounds` rounds of `inner` sweeps).
+    iterations: the fixed step count (40 for cg/normal, 80 for lsqr).  A
+    breakdown (a non-finite result) returns the library's all-zero x with
+    a RuntimeWarning, as the command exits 1.
+    """
+    if iterations is None:
+        iterations = (_ane.DEFAULT_LSQR_ITERATIONS if method == "lsqr"
+                      else _ane.DEFAULT_CG_ITERATIONS)
+    if (x0 is None) == (method == "refine"):
+        raise ValueError("x0 is for method 'refine', and it needs one")
+    x, breakdown = _ane.solve(
+        method, _np.asarray(a), _np.asarray(b), iterations, refine, jacobi,
+        [] if x0 is None else _np.asarray(x0, dtype=_np.float64).ravel(),
+        rounds, inner, profile, accumulator, tile)
+    if breakdown:
+        _warnings.warn("refmath.ane.solve: breakdown (a non-finite result); "
+                       "x is all zero", RuntimeWarning, stacklevel=2)
+    return x
+
+
+def compress(w, encoding, gate_input=None, tolerance=DEFAULT_GATE_TOLERANCE,
+             profile="spec", accumulator=None, tile=None):
+    """A weight w ([rows, cols] or [cols], float32 or float16) through a
+    storage encoding: "fp16", "int8", "int4", "sparse", or "auto" (the
+    gate picks, needs gate_input [batch, cols]).
+
+    Returns a dict: "weight" (the float16 weight the device computes with,
+    w's shape), "encoding", "frobenius_relerr", and with a gate input
+    "gate_relerr" and "accepted" (for "auto": "trail", the candidates
+    tried).
+    """
+    return _ane.compress(
+        _np.asarray(w), encoding,
+        None if gate_input is None else _np.asarray(gate_input), tolerance,
+        profile, accumulator, tile)
+
+
+def paired_of(x, profile="spec"):
+    """paired(x): (hi, lo) = (x, x - x)."""
+    return _ane.paired_of(_np.asarray(x), profile)
+
+
+def paired_from_float64(x, profile="spec"):
+    """A value known to more precision: hi = fp16(x), lo = fp16(x - hi)."""
+    return _ane.paired_from_float64(_np.asarray(x, dtype=_np.float64), profile)
+
+
+def paired_to_float16(hi, lo, profile="spec"):
+    """hi + lo, rounded once."""
+    return _ane.paired_to_float16(_np.asarray(hi), _np.asarray(lo), profile)
+
+
+def _paired(name, doc):
+    op = getattr(_ane, name)
+
+    def f(a, b, profile="spec"):
+        return op(_np.asarray(a[0]), _np.asarray(a[1]), _np.asarray(b[0]),
+                  _np.asarray(b[1]), profile)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc + "  a and b are (hi, lo) pairs; returns (hi, lo)."
+    return f
+
+
+paired_add = _paired("paired_add", "a + b in paired float16.")
+paired_sub = _paired("paired_sub", "a - b in paired float16.")
+paired_mul = _paired("paired_mul", "a * b in paired float16 (lo*lo dropped).")
+paired_dot = _paired("paired_dot", "The compensated dot product along the "
+                     "last axis (kept with length 1).")
+
+
+def paired_subtract(a, b, profile="spec"):
+    """(paired(a) - paired(b)) rounded back to float16."""
+    return _ane.paired_subtract(_np.asarray(a), _np.asarray(b), profile)

@@ -1,0 +1,37 @@
+// Shared by the ANE bindings (ane.cc, ane_algorithms.cc, ane_paired.cc):
+// the profile keywords and the tensor conversions.
+#ifndef REFMATH_PYTHON_SRC_ANE_ARGS_H_
+#define REFMATH_PYTHON_SRC_ANE_ARGS_H_
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <optional>
+#include <string>
+
+#include "refmath/ane/profile.h"
+#include "refmath/ane/tensor.h"
+
+namespace refmath {
+namespace python {
+
+// The preset `name` ("spec", "m1", ...) with the accumulator ("fp32",
+// "exact") and tile overridden where given, as --profile, --accumulator
+// and --tile do; ValueError on a bad one.
+ane::Profile AneProfile(const std::string& name,
+                        const std::optional<std::string>& accumulator,
+                        std::optional<int> tile);
+// The tensor of a float16 (bits kept) or float32/float64 array (rounded by
+// the profile's input cast); `name` names it in errors.
+ane::Tensor AneTensor(const pybind11::array& a, const std::string& name,
+                      const ane::Profile& p);
+// A tensor as a float16 array of its shape.
+pybind11::array AneOut(const ane::Tensor& t);
+
+void BindAneAlgorithms(pybind11::module_& m);
+void BindAnePaired(pybind11::module_& m);
+
+}  // namespace python
+}  // namespace refmath
+
+#endif  // REFMATH_PYTHON_SRC_ANE_ARGS_H_

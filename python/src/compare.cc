@@ -1,0 +1,110 @@
+// refmath compare's measurement (src/verify/compare.h) and its report
+// (compare_report.h) over two array files, as the command runs them.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "python/src/bindings.h"
+#include "src/verify/compare.h"
+#include "src/verify/compare_report.h"
+
+namespace py = pybind11;
+
+namespace refmath {
+namespace python {
+namespace {
+
+template <typename T>
+py::array_t<T> ToArray(const std::vector<T>& v) {
+  py::array_t<T> out(static_cast<py::ssize_t>(v.size()));
+  std::copy(v.begin(), v.end(), out.mutable_data());
+  return out;
+}
+
+DumpType TypeNamed(const std::string& name) {
+  DumpType type;
+  if (!DumpTypeFromName(name, &type)) {
+    Refuse("dtype must be auto, float32, float16 or bfloat16, got '" + name +
+           "'");
+  }
+  return type;
+}
+
+struct Request {
+  CompareSpec spec;
+  CompareBounds bounds;
+  std::string inputs_name, outputs_name;  // what the report calls them
+};
+
+// (the JSON --json writes, the text the command prints, then per input:
+// x bits, backend bits, oracle bits, backend ulp, oracle ulp).
+py::tuple Run(Request q) {
+  CompareResult r;
+  std::string error;
+  bool ok;
+  {
+    py::gil_scoped_release release;
+    ok = Compare(q.spec, &r, &error);
+  }
+  if (!ok) Refuse(error);
+  q.spec.inputs_path = q.inputs_name;
+  q.spec.outputs_path = q.outputs_name;
+  return py::make_tuple(JsonReport(q.spec, q.bounds, r),
+                        TextReport(q.spec, q.bounds, r),
+                        ToArray(r.input_bits), ToArray(r.backend_bits),
+                        ToArray(r.oracle_bits), ToArray(r.backend_ulp),
+                        ToArray(r.oracle_ulp));
+}
+
+py::tuple CompareFiles(const std::string& function, const std::string& variant,
+                       const std::string& inputs, const std::string& outputs,
+                       const std::string& inputs_dtype,
+                       const std::string& outputs_dtype,
+                       std::optional<double> max_ulp,
+                       std::optional<double> max_ulp_vs_oracle, size_t worst,
+                       int threads, const std::string& inputs_name,
+                       const std::string& outputs_name) {
+  Request q;
+  const int f = refmath_function_from_name(function.c_str());
+  const int v = refmath_variant_from_name(variant.c_str());
+  if (f < 0) Refuse("unknown function '" + function + "'");
+  if (v < 0) Refuse("unknown variant '" + variant + "'");
+  for (const std::optional<double>& b : {max_ulp, max_ulp_vs_oracle}) {
+    if (b && !(*b >= 0)) Refuse("a bound must be a non-negative number");
+  }
+  if (threads < 0) Refuse("threads must be 0 (every core) or more");
+  q.spec.function = static_cast<refmath_function>(f);
+  q.spec.variant = static_cast<refmath_variant>(v);
+  q.spec.inputs_path = inputs;
+  q.spec.outputs_path = outputs;
+  q.spec.inputs_type = TypeNamed(inputs_dtype);
+  q.spec.outputs_type = TypeNamed(outputs_dtype);
+  q.spec.worst = worst;
+  q.spec.threads = threads;
+  q.spec.per_input = true;
+  q.bounds.has_max_ulp = max_ulp.has_value();
+  q.bounds.max_ulp = max_ulp.value_or(0);
+  q.bounds.has_vs_oracle = max_ulp_vs_oracle.has_value();
+  q.bounds.max_ulp_vs_oracle = max_ulp_vs_oracle.value_or(0);
+  q.inputs_name = inputs_name;
+  q.outputs_name = outputs_name;
+  return Run(std::move(q));
+}
+
+}  // namespace
+
+void BindCompare(py::module_& m) {
+  m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
+        py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
+        py::arg("outputs_dtype"), py::arg("max_ulp"),
+        py::arg("max_ulp_vs_oracle"), py::arg("worst"), py::arg("threads"),
+        py::arg("inputs_name"), py::arg("outputs_name"));
+}
+
+}  // namespace python
+}  // namespace refmath

@@ -1,0 +1,142 @@
+// refmath.mcu: the CMSIS-NN / TFLite Micro paths (src/mcu) over NumPy
+// arrays, through the calls `refmath mcu table|fc|quantize|dequantize`
+// make (tools/cli/cmd_mcu*.cc).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <math.h>
+#include <stdint.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "python/src/arrays.h"
+#include "python/src/bindings.h"
+#include "refmath/mcu/activation_ops.h"
+#include "refmath/mcu/quantize.h"
+
+namespace py = pybind11;
+using std::optional;
+using std::string;
+
+namespace refmath {
+namespace python {
+namespace {
+
+float PositiveScale(double v, const char* name) {
+  const float f = static_cast<float>(v);
+  if (!(v > 0) || !isfinite(f) || !(f > 0)) {
+    Refuse(string(name) + " must be a positive finite binary32 number");
+  }
+  return f;
+}
+
+// The op's table as int8 or int16 values for every input, its options
+// checked as `refmath mcu table` checks them.
+py::array Table(const string& name, optional<double> scale, optional<int> zp,
+                optional<int64_t> m, optional<int> shift, bool ideal) {
+  const mcu::ActivationOp* op = mcu::FindActivationOp(name);
+  if (op == nullptr) {
+    Refuse("unknown op '" + name + "' (" + mcu::ActivationOpNames() + ")");
+  }
+  mcu::TableInput in;
+  const bool by_multiplier = m.has_value() || shift.has_value();
+  if (!op->int16) {
+    if (by_multiplier) Refuse("the int8 ops take input_scale and input_zero_point");
+    if (!scale || !zp) {
+      Refuse("the int8 ops need input_scale and input_zero_point");
+    }
+    if (*zp < INT8_MIN || *zp > INT8_MAX) {
+      Refuse("input_zero_point must be an integer in -128..127");
+    }
+    in.zero_point = *zp;
+  } else if (zp) {
+    Refuse("the int16 ops have zero point 0; no input_zero_point");
+  } else if (scale.has_value() == by_multiplier) {
+    Refuse("the int16 ops take input_multiplier and input_left_shift, or "
+           "input_scale");
+  } else if (by_multiplier) {
+    if (!m || !shift) Refuse("input_multiplier needs input_left_shift");
+    if (*m < 0 || *m > INT32_MAX) {
+      Refuse("input_multiplier must be an integer in 0..2147483647");
+    }
+    if (*shift < 0 || *shift > 31) {
+      Refuse("input_left_shift must be an integer in 0..31");
+    }
+    in.multiplier = static_cast<int32_t>(*m);
+    in.left_shift = *shift;
+  }
+  if (scale) in.scale = PositiveScale(*scale, "input_scale");
+  const std::vector<int32_t> t = mcu::ActivationTable(*op, in, ideal);
+  return FromNpy(io::IntegerArray(
+      op->int16 ? io::DType::kInt16 : io::DType::kInt8, {t.size()},
+      std::vector<int64_t>(t.begin(), t.end())));
+}
+
+py::array Quantize(const py::array& x, double scale, int zp,
+                   const string& type, const string& rule) {
+  if (type != "s8" && type != "s16") {
+    Refuse("unknown type '" + type + "' (valid: s8, s16)");
+  }
+  if (rule != "tflm" && rule != "mve") {
+    Refuse("unknown rule '" + rule + "' (valid: tflm, mve)");
+  }
+  const bool s8 = type == "s8";
+  const int32_t lo = s8 ? INT8_MIN : INT16_MIN, hi = s8 ? INT8_MAX : INT16_MAX;
+  if (zp < lo || zp > hi) {
+    Refuse("zero_point must be an integer in " + std::to_string(lo) + ".." +
+           std::to_string(hi));
+  }
+  const float s = PositiveScale(scale, "scale");
+  const io::NpyArray in = ToNpy(x, io::Only(io::DType::kFloat32), "x");
+  const std::vector<int32_t> q = mcu::QuantizeAll(
+      io::Float32Values(in), s, zp, lo, hi,
+      rule == "tflm" ? mcu::QuantizeRule::kTflmDivide
+                     : mcu::QuantizeRule::kMveReciprocal);
+  return FromNpy(io::IntegerArray(s8 ? io::DType::kInt8 : io::DType::kInt16,
+                                  in.shape,
+                                  std::vector<int64_t>(q.begin(), q.end())));
+}
+
+py::array Dequantize(const py::array& q_in, double scale, int zp,
+                     bool flush_subnormal) {
+  const io::NpyArray in = ToNpy(
+      q_in, io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16), "q");
+  const bool s8 = in.dtype == io::DType::kInt8;
+  if (zp < (s8 ? INT8_MIN : INT16_MIN) || zp > (s8 ? INT8_MAX : INT16_MAX)) {
+    Refuse("zero_point must fit the input's type");
+  }
+  const float s = PositiveScale(scale, "scale");
+  const std::vector<int64_t> q = io::IntegerValues(in);
+  return FromNpy(io::Float32Array(
+      in.shape, mcu::DequantizeAll(std::vector<int32_t>(q.begin(), q.end()),
+                                   s, zp, flush_subnormal)));
+}
+
+}  // namespace
+
+void BindMcuFc(py::module_& m);
+
+void BindMcu(py::module_ m) {
+  m.def("ops", [] {
+    std::vector<std::pair<string, string>> out;
+    for (const mcu::ActivationOp& op : mcu::ActivationOps()) {
+      out.emplace_back(op.name, op.description);
+    }
+    return out;
+  });
+  m.def("table", &Table, py::arg("op"), py::arg("input_scale"),
+        py::arg("input_zero_point"), py::arg("input_multiplier"),
+        py::arg("input_left_shift"), py::arg("ideal"));
+  m.def("quantize", &Quantize, py::arg("x"), py::arg("scale"),
+        py::arg("zero_point"), py::arg("type"), py::arg("rule"));
+  m.def("dequantize", &Dequantize, py::arg("q"), py::arg("scale"),
+        py::arg("zero_point"), py::arg("flush_subnormal"));
+  BindMcuFc(m);
+}
+
+}  // namespace python
+}  // namespace refmath

@@ -1,0 +1,22 @@
+// The ufuncs of the package: refmath.<variant>.<function>.
+#ifndef REFMATH_PYTHON_SRC_UFUNCS_H_
+#define REFMATH_PYTHON_SRC_UFUNCS_H_
+
+#include <Python.h>
+
+#include "refmath/refmath.h"
+
+namespace refmath {
+namespace python {
+
+// A new reference to the ufunc of (f, v), or null with a Python error.
+PyObject* MakeUfunc(refmath_function f, refmath_variant v);
+
+// The target the calling thread's ufunc loops run on (BEST by default).
+refmath_target CurrentTarget();
+void SetCurrentTarget(refmath_target t);
+
+}  // namespace python
+}  // namespace refmath
+
+#endif  // REFMATH_PYTHON_SRC_UFUNCS_H_
