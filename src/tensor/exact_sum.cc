@@ -1,0 +1,128 @@
+#include "src/tensor/exact_sum.h"
+
+#include <math.h>
+#include <string.h>
+
+namespace refmath {
+namespace tensor {
+namespace {
+
+constexpr uint32_t kSignBit = 0x80000000u;
+constexpr int kLimbs = 12;  // 384 bits in 32-bit limbs, units of 2^-149
+
+uint32_t Bits(float x) {
+  uint32_t u;
+  memcpy(&u, &x, sizeof(u));
+  return u;
+}
+
+// bins[e] * 2^(max(e, 1) - 1) summed into two's-complement 32-bit limbs
+// (each limb held in an int64 until the carries are propagated).
+void ToLimbs(const int64_t (&bins)[256], int64_t (&limbs)[kLimbs]) {
+  for (int64_t& l : limbs) l = 0;
+  for (int e = 0; e < 255; ++e) {
+    if (bins[e] == 0) continue;
+    const int shift = (e == 0 ? 1 : e) - 1;
+    const __int128 w = static_cast<__int128>(bins[e]) << (shift % 32);
+    const int at = shift / 32;
+    limbs[at] += static_cast<int64_t>(w & 0xFFFFFFFF);
+    limbs[at + 1] += static_cast<int64_t>((w >> 32) & 0xFFFFFFFF);
+    limbs[at + 2] += static_cast<int64_t>(w >> 64);
+  }
+  for (int i = 0; i + 1 < kLimbs; ++i) {
+    limbs[i + 1] += limbs[i] >> 32;  // arithmetic shift: signed carry
+    limbs[i] &= 0xFFFFFFFF;
+  }
+}
+
+// |value| of limbs (top limb signed) rounded to nearest even in binary32.
+float RoundLimbs(int64_t (&limbs)[kLimbs]) {
+  const bool negative = limbs[kLimbs - 1] < 0;
+  if (negative) {  // two's complement negation, limb by limb
+    int64_t carry = 1;
+    for (int64_t& l : limbs) {
+      l = (~l & 0xFFFFFFFF) + carry;
+      carry = l >> 32;
+      l &= 0xFFFFFFFF;
+    }
+  }
+  int top = -1;  // highest set bit
+  for (int i = kLimbs - 1; i >= 0 && top < 0; --i) {
+    if (limbs[i] != 0) top = i * 32 + 63 - __builtin_clzll(limbs[i]);
+  }
+  if (top < 0) return 0.0f;
+  const auto bit = [&](int k) { return (limbs[k / 32] >> (k % 32)) & 1; };
+  const int low = top > 23 ? top - 23 : 0;  // lowest kept bit
+  uint32_t q = 0;
+  for (int k = top; k >= low; --k) q = (q << 1) | static_cast<uint32_t>(bit(k));
+  bool sticky = false;
+  for (int k = 0; k + 1 < low; ++k) sticky = sticky || bit(k);
+  const bool half = low > 0 && bit(low - 1);
+  if (half && (sticky || (q & 1))) ++q;  // q may reach 2^24: still exact
+  const float r = ldexpf(static_cast<float>(q), low - 149);
+  return negative ? -r : r;
+}
+
+}  // namespace
+
+ExactSum::ExactSum()
+    : nan_(false), pos_inf_(false), neg_inf_(false),
+      all_negative_zero_(true), count_(0) {
+  memset(bins_, 0, sizeof(bins_));
+}
+
+void ExactSum::Add(const float* x, size_t n, ptrdiff_t step) {
+  bool special = false, all_nz = all_negative_zero_;
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t u = Bits(x[static_cast<ptrdiff_t>(i) * step]);
+    const uint32_t e = (u >> 23) & 0xFF;
+    const int64_t m = (u & 0x7FFFFF) | (e != 0 ? 0x800000 : 0);
+    const int64_t s = -static_cast<int64_t>(u >> 31);  // 0 or -1
+    bins_[i % kCopies][e] += (m ^ s) - s;
+    special = special || e == 0xFF;
+    all_nz = all_nz && u == kSignBit;
+  }
+  all_negative_zero_ = all_nz;
+  count_ += n;
+  if (!special) return;
+  for (size_t i = 0; i < n; ++i) {
+    const float v = x[static_cast<ptrdiff_t>(i) * step];
+    nan_ = nan_ || v != v;
+    pos_inf_ = pos_inf_ || v == INFINITY;
+    neg_inf_ = neg_inf_ || v == -INFINITY;
+  }
+}
+
+void ExactSum::Merge(const ExactSum& o) {
+  for (int c = 0; c < kCopies; ++c) {
+    for (int e = 0; e < 256; ++e) bins_[c][e] += o.bins_[c][e];
+  }
+  nan_ = nan_ || o.nan_;
+  pos_inf_ = pos_inf_ || o.pos_inf_;
+  neg_inf_ = neg_inf_ || o.neg_inf_;
+  all_negative_zero_ = all_negative_zero_ && o.all_negative_zero_;
+  count_ += o.count_;
+}
+
+float ExactSum::Result() const {
+  if (nan_ || (pos_inf_ && neg_inf_)) {
+    const uint32_t canonical = 0x7FC00000u;
+    float f;
+    memcpy(&f, &canonical, sizeof(f));
+    return f;
+  }
+  if (pos_inf_) return INFINITY;
+  if (neg_inf_) return -INFINITY;
+  int64_t merged[256] = {};
+  for (int c = 0; c < kCopies; ++c) {
+    for (int e = 0; e < 255; ++e) merged[e] += bins_[c][e];
+  }
+  int64_t limbs[kLimbs];
+  ToLimbs(merged, limbs);
+  const float r = RoundLimbs(limbs);
+  if (r == 0.0f && count_ > 0 && all_negative_zero_) return -0.0f;
+  return r;
+}
+
+}  // namespace tensor
+}  // namespace refmath
