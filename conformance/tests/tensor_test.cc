@@ -87,6 +87,12 @@ TEST(TensorSum, SpecialValues) {
   EXPECT_EQ(Bits(Sum1D({INFINITY, -INFINITY}, cr)), 0x7FC00000u);
   EXPECT_EQ(Bits(Sum1D({INFINITY, 1.0f}, cr)), Bits(INFINITY));
   EXPECT_EQ(Bits(Sum1D({big, big}, cr)), Bits(INFINITY));
+  // The whole exponent range in one exact sum.
+  const float tiny = ldexpf(1, -149);
+  EXPECT_EQ(Bits(Sum1D({big, tiny, -big}, cr)), 1u);
+  EXPECT_EQ(Bits(Sum1D({-big, -tiny}, cr)), Bits(-big));
+  EXPECT_EQ(Bits(Sum1D({-big, -ldexpf(1, 103)}, cr)), Bits(-INFINITY));
+  EXPECT_EQ(Bits(Sum1D({-big, -ldexpf(1, 102)}, cr)), Bits(-big));
 }
 
 TEST(TensorSum, CorrectlyRoundedBeyondTheCanonicalOrder) {

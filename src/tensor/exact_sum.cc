@@ -17,21 +17,31 @@ uint32_t Bits(float x) {
 }
 
 // bins[e] * 2^(max(e, 1) - 1) summed into two's-complement 32-bit limbs
-// (each limb held in an int64 until the carries are propagated).
+// (each limb held in an int64 until the carries are propagated).  A bin
+// v = hi * 2^32 + lo (lo in [0, 2^32)) shifted by s < 32 adds lo * 2^s to
+// limbs at and at + 1, hi * 2^s to limbs at + 1 and at + 2: 64-bit
+// arithmetic only, so 32-bit targets need no 128-bit integers.
 void ToLimbs(const int64_t (&bins)[256], int64_t (&limbs)[kLimbs]) {
   for (int64_t& l : limbs) l = 0;
   for (int e = 0; e < 255; ++e) {
     if (bins[e] == 0) continue;
     const int shift = (e == 0 ? 1 : e) - 1;
-    const __int128 w = static_cast<__int128>(bins[e]) << (shift % 32);
     const int at = shift / 32;
-    limbs[at] += static_cast<int64_t>(w & 0xFFFFFFFF);
-    limbs[at + 1] += static_cast<int64_t>((w >> 32) & 0xFFFFFFFF);
-    limbs[at + 2] += static_cast<int64_t>(w >> 64);
+    const int64_t scale = int64_t{1} << (shift % 32);
+    const uint64_t lo = static_cast<uint64_t>(bins[e]) & 0xFFFFFFFFu;
+    const int64_t hi = (bins[e] - static_cast<int64_t>(lo)) / (int64_t{1} << 32);
+    const uint64_t lo_scaled = lo << (shift % 32);  // < 2^63
+    const int64_t hi_scaled = hi * scale;           // |hi| <= 2^31
+    limbs[at] += static_cast<int64_t>(lo_scaled & 0xFFFFFFFFu);
+    limbs[at + 1] += static_cast<int64_t>(lo_scaled >> 32);
+    const int64_t hi_low = hi_scaled & 0xFFFFFFFF;  // two's complement bits
+    limbs[at + 1] += hi_low;
+    limbs[at + 2] += (hi_scaled - hi_low) / (int64_t{1} << 32);
   }
   for (int i = 0; i + 1 < kLimbs; ++i) {
-    limbs[i + 1] += limbs[i] >> 32;  // arithmetic shift: signed carry
-    limbs[i] &= 0xFFFFFFFF;
+    const int64_t low = limbs[i] & 0xFFFFFFFF;
+    limbs[i + 1] += (limbs[i] - low) / (int64_t{1} << 32);  // exact: floor
+    limbs[i] = low;
   }
 }
 
