@@ -14,35 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "refmath/tensor.h"
+#include "src/conform/tensor_cases.h"
 #include "src/verify/digest.h"
 
 namespace refmath {
 namespace conformance {
-
-struct TensorCase {
-  const char* op;  // sum, sum_cr, mean, dot, matmul, softmax, log_softmax,
-                   // layer_norm, rms_norm, attention
-  std::vector<size_t> dims;  // see TensorCases() in tensor_digests.cc
-  int exponent;              // inputs scaled by 2^exponent
-  bool extra;                // layer/RMS norm: scale (and bias); attention:
-                             // mask; sums: over axis 0
-  bool special;              // the fixed 6 x 8 matrix of special values
-};
-
-const std::vector<TensorCase>& TensorCases();
-
-// "sum:1x17", "matmul:33x300x45", "layer_norm:7x4097:affine", ...
-std::string TensorCaseName(const TensorCase& c);
-
-// The generated input `index` of case `number` (docs/golden-hashes.md):
-// n values of the 32-bit LCG seeded with number * 16 + index + 1.
-std::vector<float> TensorInput(size_t number, size_t index, size_t n,
-                               int exponent);
-
-// The outputs of one case, or a negative status.
-int RunTensorCase(const TensorCase& c, size_t number,
-                  const refmath_tensor_options& opt, std::vector<float>* out);
 
 std::vector<NamedDigest> TensorGoldenDigests();
 

@@ -34,11 +34,15 @@ bool IsVector(const refmath_tensor* t, size_t n);
 template <class Body>
 int Guarded(const Body& body) {
   const refmath::detail::ScopedIeeeEnvironment ieee;
+#if defined(__cpp_exceptions)
   try {
     body();
   } catch (const std::bad_alloc&) {
     return REFMATH_E_NO_MEMORY;
   }
+#else
+  body();  // built without exceptions: an allocation failure aborts
+#endif
   return REFMATH_OK;
 }
 

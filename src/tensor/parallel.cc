@@ -1,8 +1,10 @@
 #include "src/tensor/parallel.h"
 
+#include <vector>
+#if !defined(REFMATH_TENSOR_SINGLE_THREAD)
 #include <system_error>
 #include <thread>
-#include <vector>
+#endif
 
 #include "src/core/fp_env.h"
 
@@ -11,8 +13,12 @@ namespace tensor {
 
 size_t ThreadCount(int requested) {
   if (requested > 0) return static_cast<size_t>(requested);
+#if defined(REFMATH_TENSOR_SINGLE_THREAD)
+  return 1;
+#else
   const unsigned hw = std::thread::hardware_concurrency();
   return hw == 0 ? 1 : hw;
+#endif
 }
 
 size_t ThreadsFor(size_t threads, size_t elements) {
@@ -29,6 +35,9 @@ void ParallelFor(size_t count, size_t threads,
     const refmath::detail::ScopedIeeeEnvironment ieee;
     work(part_begin(p), part_begin(p + 1));
   };
+#if defined(REFMATH_TENSOR_SINGLE_THREAD)
+  for (size_t p = 0; p < parts; ++p) run(p);  // a bare-metal build
+#else
   std::vector<std::thread> started;
   std::vector<size_t> refused;
   for (size_t p = 1; p < parts; ++p) {
@@ -41,6 +50,7 @@ void ParallelFor(size_t count, size_t threads,
   run(0);
   for (size_t p : refused) run(p);
   for (std::thread& t : started) t.join();
+#endif
 }
 
 }  // namespace tensor

@@ -21,7 +21,9 @@ size_t ThreadsFor(size_t threads, size_t elements);
 // Runs work(begin, end) over [0, count) in at most `threads` contiguous
 // parts, each under the IEEE default floating-point environment; the
 // caller's thread runs the first part.  A part whose thread the system
-// refuses runs on the caller's thread afterwards.
+// refuses runs on the caller's thread afterwards.  Built with
+// REFMATH_TENSOR_SINGLE_THREAD (a bare-metal target without threads), every
+// part runs on the caller's thread, in order.
 void ParallelFor(size_t count, size_t threads,
                  const std::function<void(size_t, size_t)>& work);
 
