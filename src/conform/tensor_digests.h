@@ -1,9 +1,10 @@
 // The golden rows of the tensor operations (golden/tensor.sha256, checked
 // by `refmath conform`; docs/golden-hashes.md, "Tensor module"): a fixed
 // list of cases (operation, shape, generated inputs), each run in both
-// variants on every usable target with 1, 2, 3, 4 and 8 threads.  A row's
+// variants on every usable target with one thread and on the best target
+// with 2, 3, 4 and 8 threads.  A row's
 // digest is the SHA-256 of its outputs as little-endian uint32, provided
-// every target and thread count gave the same bytes; otherwise the row's
+// every run gave the same bytes; otherwise the row's
 // digest names the first disagreement, which no golden row matches.
 #ifndef REFMATH_SRC_CONFORM_TENSOR_DIGESTS_H_
 #define REFMATH_SRC_CONFORM_TENSOR_DIGESTS_H_

@@ -53,6 +53,27 @@ float CanonicalDot(const Engine& e, const float* x, const float* y,
   });
 }
 
+// The correctly rounded sum of a contiguous part into *sum, block by
+// block: the exact binary64 sum of a block's top 17 exponents by the
+// kernel, the rest (and blocks near the ends of the exponent range) into
+// the integer bins.  Exact either way, so the result is the same.
+void ExactBlocks(const TensorKernels& k, const float* x, size_t n,
+                 ExactSum* sum) {
+  std::vector<float> rest(std::min(n, kBlock));
+  for (size_t at = 0; at < n; at += kBlock) {
+    const size_t len = std::min(kBlock, n - at);
+    const int top = k.max_exponent(x + at, len);
+    if (top < 40 || top > 230) {  // NaN, infinities, huge or tiny values
+      sum->Add(x + at, len, 1);
+      continue;
+    }
+    double window;
+    const size_t n_rest = k.window_sum(x + at, len, top - 16, &window,
+                                       rest.data());
+    sum->AddSplit(window, len, rest.data(), n_rest);
+  }
+}
+
 float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
                           ptrdiff_t step) {
   const size_t parts = ThreadsFor(e.threads, n);
@@ -60,7 +81,12 @@ float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
   ParallelFor(parts, parts, [&](size_t begin, size_t end) {
     for (size_t p = begin; p < end; ++p) {
       const size_t lo = n * p / parts, hi = n * (p + 1) / parts;
-      sums[p].Add(x + static_cast<ptrdiff_t>(lo) * step, hi - lo, step);
+      const float* start = x + static_cast<ptrdiff_t>(lo) * step;
+      if (step == 1) {
+        ExactBlocks(*e.k, start, hi - lo, &sums[p]);
+      } else {
+        sums[p].Add(start, hi - lo, step);
+      }
     }
   });
   for (size_t p = 1; p < parts; ++p) sums[0].Merge(sums[p]);

@@ -82,18 +82,22 @@ ExactSum::ExactSum()
 }
 
 void ExactSum::Add(const float* x, size_t n, ptrdiff_t step) {
-  bool special = false, all_nz = all_negative_zero_;
+  // The hot loop: the significand (with its implicit bit) into the bin of
+  // its sign and exponent, the bins rotating over kCopies copies so that
+  // neighbours with one exponent do not wait for each other.
   for (size_t i = 0; i < n; ++i) {
     const uint32_t u = Bits(x[static_cast<ptrdiff_t>(i) * step]);
-    const uint32_t e = (u >> 23) & 0xFF;
-    const int64_t m = (u & 0x7FFFFF) | (e != 0 ? 0x800000 : 0);
-    const int64_t s = -static_cast<int64_t>(u >> 31);  // 0 or -1
-    bins_[i % kCopies][e] += (m ^ s) - s;
-    special = special || e == 0xFF;
-    all_nz = all_nz && u == kSignBit;
+    const uint32_t implicit = (u & 0x7F800000u) != 0 ? 0x800000u : 0u;
+    bins_[i % kCopies][u >> 23] += (u & 0x7FFFFFu) | implicit;
   }
-  all_negative_zero_ = all_nz;
+  for (size_t i = 0; i < n && all_negative_zero_; ++i) {
+    all_negative_zero_ = Bits(x[static_cast<ptrdiff_t>(i) * step]) == kSignBit;
+  }
   count_ += n;
+  bool special = false;  // an exponent of 255 in either sign's bins
+  for (int c = 0; c < kCopies; ++c) {
+    special = special || bins_[c][255] != 0 || bins_[c][511] != 0;
+  }
   if (!special) return;
   for (size_t i = 0; i < n; ++i) {
     const float v = x[static_cast<ptrdiff_t>(i) * step];
@@ -103,9 +107,26 @@ void ExactSum::Add(const float* x, size_t n, ptrdiff_t step) {
   }
 }
 
+void ExactSum::AddSplit(double sum, size_t n, const float* rest,
+                        size_t n_rest) {
+  // sum = f1 + f2 + f3 exactly: f1 is sum rounded to binary32, the
+  // remainder has at most 30 significant bits, its rounding leaves at most
+  // 7; none falls below 2^-126, so none is rounded by the conversion.
+  float parts[3];
+  parts[0] = static_cast<float>(sum);
+  const double r = sum - static_cast<double>(parts[0]);
+  parts[1] = static_cast<float>(r);
+  parts[2] = static_cast<float>(r - static_cast<double>(parts[1]));
+  const size_t count = count_;
+  Add(parts, 3, 1);
+  Add(rest, n_rest, 1);
+  all_negative_zero_ = false;  // a nonzero normal number is among them
+  count_ = count + n;
+}
+
 void ExactSum::Merge(const ExactSum& o) {
   for (int c = 0; c < kCopies; ++c) {
-    for (int e = 0; e < 256; ++e) bins_[c][e] += o.bins_[c][e];
+    for (int e = 0; e < 512; ++e) bins_[c][e] += o.bins_[c][e];
   }
   nan_ = nan_ || o.nan_;
   pos_inf_ = pos_inf_ || o.pos_inf_;
@@ -125,7 +146,7 @@ float ExactSum::Result() const {
   if (neg_inf_) return -INFINITY;
   int64_t merged[256] = {};
   for (int c = 0; c < kCopies; ++c) {
-    for (int e = 0; e < 255; ++e) merged[e] += bins_[c][e];
+    for (int e = 0; e < 255; ++e) merged[e] += bins_[c][e] - bins_[c][256 + e];
   }
   int64_t limbs[kLimbs];
   ToLimbs(merged, limbs);

@@ -17,6 +17,10 @@ class ExactSum {
   ExactSum();
   // Adds x[0], x[step], ... (n values).  Exact for up to 2^38 values.
   void Add(const float* x, size_t n, ptrdiff_t step);
+  // Adds n values of which at least one is a nonzero normal number, given
+  // as `sum`, their exact sum in binary64, which is a multiple of 2^-126
+  // below 2^120, and the n_rest values not in it (rest[0..n_rest)).
+  void AddSplit(double sum, size_t n, const float* rest, size_t n_rest);
   void Merge(const ExactSum& other);
   // The binary32 nearest the exact sum (ties to even); +-inf beyond the
   // range; NaN (0x7FC00000) for a NaN or both infinities; +0 for an exact
@@ -24,8 +28,10 @@ class ExactSum {
   float Result() const;
 
  private:
-  static constexpr int kCopies = 4;  // bins per exponent, for throughput
-  int64_t bins_[kCopies][256];
+  static constexpr int kCopies = 2;  // bins per exponent, for throughput
+  // bins_[c][sign * 256 + exponent]: sums of significands (implicit bit
+  // included), each below 2^24, so exact for 2^38 values.
+  int64_t bins_[kCopies][512];
   bool nan_, pos_inf_, neg_inf_, all_negative_zero_;
   size_t count_;
 };

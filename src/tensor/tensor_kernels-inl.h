@@ -13,6 +13,7 @@
 
 #include "simd/eval_array-inl.h"
 #include "src/tensor/canonical_sum-inl.h"
+#include "src/tensor/exact_window-inl.h"
 #include "src/tensor/matmul-inl.h"
 #include "src/tensor/row_ops-inl.h"
 
@@ -21,7 +22,8 @@
 #ifndef REFMATH_TENSOR_KERNELS
 #define REFMATH_TENSOR_KERNELS(NAME, ARITH)                              \
   const tensor::TensorKernels NAME = {                                   \
-      &BlockSum<ARITH>, &BlockDot<ARITH>,  &RowMax,                      \
+      &BlockSum<ARITH>, &BlockDot<ARITH>,  &MaxExponentField,            \
+      &WindowSum,       &RowMax,                                         \
       &ExpShifted<ARITH>, &DivideRow,      &ShiftTwice,                  \
       &Log1<ARITH>,     &SubtractRow,      &Normalize<ARITH>,            \
       &MatmulBlock<ARITH>};

@@ -18,6 +18,12 @@ struct TensorKernels {
   // accumulators and their tree (docs/tensor-ops.md, steps 1-3).
   float (*block_sum)(const float* x, size_t n);
   float (*block_dot)(const float* x, const float* y, size_t n);
+  // The correctly rounded sum's vector part (exact_window-inl.h): the
+  // largest exponent field, and the exact binary64 sum of the elements
+  // with an exponent field >= lo (the others copied to rest; their count).
+  int (*max_exponent)(const float* x, size_t n);
+  size_t (*window_sum)(const float* x, size_t n, int lo, double* sum,
+                       float* rest);
   // The largest element and whether some element is NaN (n >= 1).
   float (*row_max)(const float* x, size_t n, bool* any_nan);
   // out[i] = ExpNonPositive(x[i] - m).
