@@ -84,16 +84,21 @@
           REFMATH_ROW_SVE_256(F) REFMATH_ROW_SVE2(F) REFMATH_ROW_SVE(F)     \
               REFMATH_ROW_NEON(F) REFMATH_ROW_EMU128(F) REFMATH_ROW_SCALAR(F)
 
-#define REFMATH_DEFINE_KERNEL_TABLE(TABLE_FN, EVAL_FN)                      \
+// Defines refmath::NS::TABLE_FN(), returning a TABLE {rows, count} over a
+// static array of ROW, one per compiled target, for the entry point ENTRY.
+#define REFMATH_DEFINE_TARGET_TABLE(NS, ROW, TABLE, TABLE_FN, ENTRY)       \
   namespace refmath {                                                       \
-  namespace detail {                                                        \
-  static const TargetKernels k##TABLE_FN##Rows[] = {                        \
-      REFMATH_TARGET_ROWS(EVAL_FN)};                                        \
-  KernelTable TABLE_FN() {                                                  \
+  namespace NS {                                                            \
+  static const ROW k##TABLE_FN##Rows[] = {REFMATH_TARGET_ROWS(ENTRY)};      \
+  TABLE TABLE_FN() {                                                        \
     return {k##TABLE_FN##Rows,                                              \
             sizeof(k##TABLE_FN##Rows) / sizeof(k##TABLE_FN##Rows[0])};      \
   }                                                                         \
   }                                                                         \
   }
+
+#define REFMATH_DEFINE_KERNEL_TABLE(TABLE_FN, EVAL_FN)                      \
+  REFMATH_DEFINE_TARGET_TABLE(detail, TargetKernels, KernelTable, TABLE_FN, \
+                              EVAL_FN)
 
 #endif  // REFMATH_SIMD_TARGET_TABLE_H_

@@ -20,13 +20,6 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 #include "simd/target_table.h"
-namespace refmath {
-namespace tensor {
-static const TensorTargetRow kExactRows[] = {
-    REFMATH_TARGET_ROWS(kExactTensorKernels)};
-TensorTable ExactTensorTable() {
-  return {kExactRows, sizeof(kExactRows) / sizeof(kExactRows[0])};
-}
-}  // namespace tensor
-}  // namespace refmath
+REFMATH_DEFINE_TARGET_TABLE(tensor, TensorTargetRow, TensorTable,
+                            ExactTensorTable, kExactTensorKernels)
 #endif  // HWY_ONCE

@@ -5,12 +5,7 @@
 #include "simd/no_fast_math.h"
 #include "src/tensor/tensor_table.h"
 
-#include "hwy/detect_compiler_arch.h"
-#if HWY_ARCH_ARM_V7 && !defined(__ARM_VFPV4__)
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4 | HWY_NEON)
-#else
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
-#endif
+#include "simd/fma_targets.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "src/tensor/fast_tensor.cc"
@@ -30,13 +25,6 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 #include "simd/target_table.h"
-namespace refmath {
-namespace tensor {
-static const TensorTargetRow kFastRows[] = {
-    REFMATH_TARGET_ROWS(kFastTensorKernels)};
-TensorTable FastTensorTable() {
-  return {kFastRows, sizeof(kFastRows) / sizeof(kFastRows[0])};
-}
-}  // namespace tensor
-}  // namespace refmath
+REFMATH_DEFINE_TARGET_TABLE(tensor, TensorTargetRow, TensorTable,
+                            FastTensorTable, kFastTensorKernels)
 #endif  // HWY_ONCE

@@ -96,13 +96,19 @@ def correctly_rounded_sum(row):
         return row[np.isinf(row)][0]
     if len(row) and (bits == 0x80000000).all():
         return NEG_ZERO
+    return round_integer(exact_integer_sum(row))
+
+
+def exact_integer_sum(row):
+    """The exact sum of finite float32 values in units of 2^-149."""
+    bits = row.view(U32).astype(np.int64)
     exp = (bits >> 23) & 0xFF
     mant = (bits & 0x7FFFFF) | np.where(exp > 0, 0x800000, 0)
     signed = np.where(bits >> 31 == 1, -mant, mant)
     total = 0
     for e in np.unique(exp):
         total += int(signed[exp == e].sum()) << (max(int(e), 1) - 1)
-    return round_integer(total)
+    return total
 
 
 def matmul(a, b, fused):

@@ -29,21 +29,17 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "bench"))
+sys.path.insert(0, os.path.join(HERE, "..", "spec_port"))
 from tensor_ctypes import EXACT, FAST, CORRECTLY_ROUNDED, Refmath  # noqa: E402
+import tensor_port  # noqa: E402
 
 F32 = np.float32
 
 
 def exact_sum(x):
-    """The exact sum of float32 values as a Fraction."""
-    bits = x.view(np.uint32).astype(np.int64)
-    exp = (bits >> 23) & 0xFF
-    mant = (bits & 0x7FFFFF) | np.where(exp > 0, 0x800000, 0)
-    signed = np.where(bits >> 31 == 1, -mant, mant)
-    total = 0
-    for e in np.unique(exp):
-        total += int(signed[exp == e].sum()) << (max(int(e), 1) - 1)
-    return Fraction(total, 1 << 149)
+    """The exact sum of float32 values as a Fraction (the NumPy port's
+    integer sum, tools/spec_port/tensor_port.py)."""
+    return Fraction(tensor_port.exact_integer_sum(x), 1 << 149)
 
 
 def spacing32(value):
