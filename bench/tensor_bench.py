@@ -5,7 +5,7 @@ writes a Markdown report: the best of several runs per row, ratios from
 that one run.
 
 Usage: python3 bench/tensor_bench.py [--archive build/librefmath.a]
-           [--md FILE] [--quick]
+           [--md FILE] [--quick] [--openblas PATH/libopenblas.so.0]
 """
 import argparse
 import os
@@ -103,27 +103,48 @@ def bench_rows(rm, rep, quick):
                         "%.2f" % (tt / tf))
 
 
-def bench_matmul(rm, rep, quick):
-    rep.table("matmul, square, one thread",
-              ["n", "refmath exact ms", "refmath fast ms", "torch.matmul ms",
-               "GFLOP/s exact", "GFLOP/s fast", "GFLOP/s torch", "torch / exact",
-               "torch / fast"])
+def openblas_sgemm(path):
+    """cblas_sgemm of the OpenBLAS library at `path`, one thread."""
+    import ctypes
+    lib = ctypes.CDLL(path)
+    lib.openblas_set_num_threads(1)
+    f = ctypes.c_float
+    ptr = ctypes.POINTER(ctypes.c_float)
+
+    def sgemm(a, b):
+        m, k = a.shape
+        n = b.shape[1]
+        c = np.empty((m, n), dtype=np.float32)
+        lib.cblas_sgemm(101, 111, 111, m, n, k, f(1.0), a.ctypes.data_as(ptr), k,
+                        b.ctypes.data_as(ptr), n, f(0.0), c.ctypes.data_as(ptr), n)
+        return c
+    return sgemm
+
+
+def bench_matmul(rm, rep, quick, openblas):
+    sgemm = openblas_sgemm(openblas) if openblas else None
+    rep.table("matmul, square, one thread (throughput ratios: refmath / the other)",
+              ["n", "refmath exact ms", "refmath fast ms", "OpenBLAS sgemm ms",
+               "torch.matmul ms", "GFLOP/s exact", "GFLOP/s fast", "GFLOP/s OpenBLAS",
+               "exact / OpenBLAS", "fast / OpenBLAS"])
     torch_threads(1)
     for n in ([512, 1024] if quick else [512, 1024, 2048]):
         rng = np.random.default_rng(n)
         a = rng.standard_normal((n, n)).astype(np.float32)
         b = rng.standard_normal((n, n)).astype(np.float32)
         flops = 2.0 * n ** 3
-        te = best_time(lambda: rm.matmul(a, b, EXACT), min_total=0.0, max_reps=2)
-        tf = best_time(lambda: rm.matmul(a, b, FAST), min_total=0.0, max_reps=2)
+        te = best_time(lambda: rm.matmul(a, b, EXACT), min_total=0.0, max_reps=3)
+        tf = best_time(lambda: rm.matmul(a, b, FAST), min_total=0.0, max_reps=3)
+        to = (best_time(lambda: sgemm(a, b), min_total=0.0, max_reps=3)
+              if sgemm else float("nan"))
         if torch is not None:
             ta, tb = torch.from_numpy(a), torch.from_numpy(b)
             tt = best_time(lambda: torch.matmul(ta, tb), min_total=0.0, max_reps=3)
         else:
             tt = float("nan")
-        rep.row(str(n), ms(te), ms(tf), ms(tt), "%.1f" % (flops / te / 1e9),
-                "%.1f" % (flops / tf / 1e9), "%.1f" % (flops / tt / 1e9),
-                "%.2f" % (tt / te), "%.2f" % (tt / tf))
+        rep.row(str(n), ms(te), ms(tf), ms(to), ms(tt), "%.1f" % (flops / te / 1e9),
+                "%.1f" % (flops / tf / 1e9), "%.1f" % (flops / to / 1e9),
+                "%.2f" % (to / te), "%.2f" % (to / tf))
 
 
 def bench_attention(rm, rep, quick):
@@ -151,6 +172,7 @@ def main():
     p.add_argument("--archive", default=os.path.join(here, "..", "build", "librefmath.a"))
     p.add_argument("--md", help="write the report here")
     p.add_argument("--quick", action="store_true", help="fewer sizes")
+    p.add_argument("--openblas", help="libopenblas.so to time cblas_sgemm from")
     args = p.parse_args()
     rm = Refmath(args.archive)
     rep = Report()
@@ -160,8 +182,10 @@ def main():
                  "reported, shared with other builds while measuring; numpy %s, torch %s." %
                  (platform.processor() or platform.machine(), os.cpu_count(),
                   np.__version__, torch.__version__ if torch else "absent")]
-    for part in (bench_sum, bench_rows, bench_matmul, bench_attention):
-        part(rm, rep, args.quick)
+    bench_sum(rm, rep, args.quick)
+    bench_rows(rm, rep, args.quick)
+    bench_matmul(rm, rep, args.quick, args.openblas)
+    bench_attention(rm, rep, args.quick)
     if args.md:
         with open(args.md, "w") as f:
             f.write("\n".join(rep.lines) + "\n")

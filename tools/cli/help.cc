@@ -27,9 +27,9 @@ namespace {
 
 const Command kCommands[] = {
     {"conform", RunConform, "conform [--golden DIR] [--json FILE] [--quiet]",
-     "check every function, variant and usable target, and the ANE and MCU\n"
-     "modules, against the golden digests (the main job); exit 0 only if\n"
-     "every row matches",
+     "check every function, variant and usable target, and the ANE, MCU\n"
+     "and tensor modules, against the golden digests (the main job); exit 0\n"
+     "only if every row matches",
      "--golden DIR      the golden digest directory (default:\n"
      "                  $REFMATH_GOLDEN_DIR if set, else the source tree's\n"
      "                  golden/ for the build tree's refmath, else\n"
