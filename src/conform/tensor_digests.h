@@ -23,6 +23,11 @@ namespace conformance {
 
 std::vector<NamedDigest> TensorGoldenDigests();
 
+// The most threads the rows use (1 to 8, default 8): the thread counts
+// 2, 3, 4 and 8 above it are left out.  For emulators whose threads cannot
+// be relied on (docs/conformance.md, arm64).
+void SetTensorMaxThreads(int threads);
+
 }  // namespace conformance
 }  // namespace refmath
 

@@ -26,7 +26,8 @@ namespace {
   "                  best)\n"
 
 const Command kCommands[] = {
-    {"conform", RunConform, "conform [--golden DIR] [--json FILE] [--quiet]",
+    {"conform", RunConform,
+     "conform [--golden DIR] [--json FILE] [--quiet] [--max-threads N]",
      "check every function, variant and usable target, and the ANE, MCU\n"
      "and tensor modules, against the golden digests (the main job); exit 0\n"
      "only if every row matches",
@@ -38,7 +39,9 @@ const Command kCommands[] = {
      "                  prefix's share/refmath/golden)\n"
      "--json FILE       also write the report as JSON (default: none)\n"
      "--quiet           no progress and no 'golden digests from' line\n"
-     "                  (default: off)\n",
+     "                  (default: off)\n"
+     "--max-threads N   the most threads the tensor rows run with, 1 to 8\n"
+     "                  (default: 8; they also run with 2, 3 and 4)\n",
      FunctionNames::kNone, "refmath conform --json conform.json"},
     {"compare", RunCompare,
      "compare --function F [--variant V] --inputs X --outputs Y\n"
