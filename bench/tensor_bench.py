@@ -181,7 +181,13 @@ def main():
                  "per row; ratios above 1 mean refmath is faster).  Machine: %s, %d cores "
                  "reported, shared with other builds while measuring; numpy %s, torch %s." %
                  (platform.processor() or platform.machine(), os.cpu_count(),
-                  np.__version__, torch.__version__ if torch else "absent")]
+                  np.__version__, torch.__version__ if torch else "absent"),
+                 "",
+                 "Load average when the run started: %.1f (1 min), on %d cores: rows "
+                 "with threads compete with other work, and the 2-thread rows in "
+                 "particular say little when it exceeds the core count.  OpenBLAS: "
+                 "%s." % (os.getloadavg()[0], os.cpu_count(),
+                          args.openblas or "not given (--openblas)")]
     bench_sum(rm, rep, args.quick)
     bench_rows(rm, rep, args.quick)
     bench_matmul(rm, rep, args.quick, args.openblas)
