@@ -74,6 +74,13 @@ void ExactBlocks(const TensorKernels& k, const float* x, size_t n,
   }
 }
 
+float CanonicalSquaredDeviation(const Engine& e, const float* x, float mu,
+                                size_t n) {
+  return OverBlocks(e, n, [&](size_t at, size_t len) {
+    return e.k->block_squared_deviation(x + at, mu, len);
+  });
+}
+
 float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
                           ptrdiff_t step) {
   const size_t parts = ThreadsFor(e.threads, n);
@@ -115,24 +122,20 @@ void SoftmaxRow(const TensorKernels& k, const float* x, float* out, size_t n,
 }
 
 void LayerNormRow(const TensorKernels& k, const float* x, const float* g,
-                  const float* b, float eps, float* out, size_t n,
-                  std::vector<float>* scratch) {
+                  const float* b, float eps, float* out, size_t n) {
   const Engine one{&k, 1};
   const float count = static_cast<float>(n);
   const float mean = CanonicalSum(one, x, n) / count;
-  scratch->resize(n);
-  float* d = scratch->data();
-  k.subtract(x, mean, d, n);
-  const float var = CanonicalDot(one, d, d, n) / count;
-  const float sigma = sqrtf(var + eps);
-  k.normalize(d, sigma, g, b, out, n);
+  // D(d, d) with d = x - mean, each d formed as the kernels form it.
+  const float var = CanonicalSquaredDeviation(one, x, mean, n) / count;
+  k.normalize(x, mean, sqrtf(var + eps), g, b, out, n);
 }
 
 void RmsNormRow(const TensorKernels& k, const float* x, const float* g,
                 float eps, float* out, size_t n) {
   const Engine one{&k, 1};
   const float ms = CanonicalDot(one, x, x, n) / static_cast<float>(n);
-  k.normalize(x, sqrtf(ms + eps), g, nullptr, out, n);
+  k.normalize(x, 0.0f, sqrtf(ms + eps), g, nullptr, out, n);  // x - (+0) = x
 }
 
 }  // namespace tensor

@@ -24,6 +24,9 @@ struct Engine {
 // result is 0x7FC00000.
 float CanonicalSum(const Engine& e, const float* x, size_t n);
 float CanonicalDot(const Engine& e, const float* x, const float* y, size_t n);
+// D(d, d) with d[i] = x[i] - mu, without storing d.
+float CanonicalSquaredDeviation(const Engine& e, const float* x, float mu,
+                                size_t n);
 // The correctly rounded sum of x[0], x[step], ... (threads over parts).
 float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
                           ptrdiff_t step);
@@ -33,8 +36,7 @@ float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
 void SoftmaxRow(const TensorKernels& k, const float* x, float* out, size_t n,
                 bool log, std::vector<float>* scratch);
 void LayerNormRow(const TensorKernels& k, const float* x, const float* g,
-                  const float* b, float eps, float* out, size_t n,
-                  std::vector<float>* scratch);
+                  const float* b, float eps, float* out, size_t n);
 void RmsNormRow(const TensorKernels& k, const float* x, const float* g,
                 float eps, float* out, size_t n);
 

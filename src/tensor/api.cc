@@ -110,12 +110,12 @@ int Norm(const refmath_tensor* in, const refmath_tensor* scale,
     const float* b = Contiguous(bias, &bbuf);
     ParallelFor(src.count(), ThreadsFor(e.threads, src.count() * n),
                 [&](size_t begin, size_t end) {
-      std::vector<float> ibuf, obuf, scratch;
+      std::vector<float> ibuf, obuf;
       for (size_t r = begin; r < end; ++r) {
         const float* x = src.Read(r, &ibuf);
         float* y = dst.WriteTarget(r, &obuf);
         if (with_mean) {
-          LayerNormRow(*e.k, x, g, b, eps, y, n, &scratch);
+          LayerNormRow(*e.k, x, g, b, eps, y, n);
         } else {
           RmsNormRow(*e.k, x, g, eps, y, n);
         }

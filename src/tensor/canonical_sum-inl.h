@@ -36,48 +36,62 @@ using AccTag = hn::FixedTag<float, 4>;
 using AccTag = hn::CappedTag<float, 16>;
 #endif
 
-// acc + x[off..] (sum) or acc + x[off..]*y[off..] (dot), one vector.
-template <class Arith, bool kDot, class D, class V>
-HWY_INLINE V AddTerm(D d, const float* x, const float* y, size_t off, V acc) {
+// What a block adds: the elements, their products with y, or their squared
+// deviations (x - mu)^2 (layer norm's variance: the dot product of d with
+// itself, d = x - mu rounded, without storing d).
+enum class Terms { kSum, kDot, kSquaredDeviation };
+
+// acc + the terms of x[off..] (and y[off..]), one vector.
+template <class Arith, Terms kTerms, class D, class V>
+HWY_INLINE V AddTerm(D d, const float* x, const float* y, float mu,
+                     size_t off, V acc) {
   const V xv = hn::LoadU(d, x + off);
-  if (!kDot) return hn::Add(acc, xv);
-  return Arith::MulAdd(xv, hn::LoadU(d, y + off), acc);
+  if (kTerms == Terms::kSum) return hn::Add(acc, xv);
+  if (kTerms == Terms::kDot) {
+    return Arith::MulAdd(xv, hn::LoadU(d, y + off), acc);
+  }
+  const V dv = hn::Sub(xv, hn::Set(d, mu));
+  return Arith::MulAdd(dv, dv, acc);
 }
 
-// One group of 16 elements (x, and y when kDot) into the accumulators.
-template <class Arith, bool kDot, class D, class V>
-HWY_INLINE void AddGroup(D d, const float* x, const float* y, V& a0, V& a1,
-                         V& a2, V& a3) {
+// One group of 16 elements into the accumulators.
+template <class Arith, Terms kTerms, class D, class V>
+HWY_INLINE void AddGroup(D d, const float* x, const float* y, float mu, V& a0,
+                         V& a1, V& a2, V& a3) {
   constexpr size_t kL = hn::MaxLanes(D());
-  a0 = AddTerm<Arith, kDot>(d, x, y, 0, a0);
-  if (kL <= 8) a1 = AddTerm<Arith, kDot>(d, x, y, kL, a1);
+  a0 = AddTerm<Arith, kTerms>(d, x, y, mu, 0, a0);
+  if (kL <= 8) a1 = AddTerm<Arith, kTerms>(d, x, y, mu, kL, a1);
   if (kL <= 4) {
-    a2 = AddTerm<Arith, kDot>(d, x, y, 2 * kL, a2);
-    a3 = AddTerm<Arith, kDot>(d, x, y, 3 * kL, a3);
+    a2 = AddTerm<Arith, kTerms>(d, x, y, mu, 2 * kL, a2);
+    a3 = AddTerm<Arith, kTerms>(d, x, y, mu, 3 * kL, a3);
   }
 }
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane: the 16 accumulators as plain binary32 values.
-template <class Arith, bool kDot>
-HWY_NOINLINE float BlockSumT(const float* x, const float* y, size_t n) {
+template <class Arith, Terms kTerms>
+HWY_NOINLINE float BlockSumT(const float* x, const float* y, float mu,
+                             size_t n) {
   float acc[tensor::kAccumulators];
   for (float& a : acc) a = -0.0f;
   const hn::Sisd<float> d;
   for (size_t i = 0; i < n; ++i) {
     const size_t j = i % tensor::kAccumulators;
-    if (!kDot) {
+    if (kTerms == Terms::kSum) {
       acc[j] = acc[j] + x[i];
-    } else {
-      acc[j] = hn::GetLane(Arith::MulAdd(hn::Set(d, x[i]), hn::Set(d, y[i]),
-                                         hn::Set(d, acc[j])));
+      continue;
     }
+    const float a = kTerms == Terms::kDot ? x[i] : x[i] - mu;
+    const float b = kTerms == Terms::kDot ? y[i] : a;
+    acc[j] = hn::GetLane(
+        Arith::MulAdd(hn::Set(d, a), hn::Set(d, b), hn::Set(d, acc[j])));
   }
   return tensor::PairwiseTree(acc, tensor::kAccumulators);
 }
 #else
-template <class Arith, bool kDot>
-HWY_NOINLINE float BlockSumT(const float* x, const float* y, size_t n) {
+template <class Arith, Terms kTerms>
+HWY_NOINLINE float BlockSumT(const float* x, const float* y, float mu,
+                             size_t n) {
   const AccTag d;
   constexpr size_t kL = hn::MaxLanes(AccTag());
   static_assert(kL == 4 || kL == 8 || kL == 16, "16 accumulators");
@@ -85,17 +99,27 @@ HWY_NOINLINE float BlockSumT(const float* x, const float* y, size_t n) {
   V a0 = hn::Set(d, -0.0f), a1 = a0, a2 = a0, a3 = a0;
   size_t i = 0;
   for (; i + tensor::kAccumulators <= n; i += tensor::kAccumulators) {
-    AddGroup<Arith, kDot>(d, x + i, y + i, a0, a1, a2, a3);
+    AddGroup<Arith, kTerms>(d, x + i, y + i, mu, a0, a1, a2, a3);
   }
   if (i < n) {
+    // The last partial group as a dot product whose padding (x = -0,
+    // y = +0) leaves the accumulators unchanged; a deviation d = x - mu is
+    // formed here as it is in AddTerm, one rounded subtraction.
     HWY_ALIGN float px[tensor::kAccumulators], py[tensor::kAccumulators];
     for (size_t j = 0; j < tensor::kAccumulators; ++j) {
       px[j] = -0.0f;
       py[j] = 0.0f;
     }
-    memcpy(px, x + i, (n - i) * sizeof(float));
-    if (kDot) memcpy(py, y + i, (n - i) * sizeof(float));
-    AddGroup<Arith, kDot>(d, px, py, a0, a1, a2, a3);
+    for (size_t j = 0; j < n - i; ++j) {
+      px[j] = kTerms == Terms::kSquaredDeviation ? x[i + j] - mu : x[i + j];
+      if (kTerms == Terms::kDot) py[j] = y[i + j];
+      if (kTerms == Terms::kSquaredDeviation) py[j] = px[j];
+    }
+    if (kTerms == Terms::kSum) {
+      AddGroup<Arith, Terms::kSum>(d, px, py, mu, a0, a1, a2, a3);
+    } else {
+      AddGroup<Arith, Terms::kDot>(d, px, py, mu, a0, a1, a2, a3);
+    }
   }
   HWY_ALIGN float acc[tensor::kAccumulators];
   hn::Store(a0, d, acc);
@@ -110,12 +134,17 @@ HWY_NOINLINE float BlockSumT(const float* x, const float* y, size_t n) {
 
 template <class Arith>
 float BlockSum(const float* x, size_t n) {
-  return BlockSumT<Arith, false>(x, x, n);  // y unused
+  return BlockSumT<Arith, Terms::kSum>(x, x, 0.0f, n);  // y unused
 }
 
 template <class Arith>
 float BlockDot(const float* x, const float* y, size_t n) {
-  return BlockSumT<Arith, true>(x, y, n);
+  return BlockSumT<Arith, Terms::kDot>(x, y, 0.0f, n);
+}
+
+template <class Arith>
+float BlockSquaredDeviation(const float* x, float mu, size_t n) {
+  return BlockSumT<Arith, Terms::kSquaredDeviation>(x, x, mu, n);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -103,14 +103,14 @@ struct ShiftTwiceOp {
   }
 };
 
-// (d / sigma), then * g (rounded) and + b (rounded), or fused when Arith
-// is FusedArith and both are present.
+// ((x - mu) / sigma), then * g (rounded) and + b (rounded), or fused when
+// Arith is FusedArith and both are present.
 template <class Arith>
 struct NormalizeOp {
-  float sigma;
+  float mu, sigma;
   bool has_g, has_b;
   HWY_INLINE RowVec Apply(RowTag d, RowVec x, RowVec g, RowVec b) const {
-    const RowVec q = hn::Div(x, hn::Set(d, sigma));
+    const RowVec q = hn::Div(hn::Sub(x, hn::Set(d, mu)), hn::Set(d, sigma));
     if (has_g && has_b) return Arith::MulAdd(q, g, b);
     if (has_g) return hn::Mul(q, g);
     if (has_b) return hn::Add(q, b);
@@ -132,22 +132,11 @@ inline void ShiftTwice(const float* x, float m, float c, float* out,
   MapRow(ShiftTwiceOp{m, c}, x, nullptr, nullptr, out, n);
 }
 
-struct SubtractOp {
-  float m;
-  HWY_INLINE RowVec Apply(RowTag d, RowVec x, RowVec, RowVec) const {
-    return hn::Sub(x, hn::Set(d, m));
-  }
-};
-
-inline void SubtractRow(const float* x, float m, float* out, size_t n) {
-  MapRow(SubtractOp{m}, x, nullptr, nullptr, out, n);
-}
-
 template <class Arith>
-void Normalize(const float* x, float sigma, const float* g, const float* b,
-               float* out, size_t n) {
-  MapRow(NormalizeOp<Arith>{sigma, g != nullptr, b != nullptr}, x, g, b, out,
-         n);
+void Normalize(const float* x, float mu, float sigma, const float* g,
+               const float* b, float* out, size_t n) {
+  MapRow(NormalizeOp<Arith>{mu, sigma, g != nullptr, b != nullptr}, x, g, b,
+         out, n);
 }
 
 template <class Arith>

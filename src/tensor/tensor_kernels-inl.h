@@ -22,9 +22,9 @@
 #ifndef REFMATH_TENSOR_KERNELS
 #define REFMATH_TENSOR_KERNELS(NAME, ARITH)                              \
   const tensor::TensorKernels NAME = {                                   \
-      &BlockSum<ARITH>, &BlockDot<ARITH>,  &MaxExponentField,            \
-      &WindowSum,       &RowMax,                                         \
+      &BlockSum<ARITH>, &BlockDot<ARITH>, &BlockSquaredDeviation<ARITH>,  \
+      &MaxExponentField, &WindowSum,      &RowMax,                      \
       &ExpShifted<ARITH>, &DivideRow,      &ShiftTwice,                  \
-      &Log1<ARITH>,     &SubtractRow,      &Normalize<ARITH>,            \
+      &Log1<ARITH>,     &Normalize<ARITH>,                               \
       &MatmulBlock<ARITH>};
 #endif

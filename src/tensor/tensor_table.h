@@ -18,6 +18,8 @@ struct TensorKernels {
   // accumulators and their tree (docs/tensor-ops.md, steps 1-3).
   float (*block_sum)(const float* x, size_t n);
   float (*block_dot)(const float* x, const float* y, size_t n);
+  // The same of (x[i] - mu)^2, each x[i] - mu rounded once.
+  float (*block_squared_deviation)(const float* x, float mu, size_t n);
   // The correctly rounded sum's vector part (exact_window-inl.h): the
   // largest exponent field, and the exact binary64 sum of the elements
   // with an exponent field >= lo (the others copied to rest; their count).
@@ -35,10 +37,9 @@ struct TensorKernels {
                       size_t n);
   // log(s) by the variant's log kernel.
   float (*log1)(float s);
-  // out[i] = x[i] - m.
-  void (*subtract)(const float* x, float m, float* out, size_t n);
-  // out[i] = (d[i] / sigma) * g[i] + b[i]; g or b may be null (absent).
-  void (*normalize)(const float* d, float sigma, const float* g,
+  // out[i] = ((x[i] - mu) / sigma) * g[i] + b[i]; g or b may be null
+  // (absent).  mu = +0 leaves x unchanged.
+  void (*normalize)(const float* x, float mu, float sigma, const float* g,
                     const float* b, float* out, size_t n);
   // c[r][j] = sum over k < kk of a[r][k] * b[k][j], added in k order from
   // -0 (one k-block), r < rows, j < cols; cols a multiple of 32.
