@@ -86,10 +86,10 @@ def main():
         bad_input(run("conform", "--golden", bad), "exact.sha256:1: not a lower-case hex",
                   "malformed golden line")
 
-        # The modules' golden files (golden/ane-fp16.sha256, golden/mcu.sha256):
+        # The modules' golden files (golden/ane-fp16.sha256, mcu.sha256, tensor.sha256):
         # every row present and matching; a changed, missing or stale row fails.
         data_rows = data["module_rows"]
-        for module in ("ane-fp16", "mcu"):
+        for module in ("ane-fp16", "mcu", "tensor"):
             mrows = golden_rows(os.path.join(GOLDEN, module + ".sha256"))
             got = {r["row"]: r for r in data_rows if r["module"] == module}
             check(set(got) == set(mrows) and all(r["match"] for r in got.values()),

@@ -21,11 +21,12 @@ import re
 import sys
 
 # (layer, folders, layers it may include).  Order does not matter.
-LIBRARY = ["public", "kernels", "core", "base", "binary16", "verify", "ane",
+LIBRARY = ["public", "kernels", "tensor", "core", "base", "binary16", "verify", "ane",
            "ane_algorithms", "mcu", "emulator_io", "conform", "cmdline"]
 LAYERS = [
     ("public", ["include/"], []),
     ("kernels", ["simd/"], ["public"]),
+    ("tensor", ["src/tensor/"], ["public", "kernels", "core"]),
     ("core", ["src/core/"], ["public", "kernels"]),
     ("base", ["src/base/"], []),
     ("binary16", ["src/binary16/"], ["public"]),

@@ -11,16 +11,7 @@
 #include "simd/no_fast_math.h"
 #include "simd/kernel_table.h"
 
-// Targets without a fused multiply-add instruction: SSSE3/SSE4 on x86, and
-// 32-bit Arm NEON without VFPv4, where Highway's MulAdd is a*b + c with two
-// roundings.  On aarch64, NEON's MulAdd is vfmaq_f32 and SVE's is svmad:
-// both fused, so they are built.
-#include "hwy/detect_compiler_arch.h"
-#if HWY_ARCH_ARM_V7 && !defined(__ARM_VFPV4__)
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4 | HWY_NEON)
-#else
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
-#endif
+#include "simd/fma_targets.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/fast_kernels.cc"

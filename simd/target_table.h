@@ -1,5 +1,6 @@
 // Builds a variant's KernelTable (simd/kernel_table.h) from the per-target
-// functions EVAL_FN of a foreach_target translation unit.  Use once, after
+// functions EVAL_FN of a foreach_target translation unit; REFMATH_TARGET_ROWS
+// gives the same rows for another table (the tensor layer's).  Use once, after
 // the per-target code, inside `#if HWY_ONCE`.  Rows are best first, as
 // Highway orders its target bits; targets not compiled are left out.
 #ifndef REFMATH_SIMD_TARGET_TABLE_H_
@@ -75,22 +76,29 @@
 #define REFMATH_ROW_SCALAR(F)
 #endif
 
-#define REFMATH_DEFINE_KERNEL_TABLE(TABLE_FN, EVAL_FN)                      \
+// Every compiled target's row for the per-target entry point F, best first
+// (an initializer list of rows {target, Highway bit, lanes, &NS::F}).
+#define REFMATH_TARGET_ROWS(F)                                              \
+  REFMATH_ROW_AVX3_DL(F) REFMATH_ROW_AVX3(F) REFMATH_ROW_AVX2(F)            \
+      REFMATH_ROW_SSE4(F) REFMATH_ROW_SSSE3(F) REFMATH_ROW_SVE2_128(F)      \
+          REFMATH_ROW_SVE_256(F) REFMATH_ROW_SVE2(F) REFMATH_ROW_SVE(F)     \
+              REFMATH_ROW_NEON(F) REFMATH_ROW_EMU128(F) REFMATH_ROW_SCALAR(F)
+
+// Defines refmath::NS::TABLE_FN(), returning a TABLE {rows, count} over a
+// static array of ROW, one per compiled target, for the entry point ENTRY.
+#define REFMATH_DEFINE_TARGET_TABLE(NS, ROW, TABLE, TABLE_FN, ENTRY)       \
   namespace refmath {                                                       \
-  namespace detail {                                                        \
-  static const TargetKernels k##TABLE_FN##Rows[] = {                        \
-      REFMATH_ROW_AVX3_DL(EVAL_FN) REFMATH_ROW_AVX3(EVAL_FN)                \
-          REFMATH_ROW_AVX2(EVAL_FN) REFMATH_ROW_SSE4(EVAL_FN)               \
-              REFMATH_ROW_SSSE3(EVAL_FN) REFMATH_ROW_SVE2_128(EVAL_FN)      \
-                  REFMATH_ROW_SVE_256(EVAL_FN) REFMATH_ROW_SVE2(EVAL_FN)    \
-                      REFMATH_ROW_SVE(EVAL_FN) REFMATH_ROW_NEON(EVAL_FN)    \
-                          REFMATH_ROW_EMU128(EVAL_FN)                       \
-                              REFMATH_ROW_SCALAR(EVAL_FN)};                 \
-  KernelTable TABLE_FN() {                                                  \
+  namespace NS {                                                            \
+  static const ROW k##TABLE_FN##Rows[] = {REFMATH_TARGET_ROWS(ENTRY)};      \
+  TABLE TABLE_FN() {                                                        \
     return {k##TABLE_FN##Rows,                                              \
             sizeof(k##TABLE_FN##Rows) / sizeof(k##TABLE_FN##Rows[0])};      \
   }                                                                         \
   }                                                                         \
   }
+
+#define REFMATH_DEFINE_KERNEL_TABLE(TABLE_FN, EVAL_FN)                      \
+  REFMATH_DEFINE_TARGET_TABLE(detail, TargetKernels, KernelTable, TABLE_FN, \
+                              EVAL_FN)
 
 #endif  // REFMATH_SIMD_TARGET_TABLE_H_

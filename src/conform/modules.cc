@@ -2,6 +2,7 @@
 
 #include "src/conform/ane_golden_digests.h"
 #include "src/conform/mcu_golden_digests.h"
+#include "src/conform/tensor_digests.h"
 
 namespace refmath {
 namespace conformance {
@@ -12,6 +13,9 @@ const std::vector<DigestModule>& DigestModules() {
       {"ane-fp16", "Apple Neural Engine fp16 model: unary functions x presets",
        ane::GoldenDigests},
       {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests},
+      {"tensor",
+       "tensor operations (docs/tensor-ops.md), every target and 1-8 threads",
+       TensorGoldenDigests},
   };
   return modules;
 }

@@ -5,6 +5,7 @@
 
 #include "hwy/targets.h"
 #include "refmath/refmath.h"
+#include "refmath/tensor.h"
 #include "src/core/fp_env.h"
 #include "simd/kernel_table.h"
 
@@ -132,6 +133,12 @@ const char* refmath_status_string(int status) {
     case REFMATH_E_NULL_POINTER: return "null pointer with n > 0";
     case REFMATH_E_OVERLAP:
       return "output overlaps input without being identical to it";
+    case REFMATH_E_SHAPE: return "shapes do not fit together";
+    case REFMATH_E_AXIS: return "axis out of range";
+    case REFMATH_E_EMPTY_AXIS: return "zero-length axis where one is needed";
+    case REFMATH_E_BAD_ARGUMENT:
+      return "invalid argument (ndim, mode, thread count or eps)";
+    case REFMATH_E_NO_MEMORY: return "out of memory for a work buffer";
     default: return "unknown status code";
   }
 }

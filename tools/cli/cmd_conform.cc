@@ -8,7 +8,9 @@
 #include "src/verify/array_file.h"
 #include "src/verify/digest.h"
 #include "src/verify/file_io.h"
+#include "src/conform/tensor_digests.h"
 #include "src/verify/golden_file.h"
+#include "tools/cli/emulator_args.h"
 #include "src/verify/golden_inputs.h"
 #include "tools/cli/commands.h"
 
@@ -18,9 +20,12 @@ int RunConform(const Argv& argv) {
   const char* cmd = "conform";
   Args args;
   std::string error;
-  if (!args.Parse(argv, {"golden", "json"}, {"quiet"}, &error)) {
+  long max_threads;
+  if (!args.Parse(argv, {"golden", "json", "max-threads"}, {"quiet"}, &error) ||
+      !IntegerOption(args, "max-threads", 1, 8, 8, &max_threads, &error)) {
     return Fail(cmd, error);
   }
+  conformance::SetTensorMaxThreads(static_cast<int>(max_threads));
   const std::string golden = args.Get("golden", DefaultGoldenDir());
   if (golden.empty()) return Fail(cmd, "--golden needs a directory");
   if (!conformance::CheckGoldenFiles(golden, &error)) return Fail(cmd, error);

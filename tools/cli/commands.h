@@ -26,6 +26,8 @@ int RunCompare(const Argv& args);
 int RunSweep(const Argv& args);
 int RunAne(const Argv& args);
 int RunMcu(const Argv& args);
+// refmath tensor OP (docs/tensor-ops.md).
+int RunTensor(const Argv& args);
 // Prints "refmath VERSION" (refmath_version()).
 int RunVersion(const Argv& args);
 // `refmath help [COMMAND]`.

@@ -26,10 +26,11 @@ namespace {
   "                  best)\n"
 
 const Command kCommands[] = {
-    {"conform", RunConform, "conform [--golden DIR] [--json FILE] [--quiet]",
-     "check every function, variant and usable target, and the ANE and MCU\n"
-     "modules, against the golden digests (the main job); exit 0 only if\n"
-     "every row matches",
+    {"conform", RunConform,
+     "conform [--golden DIR] [--json FILE] [--quiet] [--max-threads N]",
+     "check every function, variant and usable target, and the ANE, MCU\n"
+     "and tensor modules, against the golden digests (the main job); exit 0\n"
+     "only if every row matches",
      "--golden DIR      the golden digest directory (default:\n"
      "                  $REFMATH_GOLDEN_DIR if set, else the source tree's\n"
      "                  golden/ for the build tree's refmath, else\n"
@@ -38,7 +39,9 @@ const Command kCommands[] = {
      "                  prefix's share/refmath/golden)\n"
      "--json FILE       also write the report as JSON (default: none)\n"
      "--quiet           no progress and no 'golden digests from' line\n"
-     "                  (default: off)\n",
+     "                  (default: off)\n"
+     "--max-threads N   the most threads the tensor rows run with, 1 to 8\n"
+     "                  (default: 8; they also run with 2, 3 and 4)\n",
      FunctionNames::kNone, "refmath conform --json conform.json"},
     {"compare", RunCompare,
      "compare --function F [--variant V] --inputs X --outputs Y\n"
@@ -156,6 +159,41 @@ const Command kCommands[] = {
      FunctionNames::kNone,
      "refmath mcu table --op tanh_s8 --input-scale 0.0625 "
      "--input-zero-point 0 --out tanh.npy"},
+    {"tensor", RunTensor,
+     "tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]\n"
+     "tensor dot|matmul --in A --in2 B --out Y\n"
+     "tensor softmax|log-softmax --in X --out Y\n"
+     "tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y\n"
+     "tensor rms-norm --in X [--scale G] [--eps E] --out Y\n"
+     "tensor attention --in Q --in2 K --in3 V [--mask M] --out Y\n"
+     "       (each form also: [--variant V] [--target T] [--threads N])",
+     "reproducible tensor operations over float32 arrays, .npy or raw by the\n"
+     "file name: the same bits on every target and for every thread count\n"
+     "(docs/tensor-ops.md); softmax, the norms and attention work on the\n"
+     "last axis",
+     "--in X            the operand (required): float32, FILE.npy a NumPy\n"
+     "                  array, any other name raw little-endian binary32\n"
+     "                  (1-d), '-' stdin (raw); for attention Q (Lq x d)\n"
+     "--in2 B           dot: the second vector; matmul: B (K x N);\n"
+     "                  attention: K (Lk x d) (required there)\n"
+     "--in3 V           attention: V (Lk x dv) (required there)\n"
+     "--mask M          attention: an additive mask (Lq x Lk) (default: none)\n"
+     "--scale G, --bias B\n"
+     "                  layer-norm, rms-norm: 1-d of the last axis' length\n"
+     "                  (default: none; rms-norm has no --bias)\n"
+     "--eps E           layer-norm, rms-norm: added to the variance, finite\n"
+     "                  and >= 0 (default: 1e-05)\n"
+     "--axis A          sum, mean: the axis, negative from the end\n"
+     "                  (default: -1)\n"
+     "--mode M          sum, mean: canonical (the canonical order) or exact\n"
+     "                  (correctly rounded) (default: canonical)\n"
+     "--out Y           the result, .npy or raw as for --in, '-' stdout\n"
+     "                  (required); nothing is written on an error\n"
+     REFMATH_VARIANT_OPTION REFMATH_TARGET_OPTION
+     "--threads N       threads, 0 for every core; never changes a bit\n"
+     "                  (default: 0)\n",
+     FunctionNames::kNone,
+     "refmath tensor softmax --in logits.npy --out probs.npy --threads 4"},
     {"inputs", RunInputs, "inputs --out FILE",
      "write the golden input set, .npy or raw by the file name",
      "--out FILE        the input set (required): FILE.npy a NumPy float32\n"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the exact and fast kernels (Highway's SCALAR target) into a
-# bare-metal Cortex-M55 firmware, runs it under qemu-system-arm on the
-# mps3-an547 board, and compares every digest it prints over semihosting
-# with golden/exact.sha256 and golden/fast.sha256.
+# Builds the exact and fast kernels (Highway's SCALAR target) and the tensor
+# layer into a bare-metal Cortex-M55 firmware, runs it under qemu-system-arm
+# on the mps3-an547 board, and compares every digest it prints over
+# semihosting with golden/exact.sha256 and golden/fast.sha256, and the
+# tensor cases that fit its memory with golden/tensor.sha256.
 #
 #   bash tools/cross/m55/run.sh
 #
@@ -58,7 +59,17 @@ CXXFLAGS=("${ARCH[@]}" -O2 -std=c++17 -ffp-contract=off -fno-fast-math
 # shellcheck disable=SC2206
 [ -n "${EXTRA_CXXFLAGS:-}" ] && CXXFLAGS+=($EXTRA_CXXFLAGS)
 
+# The tensor layer and the C API come too (one thread: no threads on bare
+# metal), with the golden tensor cases.
+CXXFLAGS+=(-DREFMATH_TENSOR_SINGLE_THREAD '-DREFMATH_VERSION="m55"')
 SRCS=("$ROOT/simd/exact_kernels.cc" "$ROOT/simd/fast_kernels.cc"
+      "$ROOT/src/core/capi.cc"
+      "$ROOT/src/tensor/exact_tensor.cc" "$ROOT/src/tensor/fast_tensor.cc"
+      "$ROOT/src/tensor/algorithms.cc" "$ROOT/src/tensor/api.cc"
+      "$ROOT/src/tensor/attention.cc" "$ROOT/src/tensor/checks.cc"
+      "$ROOT/src/tensor/exact_sum.cc" "$ROOT/src/tensor/matmul.cc"
+      "$ROOT/src/tensor/parallel.cc" "$ROOT/src/tensor/views.cc"
+      "$ROOT/src/conform/tensor_cases.cc" "$HERE/tensor_rows.cc"
       "$HERE/main.cc" "$HERE/startup.cc" "$HERE/sha256.cc" "$HERE/stubs.cc")
 objs=()
 for src in "${SRCS[@]}"; do
@@ -72,11 +83,12 @@ arm-none-eabi-objdump -d "$BUILD/image.elf" >"$BUILD/image.dis"
 
 # --- object-code checks ---------------------------------------------------------
 status=0
-exact_fma=$(arm-none-eabi-objdump -d "$BUILD/obj/exact_kernels.o" | grep -cE '\bv(fma|fms|fnma|fnms)\b' || true)
+exact_fma=$(for o in exact_kernels exact_tensor algorithms api attention checks exact_sum matmul views; do
+  arm-none-eabi-objdump -d "$BUILD/obj/$o.o"; done | grep -cE '\bv(fma|fms|fnma|fnms)\b' || true)
 fast_fma=$(arm-none-eabi-objdump -d "$BUILD/obj/fast_kernels.o" | grep -cE '\bvfma\.f32\b' || true)
 fma_calls=$(grep -cE '\bbl\s+[0-9a-f]+ <fmaf?>' "$BUILD/image.dis" || true)
 mve_float=$(grep -cE '\bv[a-z]+\.f(16|32)\s+q[0-9]' "$BUILD/image.dis" || true)
-echo "m55: fused multiply-adds in the exact kernels: $exact_fma (must be 0)"
+echo "m55: fused multiply-adds in the exact kernels and the tensor layer: $exact_fma (must be 0)"
 echo "m55: vfma.f32 in the fast kernels: $fast_fma; calls to fmaf: $fma_calls"
 echo "m55: MVE vector float instructions in the image: $mve_float (must be 0)"
 [ "$exact_fma" = 0 ] || status=1
@@ -116,5 +128,22 @@ for variant in exact fast; do
     fi
   done < <(grep -vE '^\s*(#|$)' "$golden")
 done
+# The tensor rows: every case the firmware ran must match golden/tensor.sha256.
+tensor_golden="$ROOT/golden/tensor.sha256"
+ran=0
+while read -r _ variant name digest cs; do
+  want=$(awk -v n="$variant:$name" '$2 == n {print $1}' "$tensor_golden")
+  ran=$((ran + 1))
+  if [ "$digest" = "$want" ]; then
+    printf 'tensor %-6s %-30s ok  (%d.%02d s)\n' "$variant" "$name" $((cs / 100)) $((cs % 100))
+  else
+    printf 'tensor %-6s %-30s MISMATCH got %s want %s\n' "$variant" "$name" "$digest" "${want:-none}"
+    status=1
+  fi
+done < <(grep '^TROW ' "$log")
+skipped=$(grep -c '^TSKIP ' "$log" || true)
+echo "m55: tensor rows: $ran compared, $skipped cases too large for the firmware's memory"
+[ "$ran" -gt 0 ] || status=1
+grep -q '^ERROR tensor' "$log" && status=1
 [ "$status" = 0 ] && echo "m55: all digests match" || echo "m55: FAILED"
 exit "$status"

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Times the tensor operations (refmath/tensor.h, called through ctypes)
+next to numpy and PyTorch's CPU kernels on the same float32 arrays, and
+writes a Markdown report: the best of several runs per row, ratios from
+that one run.
+
+Usage: python3 bench/tensor_bench.py [--archive build/librefmath.a]
+           [--md FILE] [--quick] [--openblas PATH/libopenblas.so.0]
+"""
+import argparse
+import os
+import platform
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tensor_ctypes import EXACT, FAST, CORRECTLY_ROUNDED, Refmath  # noqa: E402
+
+try:
+    import torch
+except ImportError:  # the report says so
+    torch = None
+
+
+def best_time(fn, min_total=0.3, max_reps=50):
+    fn()  # warm up
+    times, start = [], time.perf_counter()
+    while len(times) < max_reps and (time.perf_counter() - start < min_total or len(times) < 3):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+class Report:
+    def __init__(self):
+        self.lines = []
+
+    def table(self, title, header):
+        self.lines += ["", "### " + title, "", "| " + " | ".join(header) + " |",
+                       "|" + "---|" * len(header)]
+
+    def row(self, *cells):
+        self.lines.append("| " + " | ".join(cells) + " |")
+        print(self.lines[-1], flush=True)
+
+
+def ms(t):
+    return "%.3f" % (t * 1e3)
+
+
+def torch_threads(n):
+    if torch is not None:
+        torch.set_num_threads(n)
+
+
+def bench_sum(rm, rep, quick):
+    rep.table("Sum of 1M float32 (one thread)",
+              ["kernel", "ms", "Gelem/s", "numpy.sum / this"])
+    x = np.random.default_rng(1).standard_normal(1 << 20).astype(np.float32)
+    t_np = best_time(lambda: np.sum(x))
+    rows = [("numpy.sum (pairwise)", t_np),
+            ("refmath canonical", best_time(lambda: rm.sum(x))),
+            ("refmath correctly rounded",
+             best_time(lambda: rm.sum(x, mode=CORRECTLY_ROUNDED)))]
+    if torch is not None:
+        torch_threads(1)
+        tx = torch.from_numpy(x)
+        rows.append(("torch.sum", best_time(lambda: torch.sum(tx))))
+    for name, t in rows:
+        rep.row(name, ms(t), "%.2f" % (len(x) / t / 1e9), "%.2f" % (t_np / t))
+
+
+def bench_rows(rm, rep, quick):
+    lengths = [1024, 32768] if quick else [1024, 4096, 32768]
+    total = 1 << 21
+    for threads in (1, 2):
+        rep.table("softmax and layer norm over rows, %d thread(s), %d elements" %
+                  (threads, total),
+                  ["op", "row", "refmath exact ms", "refmath fast ms", "torch ms",
+                   "torch / exact", "torch / fast"])
+        torch_threads(threads)
+        for n in lengths:
+            x = np.random.default_rng(n).standard_normal((total // n, n)).astype(np.float32)
+            g = np.ones(n, np.float32)
+            b = np.zeros(n, np.float32)
+            ops = [("softmax", lambda v: rm.softmax(x, variant=v, threads=threads),
+                    lambda tx: torch.softmax(tx, dim=-1)),
+                   ("layer norm", lambda v: rm.layer_norm(x, g, b, variant=v, threads=threads),
+                    lambda tx: torch.nn.functional.layer_norm(
+                        tx, (n,), torch.from_numpy(g), torch.from_numpy(b)))]
+            for name, ours, theirs in ops:
+                te = best_time(lambda: ours(EXACT))
+                tf = best_time(lambda: ours(FAST))
+                if torch is None:
+                    rep.row(name, str(n), ms(te), ms(tf), "-", "-", "-")
+                    continue
+                tx = torch.from_numpy(x)
+                tt = best_time(lambda: theirs(tx))
+                rep.row(name, str(n), ms(te), ms(tf), ms(tt), "%.2f" % (tt / te),
+                        "%.2f" % (tt / tf))
+
+
+def openblas_sgemm(path):
+    """cblas_sgemm of the OpenBLAS library at `path`, one thread."""
+    import ctypes
+    lib = ctypes.CDLL(path)
+    lib.openblas_set_num_threads(1)
+    f = ctypes.c_float
+    ptr = ctypes.POINTER(ctypes.c_float)
+
+    def sgemm(a, b):
+        m, k = a.shape
+        n = b.shape[1]
+        c = np.empty((m, n), dtype=np.float32)
+        lib.cblas_sgemm(101, 111, 111, m, n, k, f(1.0), a.ctypes.data_as(ptr), k,
+                        b.ctypes.data_as(ptr), n, f(0.0), c.ctypes.data_as(ptr), n)
+        return c
+    return sgemm
+
+
+def bench_matmul(rm, rep, quick, openblas):
+    sgemm = openblas_sgemm(openblas) if openblas else None
+    rep.table("matmul, square, one thread (throughput ratios: refmath / the other)",
+              ["n", "refmath exact ms", "refmath fast ms", "OpenBLAS sgemm ms",
+               "torch.matmul ms", "GFLOP/s exact", "GFLOP/s fast", "GFLOP/s OpenBLAS",
+               "exact / OpenBLAS", "fast / OpenBLAS"])
+    torch_threads(1)
+    for n in ([512, 1024] if quick else [512, 1024, 2048]):
+        rng = np.random.default_rng(n)
+        a = rng.standard_normal((n, n)).astype(np.float32)
+        b = rng.standard_normal((n, n)).astype(np.float32)
+        flops = 2.0 * n ** 3
+        te = best_time(lambda: rm.matmul(a, b, EXACT), min_total=0.0, max_reps=3)
+        tf = best_time(lambda: rm.matmul(a, b, FAST), min_total=0.0, max_reps=3)
+        to = (best_time(lambda: sgemm(a, b), min_total=0.0, max_reps=3)
+              if sgemm else float("nan"))
+        if torch is not None:
+            ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+            tt = best_time(lambda: torch.matmul(ta, tb), min_total=0.0, max_reps=3)
+        else:
+            tt = float("nan")
+        rep.row(str(n), ms(te), ms(tf), ms(to), ms(tt), "%.1f" % (flops / te / 1e9),
+                "%.1f" % (flops / tf / 1e9), "%.1f" % (flops / to / 1e9),
+                "%.2f" % (to / te), "%.2f" % (to / tf))
+
+
+def bench_attention(rm, rep, quick):
+    rep.table("attention, d = 64, one thread (torch: softmax(q k^T / 8) v composed)",
+              ["L", "refmath exact ms", "refmath fast ms", "torch ms", "torch / exact",
+               "torch / fast"])
+    torch_threads(1)
+    for L in ([128, 1024] if quick else [128, 512, 1024, 4096]):
+        rng = np.random.default_rng(L)
+        q, k, v = (rng.standard_normal((L, 64)).astype(np.float32) for _ in range(3))
+        reps = dict(min_total=0.0, max_reps=2 if L >= 4096 else 5)
+        te = best_time(lambda: rm.attention(q, k, v, variant=EXACT), **reps)
+        tf = best_time(lambda: rm.attention(q, k, v, variant=FAST), **reps)
+        if torch is not None:
+            tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+            tt = best_time(lambda: torch.softmax(tq @ tk.T / 8.0, dim=-1) @ tv, **reps)
+        else:
+            tt = float("nan")
+        rep.row(str(L), ms(te), ms(tf), ms(tt), "%.2f" % (tt / te), "%.2f" % (tt / tf))
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--archive", default=os.path.join(here, "..", "build", "librefmath.a"))
+    p.add_argument("--md", help="write the report here")
+    p.add_argument("--quick", action="store_true", help="fewer sizes")
+    p.add_argument("--openblas", help="libopenblas.so to time cblas_sgemm from")
+    args = p.parse_args()
+    rm = Refmath(args.archive)
+    rep = Report()
+    rep.lines = ["# Tensor operations: speed", "",
+                 "Written by `bench/tensor_bench.py` (one run; best of several repetitions "
+                 "per row; ratios above 1 mean refmath is faster).  Machine: %s, %d cores "
+                 "reported, shared with other builds while measuring; numpy %s, torch %s." %
+                 (platform.processor() or platform.machine(), os.cpu_count(),
+                  np.__version__, torch.__version__ if torch else "absent"),
+                 "",
+                 "Load average when the run started: %.1f (1 min), on %d cores: rows "
+                 "with threads compete with other work, and the 2-thread rows in "
+                 "particular say little when it exceeds the core count.  OpenBLAS: "
+                 "%s." % (os.getloadavg()[0], os.cpu_count(),
+                          args.openblas or "not given (--openblas)")]
+    bench_sum(rm, rep, args.quick)
+    bench_rows(rm, rep, args.quick)
+    bench_matmul(rm, rep, args.quick, args.openblas)
+    bench_attention(rm, rep, args.quick)
+    if args.md:
+        with open(args.md, "w") as f:
+            f.write("\n".join(rep.lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+// The tensor operations give the same bits on every usable target and for
+// 1, 2, 3, 4 and 8 threads (docs/tensor-ops.md: the order of every
+// addition is fixed by the shape alone).  Lengths straddle the 16
+// accumulators and the 4096-element blocks, and are long enough that the
+// calls really split the work between threads.
+#include <stdint.h>
+#include <string.h>
+
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "conformance/tests/test_util.h"
+#include "gtest/gtest.h"
+#include "refmath/tensor.h"
+
+namespace refmath {
+namespace test {
+namespace {
+
+using Op = std::function<int(const refmath_tensor_options&,
+                             std::vector<float>*)>;
+
+std::vector<float> Random(size_t n, uint32_t seed, float scale = 1.0f) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> dist(0.0f, scale);
+  std::vector<float> v(n);
+  for (float& x : v) x = dist(rng);
+  return v;
+}
+
+refmath_tensor View(std::vector<float>& v, std::vector<size_t> shape) {
+  return refmath_tensor_contiguous(v.data(), shape.size(), shape.data());
+}
+
+// Runs `op` on every usable target of `variant` and every thread count;
+// each output must equal the first one bit for bit.
+void ExpectSameEverywhere(const std::string& name, refmath_variant variant,
+                          const Op& op) {
+  std::vector<float> reference;
+  std::string reference_label;
+  for (refmath_target t : UsableTargets(variant)) {
+    for (int threads : {1, 2, 3, 4, 8}) {
+      refmath_tensor_options o = refmath_tensor_default_options();
+      o.variant = variant;
+      o.target = t;
+      o.threads = threads;
+      std::vector<float> out;
+      ASSERT_EQ(op(o, &out), REFMATH_OK) << name;
+      const std::string label = std::string(refmath_target_name(t)) + "/" +
+                                std::to_string(threads) + " threads";
+      if (reference_label.empty()) {
+        reference = out;
+        reference_label = label;
+        continue;
+      }
+      ASSERT_EQ(out.size(), reference.size());
+      for (size_t i = 0; i < out.size(); ++i) {
+        ASSERT_EQ(Bits(out[i]), Bits(reference[i]))
+            << name << " element " << i << ": " << label << " vs "
+            << reference_label;
+      }
+    }
+  }
+}
+
+class TensorIdentity : public ::testing::TestWithParam<refmath_variant> {};
+
+TEST_P(TensorIdentity, SumAndMean) {
+  for (size_t n : {size_t{1}, size_t{15}, size_t{17}, size_t{4097},
+                   size_t{300001}}) {
+    std::vector<float> x = Random(n, 1 + static_cast<uint32_t>(n));
+    for (int mode = 0; mode < 2; ++mode) {
+      ExpectSameEverywhere("sum " + std::to_string(n), GetParam(),
+                           [&](const refmath_tensor_options& opt,
+                               std::vector<float>* out) {
+        refmath_tensor_options o = opt;
+        o.mode = static_cast<refmath_sum_mode>(mode);
+        out->assign(2, 0.0f);
+        refmath_tensor in = View(x, {n});
+        refmath_tensor s = refmath_tensor_contiguous(out->data(), 0, nullptr);
+        refmath_tensor m = refmath_tensor_contiguous(out->data() + 1, 0,
+                                                     nullptr);
+        const int st = refmath_tensor_sum(&in, 0, &s, &o);
+        return st != REFMATH_OK ? st : refmath_tensor_mean(&in, -1, &m, &o);
+      });
+    }
+  }
+  std::vector<float> m = Random(300 * 1001, 5);  // axis 0: strided rows
+  ExpectSameEverywhere("sum axis 0", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(1001, 0.0f);
+    refmath_tensor in = View(m, {300, 1001}), s = View(*out, {1001});
+    return refmath_tensor_sum(&in, 0, &s, &o);
+  });
+}
+
+TEST_P(TensorIdentity, DotAndMatmul) {
+  std::vector<float> x = Random(270001, 11), y = Random(270001, 12);
+  ExpectSameEverywhere("dot", GetParam(), [&](const refmath_tensor_options& o,
+                                              std::vector<float>* out) {
+    out->assign(1, 0.0f);
+    refmath_tensor vx = View(x, {x.size()}), vy = View(y, {y.size()});
+    refmath_tensor d = refmath_tensor_contiguous(out->data(), 0, nullptr);
+    return refmath_tensor_dot(&vx, &vy, &d, &o);
+  });
+  std::vector<float> a = Random(67 * 600, 13), b = Random(600 * 45, 14);
+  ExpectSameEverywhere("matmul", GetParam(), [&](const refmath_tensor_options& o,
+                                                 std::vector<float>* out) {
+    out->assign(67 * 45, 0.0f);
+    refmath_tensor va = View(a, {67, 600}), vb = View(b, {600, 45}),
+                   vc = View(*out, {67, 45});
+    return refmath_tensor_matmul(&va, &vb, &vc, &o);
+  });
+}
+
+TEST_P(TensorIdentity, RowOps) {
+  std::vector<float> x = Random(70 * 4100, 21, 4.0f), g = Random(4100, 22),
+                     b = Random(4100, 23);
+  for (int which = 0; which < 4; ++which) {
+    ExpectSameEverywhere("row op " + std::to_string(which), GetParam(),
+                         [&](const refmath_tensor_options& o,
+                             std::vector<float>* out) {
+      out->assign(x.size(), 0.0f);
+      refmath_tensor in = View(x, {70, 4100}), y = View(*out, {70, 4100});
+      refmath_tensor vg = View(g, {4100}), vb = View(b, {4100});
+      switch (which) {
+        case 0: return refmath_tensor_softmax(&in, &y, &o);
+        case 1: return refmath_tensor_log_softmax(&in, &y, &o);
+        case 2: return refmath_tensor_layer_norm(&in, &vg, &vb, 1e-5f, &y, &o);
+        default: return refmath_tensor_rms_norm(&in, &vg, 1e-6f, &y, &o);
+      }
+    });
+  }
+}
+
+TEST_P(TensorIdentity, Attention) {
+  std::vector<float> q = Random(33 * 24, 31), k = Random(2100 * 24, 32),
+                     v = Random(2100 * 20, 33), mask = Random(33 * 2100, 34);
+  ExpectSameEverywhere("attention", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(33 * 20, 0.0f);
+    refmath_tensor vq = View(q, {33, 24}), vk = View(k, {2100, 24}),
+                   vv = View(v, {2100, 20}), vm = View(mask, {33, 2100}),
+                   vo = View(*out, {33, 20});
+    return refmath_tensor_attention(&vq, &vk, &vv, &vm, &vo, &o);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, TensorIdentity,
+                         ::testing::Values(REFMATH_EXACT, REFMATH_FAST),
+                         [](const auto& info) {
+                           return std::string(refmath_variant_name(info.param));
+                         });
+
+}  // namespace
+}  // namespace test
+}  // namespace refmath

@@ -1,0 +1,116 @@
+/* refmath tensor operations: reductions and the ML operations built on
+ * them, with the same output bits on every target and for every thread
+ * count.  docs/tensor-ops.md defines every operation step by step (the
+ * summation order, the special values); docs/api.md lists the calls.
+ *
+ * Arrays are strided views over float32 memory.  Every call checks its
+ * arguments first and writes nothing when it returns an error status (the
+ * REFMATH_E_* codes of refmath.h and the ones below). */
+#ifndef REFMATH_TENSOR_H_
+#define REFMATH_TENSOR_H_
+
+#include <stddef.h>
+
+#include "refmath/refmath.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define REFMATH_TENSOR_MAX_DIMS 8
+
+/* A view: element (i0, ..., i{ndim-1}) is data[i0*stride[0] + ... ].
+ * Strides count elements (not bytes) and may be zero or negative; shape
+ * entries may be zero.  ndim 0 is a scalar (one element, data[0]). */
+typedef struct {
+  float *data;
+  size_t ndim;
+  size_t shape[REFMATH_TENSOR_MAX_DIMS];
+  ptrdiff_t stride[REFMATH_TENSOR_MAX_DIMS];
+} refmath_tensor;
+
+/* How sum and mean add: in the canonical order (docs/tensor-ops.md,
+ * "Canonical summation"), or to the binary32 nearest the exact sum. */
+typedef enum {
+  REFMATH_SUM_CANONICAL,
+  REFMATH_SUM_CORRECTLY_ROUNDED
+} refmath_sum_mode;
+
+/* Options of every call; NULL means the defaults: exact variant, best
+ * target, canonical sums, the default thread count.  threads == 0 is the
+ * default (the number of hardware threads); the thread count never
+ * changes a bit of the result. */
+typedef struct {
+  refmath_variant variant;
+  refmath_target target;
+  refmath_sum_mode mode; /* read by sum and mean only */
+  int threads;
+} refmath_tensor_options;
+
+/* Status codes of the tensor calls, beside those of refmath.h. */
+#define REFMATH_E_SHAPE (-9)         /* shapes do not fit together */
+#define REFMATH_E_AXIS (-10)         /* axis outside [-ndim, ndim) */
+#define REFMATH_E_EMPTY_AXIS (-11)   /* a zero-length axis the op needs */
+#define REFMATH_E_BAD_ARGUMENT (-12) /* ndim, mode, threads or eps invalid */
+#define REFMATH_E_NO_MEMORY (-13)    /* a work buffer could not be had */
+
+/* The options above with their default values. */
+refmath_tensor_options refmath_tensor_default_options(void);
+
+/* A C-contiguous view of `data` with the given shape (ndim <= 8). */
+refmath_tensor refmath_tensor_contiguous(float *data, size_t ndim,
+                                         const size_t *shape);
+
+/* out = the sum (mean) of in along `axis` (negative counts from the end);
+ * out has in's shape without that axis.  An empty axis sums to +0; the
+ * mean of an empty axis is REFMATH_E_EMPTY_AXIS. */
+int refmath_tensor_sum(const refmath_tensor *in, int axis,
+                       const refmath_tensor *out,
+                       const refmath_tensor_options *opt);
+int refmath_tensor_mean(const refmath_tensor *in, int axis,
+                        const refmath_tensor *out,
+                        const refmath_tensor_options *opt);
+
+/* out (ndim 0) = the dot product of two 1-D views of equal length. */
+int refmath_tensor_dot(const refmath_tensor *x, const refmath_tensor *y,
+                       const refmath_tensor *out,
+                       const refmath_tensor_options *opt);
+
+/* out[M, N] = a[M, K] b[K, N]. */
+int refmath_tensor_matmul(const refmath_tensor *a, const refmath_tensor *b,
+                          const refmath_tensor *out,
+                          const refmath_tensor_options *opt);
+
+/* Over the last axis of any ndim >= 1; out has in's shape. */
+int refmath_tensor_softmax(const refmath_tensor *in,
+                           const refmath_tensor *out,
+                           const refmath_tensor_options *opt);
+int refmath_tensor_log_softmax(const refmath_tensor *in,
+                               const refmath_tensor *out,
+                               const refmath_tensor_options *opt);
+
+/* Over the last axis (length n); scale and bias are 1-D of length n or
+ * NULL; eps >= 0 and finite. */
+int refmath_tensor_layer_norm(const refmath_tensor *in,
+                              const refmath_tensor *scale,
+                              const refmath_tensor *bias, float eps,
+                              const refmath_tensor *out,
+                              const refmath_tensor_options *opt);
+int refmath_tensor_rms_norm(const refmath_tensor *in,
+                            const refmath_tensor *scale, float eps,
+                            const refmath_tensor *out,
+                            const refmath_tensor_options *opt);
+
+/* out[Lq, dv] = softmax(q k^T / sqrt(d) + mask) v with q[Lq, d],
+ * k[Lk, d], v[Lk, dv], mask[Lq, Lk] or NULL. */
+int refmath_tensor_attention(const refmath_tensor *q, const refmath_tensor *k,
+                             const refmath_tensor *v,
+                             const refmath_tensor *mask,
+                             const refmath_tensor *out,
+                             const refmath_tensor_options *opt);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* REFMATH_TENSOR_H_ */

@@ -1,0 +1,189 @@
+#include "src/conform/tensor_cases.h"
+
+#include <math.h>
+#include <string.h>
+
+namespace refmath {
+namespace conformance {
+namespace {
+
+using Dims = std::vector<size_t>;
+
+refmath_tensor View(std::vector<float>& v, const Dims& shape) {
+  return refmath_tensor_contiguous(v.data(), shape.size(), shape.data());
+}
+
+// The 6 x 8 matrix of special values (docs/golden-hashes.md).
+std::vector<float> SpecialMatrix() {
+  const uint32_t kBits[48] = {
+      0, 0, 0, 0, 0, 0, 0, 0,  // all +0
+      0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000,
+      0xFF800000, 0xFF800000, 0xFF800000,  // all -inf
+      0x3F800000, 0x40000000, 0x7FC00000, 0x40400000, 0x40800000,
+      0x40A00000, 0x40C00000, 0x40E00000,  // 1 2 NaN 3 4 5 6 7
+      0x7F800000, 0x00000000, 0x3F800000, 0x40000000, 0x40400000,
+      0x40800000, 0x40A00000, 0x40C00000,  // +inf 0 1 2 3 4 5 6
+      0xFF800000, 0x00000000, 0xFF800000, 0x3F800000, 0x80000000,
+      0x40000000, 0xFF800000, 0x40400000,  // -inf 0 -inf 1 -0 2 -inf 3
+      0x7F7FFFFF, 0x7F7FFFFF, 0xFF7FFFFF, 0x00000001, 0x80000001,
+      0x71800000, 0xF1800000, 0x3F000000};  // max max -max 2^-149 ... 0.5
+  std::vector<float> m(48);
+  memcpy(m.data(), kBits, sizeof(kBits));
+  return m;
+}
+
+std::vector<float> Input(const TensorCase& c, size_t number, size_t index,
+                         size_t n) {
+  if (c.special && index == 0) return SpecialMatrix();
+  return TensorInput(number, index, n, c.exponent);
+}
+
+int RunReduce(const TensorCase& c, size_t number, refmath_tensor_options o,
+              std::vector<float>* out) {
+  const Dims shape = c.special ? Dims{6, 8} : c.dims;
+  std::vector<float> x = Input(c, number, 0, shape[0] * shape[1]);
+  const int axis = c.extra ? 0 : 1;
+  out->assign(shape[1 - axis], 0.0f);
+  const refmath_tensor in = View(x, shape), y = View(*out, {out->size()});
+  if (strcmp(c.op, "mean") == 0) return refmath_tensor_mean(&in, axis, &y, &o);
+  if (strcmp(c.op, "sum_cr") == 0) o.mode = REFMATH_SUM_CORRECTLY_ROUNDED;
+  return refmath_tensor_sum(&in, axis, &y, &o);
+}
+
+int RunProducts(const TensorCase& c, size_t number,
+                const refmath_tensor_options& o, std::vector<float>* out) {
+  const Dims& d = c.dims;
+  if (strcmp(c.op, "dot") == 0) {
+    std::vector<float> x = Input(c, number, 0, d[0]),
+                       y = Input(c, number, 1, d[0]);
+    out->assign(1, 0.0f);
+    const refmath_tensor vx = View(x, d), vy = View(y, d),
+                         r = View(*out, {});
+    return refmath_tensor_dot(&vx, &vy, &r, &o);
+  }
+  std::vector<float> a = Input(c, number, 0, d[0] * d[1]),
+                     b = Input(c, number, 1, d[1] * d[2]);
+  out->assign(d[0] * d[2], 0.0f);
+  const refmath_tensor va = View(a, {d[0], d[1]}), vb = View(b, {d[1], d[2]}),
+                       vc = View(*out, {d[0], d[2]});
+  return refmath_tensor_matmul(&va, &vb, &vc, &o);
+}
+
+int RunRows(const TensorCase& c, size_t number,
+            const refmath_tensor_options& o, std::vector<float>* out) {
+  const Dims shape = c.special ? Dims{6, 8} : c.dims;
+  const size_t n = shape[1];
+  std::vector<float> x = Input(c, number, 0, shape[0] * n),
+                     g = TensorInput(number, 1, n, 0),
+                     b = TensorInput(number, 2, n, 0);
+  out->assign(x.size(), 0.0f);
+  const refmath_tensor in = View(x, shape), y = View(*out, shape),
+                       vg = View(g, {n}), vb = View(b, {n});
+  const refmath_tensor* scale = c.extra ? &vg : nullptr;
+  const std::string op = c.op;
+  if (op == "softmax") return refmath_tensor_softmax(&in, &y, &o);
+  if (op == "log_softmax") return refmath_tensor_log_softmax(&in, &y, &o);
+  if (op == "layer_norm") {
+    return refmath_tensor_layer_norm(&in, scale, c.extra ? &vb : nullptr,
+                                     1e-5f, &y, &o);
+  }
+  return refmath_tensor_rms_norm(&in, scale, 1e-6f, &y, &o);
+}
+
+int RunAttention(const TensorCase& c, size_t number,
+                 const refmath_tensor_options& o, std::vector<float>* out) {
+  const size_t lq = c.dims[0], lk = c.dims[1], d = c.dims[2], dv = c.dims[3];
+  std::vector<float> q = Input(c, number, 0, lq * d),
+                     k = Input(c, number, 1, lk * d),
+                     v = Input(c, number, 2, lk * dv),
+                     mask = Input(c, number, 3, lq * lk);
+  out->assign(lq * dv, 0.0f);
+  const refmath_tensor vq = View(q, {lq, d}), vk = View(k, {lk, d}),
+                       vv = View(v, {lk, dv}), vm = View(mask, {lq, lk}),
+                       vo = View(*out, {lq, dv});
+  return refmath_tensor_attention(&vq, &vk, &vv, c.extra ? &vm : nullptr, &vo,
+                                  &o);
+}
+
+}  // namespace
+
+const std::vector<TensorCase>& TensorCases() {
+  // dims: sums and row ops {rows, n}; dot {n}; matmul {M, K, N};
+  // attention {Lq, Lk, d, dv}.
+  static const std::vector<TensorCase> kCases = {
+      {"sum", {1, 1}, 0, false, false},     {"sum", {1, 15}, 0, false, false},
+      {"sum", {1, 16}, 0, false, false},    {"sum", {1, 17}, 0, false, false},
+      {"sum", {1, 4095}, 0, false, false},  {"sum", {1, 4096}, 0, false, false},
+      {"sum", {1, 4097}, 0, false, false},  {"sum", {3, 65537}, 0, false, false},
+      {"sum", {1, 2000003}, 0, false, false},
+      {"sum", {300, 37}, 0, true, false},   {"sum", {6, 8}, 0, false, true},
+      {"sum_cr", {1, 17}, 0, false, false}, {"sum_cr", {1, 4097}, 0, false, false},
+      {"sum_cr", {3, 65537}, 0, false, false},
+      {"sum_cr", {1, 2000003}, 0, false, false},
+      {"sum_cr", {6, 8}, 0, false, true},
+      {"mean", {5, 1000}, 0, false, false}, {"mean", {300, 37}, 0, true, false},
+      {"dot", {17}, 0, false, false},       {"dot", {4097}, 0, false, false},
+      {"dot", {1000003}, 0, false, false},
+      {"matmul", {1, 1, 1}, 0, false, false},
+      {"matmul", {5, 17, 3}, 0, false, false},
+      {"matmul", {33, 300, 45}, 0, false, false},
+      {"matmul", {64, 513, 64}, 0, false, false},
+      {"softmax", {1, 1}, 3, false, false}, {"softmax", {3, 17}, 3, false, false},
+      {"softmax", {7, 4097}, 3, false, false},
+      {"softmax", {2, 100003}, 3, false, false},
+      {"softmax", {6, 8}, 0, false, true},
+      {"log_softmax", {1, 1}, 3, false, false},
+      {"log_softmax", {3, 17}, 3, false, false},
+      {"log_softmax", {7, 4097}, 3, false, false},
+      {"log_softmax", {2, 100003}, 3, false, false},
+      {"log_softmax", {6, 8}, 0, false, true},
+      {"layer_norm", {3, 17}, 0, true, false},
+      {"layer_norm", {7, 4097}, 0, true, false},
+      {"layer_norm", {5, 1000}, 0, false, false},
+      {"layer_norm", {6, 8}, 0, false, true},
+      {"rms_norm", {3, 17}, 0, true, false},
+      {"rms_norm", {7, 4097}, 0, false, false},
+      {"rms_norm", {6, 8}, 0, false, true},
+      {"attention", {17, 33, 16, 8}, 0, true, false},
+      {"attention", {64, 300, 64, 64}, 0, false, false},
+  };
+  return kCases;
+}
+
+std::string TensorCaseName(const TensorCase& c) {
+  std::string name = std::string(c.op) + ":";
+  if (c.special) return name + "special";
+  for (size_t i = 0; i < c.dims.size(); ++i) {
+    name += (i ? "x" : "") + std::to_string(c.dims[i]);
+  }
+  if (!c.extra) return name;
+  if (strcmp(c.op, "attention") == 0) return name + ":mask";
+  if (strstr(c.op, "norm") != nullptr) return name + ":scale";
+  return name + ":axis0";
+}
+
+std::vector<float> TensorInput(size_t number, size_t index, size_t n,
+                               int exponent) {
+  uint32_t s = static_cast<uint32_t>(number * 16 + index + 1);
+  std::vector<float> v(n);
+  const float scale = ldexpf(1.0f, exponent - 23);
+  for (float& x : v) {
+    s = s * 1664525u + 1013904223u;
+    x = static_cast<float>(static_cast<int32_t>(s >> 8) - (1 << 23)) * scale;
+  }
+  return v;
+}
+
+int RunTensorCase(const TensorCase& c, size_t number,
+                  const refmath_tensor_options& o, std::vector<float>* out) {
+  const std::string op = c.op;
+  if (op == "sum" || op == "sum_cr" || op == "mean") {
+    return RunReduce(c, number, o, out);
+  }
+  if (op == "dot" || op == "matmul") return RunProducts(c, number, o, out);
+  if (op == "attention") return RunAttention(c, number, o, out);
+  return RunRows(c, number, o, out);
+}
+
+}  // namespace conformance
+}  // namespace refmath

@@ -1,0 +1,241 @@
+// The tensor C API (include/refmath/tensor.h): options, then views, then
+// shapes and axes, then overlap, each failure a status with nothing
+// written; then the computation (algorithms.h) under the IEEE default
+// floating-point environment.
+#include <math.h>
+
+#include <vector>
+
+#include "refmath/tensor.h"
+#include "src/tensor/algorithms.h"
+#include "src/tensor/checks.h"
+#include "src/tensor/parallel.h"
+#include "src/tensor/views.h"
+
+namespace refmath {
+namespace tensor {
+namespace {
+
+// Sum or mean along one axis.
+int Reduce(const refmath_tensor* in, int axis, const refmath_tensor* out,
+           const refmath_tensor_options* opt, bool mean) {
+  Engine e;
+  refmath_sum_mode mode;
+  int status = Setup(opt, &e, &mode);
+  if (status == REFMATH_OK) status = CheckViews({in, out});
+  if (status != REFMATH_OK) return status;
+  const int nd = static_cast<int>(in->ndim);
+  if (axis < -nd || axis >= nd) return REFMATH_E_AXIS;
+  const size_t ax = static_cast<size_t>(axis < 0 ? axis + nd : axis);
+  if (!ShapeWithout(*in, ax, *out)) return REFMATH_E_SHAPE;
+  if (mean && in->shape[ax] == 0) return REFMATH_E_EMPTY_AXIS;
+  if (Overlap(*in, *out)) return REFMATH_E_OVERLAP;
+  const Rows rows(*in, ax), dst(*out, out->ndim);
+  const size_t n = rows.length();
+  const Engine inner{e.k, rows.count() == 1 ? e.threads : 1};
+  return Guarded([&] {
+    ParallelFor(rows.count(), ThreadsFor(e.threads, rows.count() * n),
+                [&](size_t begin, size_t end) {
+      std::vector<float> buf;
+      for (size_t r = begin; r < end; ++r) {
+        float v = mode == REFMATH_SUM_CORRECTLY_ROUNDED
+                      ? CorrectlyRoundedSum(inner, rows.Base(r), n,
+                                            in->ndim ? in->stride[ax] : 1)
+                      : CanonicalSum(inner, rows.Read(r, &buf), n);
+        if (mean) v = v / static_cast<float>(n);
+        *dst.Base(r) = CanonicalNaN(v);
+      }
+    });
+  });
+}
+
+// softmax or log-softmax over the last axis.
+int Softmax(const refmath_tensor* in, const refmath_tensor* out,
+            const refmath_tensor_options* opt, bool log) {
+  Engine e;
+  int status = Setup(opt, &e, nullptr);
+  if (status == REFMATH_OK) status = CheckViews({in, out});
+  if (status != REFMATH_OK) return status;
+  if (in->ndim == 0) return REFMATH_E_AXIS;
+  if (!ShapeWithout(*in, in->ndim, *out)) return REFMATH_E_SHAPE;
+  if (in->shape[in->ndim - 1] == 0) return REFMATH_E_EMPTY_AXIS;
+  if (Overlap(*in, *out) && !SameView(*in, *out)) return REFMATH_E_OVERLAP;
+  const Rows src(*in, in->ndim - 1), dst(*out, out->ndim - 1);
+  const size_t n = src.length();
+  return Guarded([&] {
+    ParallelFor(src.count(), ThreadsFor(e.threads, src.count() * n),
+                [&](size_t begin, size_t end) {
+      std::vector<float> ibuf, obuf, scratch;
+      for (size_t r = begin; r < end; ++r) {
+        const float* x = src.Read(r, &ibuf);
+        SoftmaxRow(*e.k, x, dst.WriteTarget(r, &obuf), n, log, &scratch);
+        dst.Flush(r, obuf);
+      }
+    });
+  });
+}
+
+// Contiguous copy of a 1-D view (or nullptr for none).
+const float* Contiguous(const refmath_tensor* t, std::vector<float>* buf) {
+  if (t == nullptr) return nullptr;
+  return Rows(*t, 0).Read(0, buf);
+}
+
+// layer norm (with_mean) or RMS norm over the last axis.
+int Norm(const refmath_tensor* in, const refmath_tensor* scale,
+         const refmath_tensor* bias, float eps, const refmath_tensor* out,
+         const refmath_tensor_options* opt, bool with_mean) {
+  Engine e;
+  int status = Setup(opt, &e, nullptr);
+  if (status == REFMATH_OK) status = CheckViews({in, out});
+  if (status == REFMATH_OK && scale) status = CheckView(scale);
+  if (status == REFMATH_OK && bias) status = CheckView(bias);
+  if (status != REFMATH_OK) return status;
+  if (!(eps >= 0.0f) || isinf(eps)) return REFMATH_E_BAD_ARGUMENT;
+  if (in->ndim == 0) return REFMATH_E_AXIS;
+  const size_t n = in->shape[in->ndim - 1];
+  if (!ShapeWithout(*in, in->ndim, *out) || !IsVector(scale, n) ||
+      !IsVector(bias, n)) {
+    return REFMATH_E_SHAPE;
+  }
+  if (n == 0) return REFMATH_E_EMPTY_AXIS;
+  if ((Overlap(*in, *out) && !SameView(*in, *out)) ||
+      OverlapsAny(*out, {scale, bias})) {
+    return REFMATH_E_OVERLAP;
+  }
+  const Rows src(*in, in->ndim - 1), dst(*out, out->ndim - 1);
+  return Guarded([&] {
+    std::vector<float> gbuf, bbuf;
+    const float* g = Contiguous(scale, &gbuf);
+    const float* b = Contiguous(bias, &bbuf);
+    ParallelFor(src.count(), ThreadsFor(e.threads, src.count() * n),
+                [&](size_t begin, size_t end) {
+      std::vector<float> ibuf, obuf;
+      for (size_t r = begin; r < end; ++r) {
+        const float* x = src.Read(r, &ibuf);
+        float* y = dst.WriteTarget(r, &obuf);
+        if (with_mean) {
+          LayerNormRow(*e.k, x, g, b, eps, y, n);
+        } else {
+          RmsNormRow(*e.k, x, g, eps, y, n);
+        }
+        dst.Flush(r, obuf);
+      }
+    });
+  });
+}
+
+}  // namespace
+}  // namespace tensor
+}  // namespace refmath
+
+using namespace refmath::tensor;  // NOLINT: the C entry points below
+
+extern "C" {
+
+refmath_tensor_options refmath_tensor_default_options(void) {
+  refmath_tensor_options o;
+  o.variant = REFMATH_EXACT;
+  o.target = REFMATH_TARGET_BEST;
+  o.mode = REFMATH_SUM_CANONICAL;
+  o.threads = 0;
+  return o;
+}
+
+refmath_tensor refmath_tensor_contiguous(float* data, size_t ndim,
+                                         const size_t* shape) {
+  refmath_tensor t = {};
+  t.data = data;
+  t.ndim = ndim;
+  if (ndim > REFMATH_TENSOR_MAX_DIMS || (ndim > 0 && shape == nullptr)) {
+    t.ndim = REFMATH_TENSOR_MAX_DIMS + 1;  // CheckView refuses it
+    return t;
+  }
+  ptrdiff_t stride = 1;
+  for (size_t i = ndim; i-- > 0;) {
+    t.shape[i] = shape[i];
+    t.stride[i] = stride;
+    stride *= static_cast<ptrdiff_t>(shape[i]);
+  }
+  return t;
+}
+
+}  // extern "C"
+
+extern "C" {
+
+int refmath_tensor_sum(const refmath_tensor* in, int axis,
+                       const refmath_tensor* out,
+                       const refmath_tensor_options* opt) {
+  return Reduce(in, axis, out, opt, false);
+}
+
+int refmath_tensor_mean(const refmath_tensor* in, int axis,
+                        const refmath_tensor* out,
+                        const refmath_tensor_options* opt) {
+  return Reduce(in, axis, out, opt, true);
+}
+
+int refmath_tensor_dot(const refmath_tensor* x, const refmath_tensor* y,
+                       const refmath_tensor* out,
+                       const refmath_tensor_options* opt) {
+  Engine e;
+  int status = Setup(opt, &e, nullptr);
+  if (status == REFMATH_OK) status = CheckViews({x, y, out});
+  if (status != REFMATH_OK) return status;
+  if (x->ndim != 1 || !IsVector(y, x->shape[0]) || out->ndim != 0) {
+    return REFMATH_E_SHAPE;
+  }
+  if (OverlapsAny(*out, {x, y})) return REFMATH_E_OVERLAP;
+  return Guarded([&] {
+    std::vector<float> xb, yb;
+    const float* xp = Contiguous(x, &xb);
+    const float* yp = Contiguous(y, &yb);
+    out->data[0] = CanonicalDot(e, xp, yp, x->shape[0]);
+  });
+}
+
+int refmath_tensor_matmul(const refmath_tensor* a, const refmath_tensor* b,
+                          const refmath_tensor* out,
+                          const refmath_tensor_options* opt) {
+  Engine e;
+  int status = Setup(opt, &e, nullptr);
+  if (status == REFMATH_OK) status = CheckViews({a, b, out});
+  if (status != REFMATH_OK) return status;
+  if (a->ndim != 2 || b->ndim != 2 || out->ndim != 2 ||
+      a->shape[1] != b->shape[0] || out->shape[0] != a->shape[0] ||
+      out->shape[1] != b->shape[1]) {
+    return REFMATH_E_SHAPE;
+  }
+  if (OverlapsAny(*out, {a, b})) return REFMATH_E_OVERLAP;
+  return Guarded([&] { Matmul(e, *a, *b, *out); });
+}
+
+int refmath_tensor_softmax(const refmath_tensor* in,
+                           const refmath_tensor* out,
+                           const refmath_tensor_options* opt) {
+  return Softmax(in, out, opt, false);
+}
+
+int refmath_tensor_log_softmax(const refmath_tensor* in,
+                               const refmath_tensor* out,
+                               const refmath_tensor_options* opt) {
+  return Softmax(in, out, opt, true);
+}
+
+int refmath_tensor_layer_norm(const refmath_tensor* in,
+                              const refmath_tensor* scale,
+                              const refmath_tensor* bias, float eps,
+                              const refmath_tensor* out,
+                              const refmath_tensor_options* opt) {
+  return Norm(in, scale, bias, eps, out, opt, true);
+}
+
+int refmath_tensor_rms_norm(const refmath_tensor* in,
+                            const refmath_tensor* scale, float eps,
+                            const refmath_tensor* out,
+                            const refmath_tensor_options* opt) {
+  return Norm(in, scale, nullptr, eps, out, opt, false);
+}
+
+}  // extern "C"

@@ -1,0 +1,92 @@
+// Scaled dot-product attention (docs/tensor-ops.md, "Attention"):
+// S = q k^T by matmul, each score divided by sqrt(d) and the mask added,
+// softmax over each row, then P v by matmul.
+#include <math.h>
+
+#include <vector>
+
+#include "refmath/tensor.h"
+#include "src/tensor/algorithms.h"
+#include "src/tensor/checks.h"
+#include "src/tensor/parallel.h"
+#include "src/tensor/views.h"
+
+namespace refmath {
+namespace tensor {
+namespace {
+
+bool Is2D(const refmath_tensor* t, size_t rows, size_t cols) {
+  return t->ndim == 2 && t->shape[0] == rows && t->shape[1] == cols;
+}
+
+int CheckAttention(const refmath_tensor* q, const refmath_tensor* k,
+                   const refmath_tensor* v, const refmath_tensor* mask,
+                   const refmath_tensor* out) {
+  int status = CheckViews({q, k, v, out});
+  if (status == REFMATH_OK && mask) status = CheckView(mask);
+  if (status != REFMATH_OK) return status;
+  if (q->ndim != 2 || k->ndim != 2 || v->ndim != 2) return REFMATH_E_SHAPE;
+  const size_t lq = q->shape[0], d = q->shape[1], lk = k->shape[0];
+  if (!Is2D(k, lk, d) || v->shape[0] != lk || !Is2D(out, lq, v->shape[1]) ||
+      (mask && !Is2D(mask, lq, lk))) {
+    return REFMATH_E_SHAPE;
+  }
+  if (d == 0 || lk == 0) return REFMATH_E_EMPTY_AXIS;
+  if (OverlapsAny(*out, {q, k, v, mask})) return REFMATH_E_OVERLAP;
+  return REFMATH_OK;
+}
+
+// Row i of the scores: / sqrt(d), + mask, softmax, in place.
+void ScoreRows(const TensorKernels& kk, float* s, size_t lk, float root_d,
+               const refmath_tensor* mask, size_t begin, size_t end) {
+  std::vector<float> scratch;
+  for (size_t i = begin; i < end; ++i) {
+    float* row = s + i * lk;
+    kk.divide(row, root_d, row, lk);
+    if (mask) {
+      for (size_t j = 0; j < lk; ++j) {
+        row[j] = row[j] + mask->data[static_cast<ptrdiff_t>(i) *
+                                         mask->stride[0] +
+                                     static_cast<ptrdiff_t>(j) *
+                                         mask->stride[1]];
+      }
+    }
+    SoftmaxRow(kk, row, row, lk, false, &scratch);
+  }
+}
+
+}  // namespace
+}  // namespace tensor
+}  // namespace refmath
+
+using namespace refmath::tensor;  // NOLINT: the C entry point below
+
+extern "C" int refmath_tensor_attention(const refmath_tensor* q,
+                                        const refmath_tensor* k,
+                                        const refmath_tensor* v,
+                                        const refmath_tensor* mask,
+                                        const refmath_tensor* out,
+                                        const refmath_tensor_options* opt) {
+  Engine e;
+  int status = Setup(opt, &e, nullptr);
+  if (status == REFMATH_OK) status = CheckAttention(q, k, v, mask, out);
+  if (status != REFMATH_OK) return status;
+  const size_t lq = q->shape[0], d = q->shape[1], lk = k->shape[0];
+  return Guarded([&] {
+    std::vector<float> scores(lq * lk);
+    const size_t shape[2] = {lq, lk};
+    const refmath_tensor s = refmath_tensor_contiguous(scores.data(), 2, shape);
+    refmath_tensor kt = *k;  // k^T: the same memory, axes swapped
+    kt.shape[0] = d;
+    kt.shape[1] = lk;
+    kt.stride[0] = k->stride[1];
+    kt.stride[1] = k->stride[0];
+    Matmul(e, *q, kt, s);
+    const float root_d = sqrtf(static_cast<float>(d));
+    ParallelFor(lq, ThreadsFor(e.threads, lq * lk),
+                [&](size_t begin, size_t end) {
+                  ScoreRows(*e.k, scores.data(), lk, root_d, mask, begin, end);
+                });
+    Matmul(e, s, *v, *out);
+  });
+}

@@ -1,0 +1,56 @@
+// Strided views (refmath_tensor): validity, element counts, the rows along
+// one axis, overlap, and moving a row to and from contiguous memory.  No
+// arithmetic.
+#ifndef REFMATH_SRC_TENSOR_VIEWS_H_
+#define REFMATH_SRC_TENSOR_VIEWS_H_
+
+#include <stddef.h>
+
+#include <vector>
+
+#include "refmath/tensor.h"
+
+namespace refmath {
+namespace tensor {
+
+// REFMATH_OK, REFMATH_E_NULL_POINTER (t or, with elements, its data) or
+// REFMATH_E_BAD_ARGUMENT (ndim above REFMATH_TENSOR_MAX_DIMS).
+int CheckView(const refmath_tensor* t);
+
+size_t ElementCount(const refmath_tensor& t);
+
+// Whether two views' address ranges meet (views without elements never do).
+bool Overlap(const refmath_tensor& a, const refmath_tensor& b);
+// Same data, shape and strides.
+bool SameView(const refmath_tensor& a, const refmath_tensor& b);
+
+// Whether out's shape is in's without axis `skip` (skip == in.ndim: none).
+bool ShapeWithout(const refmath_tensor& in, size_t skip,
+                  const refmath_tensor& out);
+
+// The rows of a view along one axis: row r (C order over the other axes)
+// starts at Base(r) and steps by `step`.
+class Rows {
+ public:
+  Rows(const refmath_tensor& t, size_t axis);
+  size_t count() const { return count_; }
+  size_t length() const { return length_; }
+  float* Base(size_t r) const;
+  // The row as contiguous memory: the view itself when its step is 1,
+  // else a copy in *buf.
+  const float* Read(size_t r, std::vector<float>* buf) const;
+  // Where to write row r: the view itself when its step is 1, else *buf
+  // (then call Flush).
+  float* WriteTarget(size_t r, std::vector<float>* buf) const;
+  void Flush(size_t r, const std::vector<float>& buf) const;
+
+ private:
+  const refmath_tensor& t_;
+  size_t axis_, count_, length_;
+  ptrdiff_t step_;
+};
+
+}  // namespace tensor
+}  // namespace refmath
+
+#endif  // REFMATH_SRC_TENSOR_VIEWS_H_

@@ -1,0 +1,257 @@
+// refmath tensor OP: the tensor operations of docs/tensor-ops.md over
+// float32 arrays (.npy or raw by the file name, src/verify/array_file.h),
+// through the C API of refmath/tensor.h.
+//   tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]
+//   tensor dot|matmul --in A --in2 B --out Y
+//   tensor softmax|log-softmax --in X --out Y
+//   tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y
+//   tensor rms-norm --in X [--scale G] [--eps E] --out Y
+//   tensor attention --in Q --in2 K --in3 V [--mask M] --out Y
+// Every form also takes --variant, --target and --threads.
+#include <math.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "refmath/tensor.h"
+#include "src/base/text.h"
+#include "src/verify/array_file.h"
+#include "src/verify/npy.h"
+#include "tools/cli/commands.h"
+#include "tools/cli/emulator_args.h"
+#include "tools/cli/subcommands.h"
+
+namespace refmath {
+namespace cli {
+namespace {
+
+constexpr const char* kOps =
+    "sum, mean, dot, matmul, softmax, log-softmax, layer-norm, rms-norm, "
+    "attention";
+
+struct Operand {
+  std::string option;
+  bool present = false;
+  std::vector<float> values;
+  std::vector<size_t> shape;
+  refmath_tensor view;
+};
+
+// The float32 array at --OPTION (required unless `optional`).
+bool ReadTensorArg(const Args& args, const std::string& option, bool optional,
+                   Operand* op, std::string* error) {
+  op->option = option;
+  if (optional && !args.Has(option)) return true;
+  std::string path;
+  if (!args.Require(option, &path, error) ||
+      !io::ReadFloatArray(path, &op->values, &op->shape, error)) {
+    return false;
+  }
+  if (op->shape.size() > REFMATH_TENSOR_MAX_DIMS) {
+    *error = "--" + option + " has " + std::to_string(op->shape.size()) +
+             " dimensions, at most " +
+             std::to_string(REFMATH_TENSOR_MAX_DIMS) + " are supported";
+    return false;
+  }
+  op->present = true;
+  op->view = refmath_tensor_contiguous(op->values.data(), op->shape.size(),
+                                       op->shape.data());
+  return true;
+}
+
+bool ParseCallOptions(const Args& args, refmath_tensor_options* o,
+                      std::string* error) {
+  *o = refmath_tensor_default_options();
+  long threads;
+  if (!ParseVariant(args.Get("variant", "exact"), &o->variant, error) ||
+      !ParseTarget(args.Get("target", "best"), &o->target, error) ||
+      !IntegerOption(args, "threads", 0, 1024, 0, &threads, error)) {
+    return false;
+  }
+  o->threads = static_cast<int>(threads);
+  const std::string mode = args.Get("mode", "canonical");
+  if (mode != "canonical" && mode != "exact") {
+    *error = "unknown --mode " + Quote(mode) + " (valid: canonical, exact)";
+    return false;
+  }
+  o->mode = mode == "exact" ? REFMATH_SUM_CORRECTLY_ROUNDED
+                            : REFMATH_SUM_CANONICAL;
+  return true;
+}
+
+// The state of one call: its arguments, operands and result.
+struct Call {
+  std::string op;
+  Args args;
+  refmath_tensor_options options;
+  std::vector<Operand> in;  // in, in2, in3 as the op reads them
+  Operand scale, bias, mask;
+  long axis = -1;
+  float eps = 0.0f;
+  std::vector<float> out;
+  std::vector<size_t> out_shape;
+};
+
+// A failed call's status as one line naming what it is about.
+std::string Describe(int status, const Call& c) {
+  std::string text = refmath_status_string(status);
+  if (status == REFMATH_E_AXIS) {
+    return text + ": --axis " + std::to_string(c.axis) + " for --in of shape " +
+           ShapeText(c.in[0].shape);
+  }
+  if (status == REFMATH_E_SHAPE || status == REFMATH_E_EMPTY_AXIS) {
+    std::string shapes;
+    for (const Operand* o : {&c.in[0], c.in.size() > 1 ? &c.in[1] : nullptr,
+                             c.in.size() > 2 ? &c.in[2] : nullptr, &c.scale,
+                             &c.bias, &c.mask}) {
+      if (o == nullptr || !o->present) continue;
+      shapes += (shapes.empty() ? "" : ", ") + ("--" + o->option) + " " +
+                ShapeText(o->shape);
+    }
+    return text + ": " + shapes;
+  }
+  if (status >= REFMATH_E_TARGET_NOT_SUPPORTED &&
+      status <= REFMATH_E_UNKNOWN_VARIANT) {
+    return text + ": --variant " + refmath_variant_name(c.options.variant) +
+           " --target " + refmath_target_name(c.options.target);
+  }
+  return text;
+}
+
+// The output's shape before the call (a wrong one leaves the C API to
+// report the mismatch).
+std::vector<size_t> OutputShape(const Call& c) {
+  const std::vector<size_t>& a = c.in[0].shape;
+  if (c.op == "dot") return {};
+  if (c.op == "matmul") {
+    return {a.size() == 2 ? a[0] : 0,
+            c.in[1].shape.size() == 2 ? c.in[1].shape[1] : 0};
+  }
+  if (c.op == "attention") {
+    return {a.size() == 2 ? a[0] : 0,
+            c.in[2].shape.size() == 2 ? c.in[2].shape[1] : 0};
+  }
+  if (c.op != "sum" && c.op != "mean") return a;
+  const long nd = static_cast<long>(a.size());
+  if (c.axis < -nd || c.axis >= nd) return a;
+  std::vector<size_t> out = a;
+  out.erase(out.begin() + (c.axis < 0 ? c.axis + nd : c.axis));
+  return out;
+}
+
+const refmath_tensor* Optional(const Operand& o) {
+  return o.present ? &o.view : nullptr;
+}
+
+int Compute(Call* c) {
+  c->out_shape = OutputShape(*c);
+  size_t count = 1;
+  for (size_t d : c->out_shape) count *= d;
+  c->out.assign(count, 0.0f);
+  const refmath_tensor y = refmath_tensor_contiguous(
+      c->out.data(), c->out_shape.size(), c->out_shape.data());
+  const refmath_tensor* x = &c->in[0].view;
+  const refmath_tensor_options* o = &c->options;
+  const std::string& op = c->op;
+  const int axis = static_cast<int>(c->axis);
+  if (op == "sum") return refmath_tensor_sum(x, axis, &y, o);
+  if (op == "mean") return refmath_tensor_mean(x, axis, &y, o);
+  if (op == "dot") return refmath_tensor_dot(x, &c->in[1].view, &y, o);
+  if (op == "matmul") return refmath_tensor_matmul(x, &c->in[1].view, &y, o);
+  if (op == "softmax") return refmath_tensor_softmax(x, &y, o);
+  if (op == "log-softmax") return refmath_tensor_log_softmax(x, &y, o);
+  if (op == "layer-norm") {
+    return refmath_tensor_layer_norm(x, Optional(c->scale), Optional(c->bias),
+                                     c->eps, &y, o);
+  }
+  if (op == "rms-norm") {
+    return refmath_tensor_rms_norm(x, Optional(c->scale), c->eps, &y, o);
+  }
+  return refmath_tensor_attention(x, &c->in[1].view, &c->in[2].view,
+                                  Optional(c->mask), &y, o);
+}
+
+// The options `op` takes beside --out, --variant, --target, --threads, and
+// how many of --in, --in2, --in3 it reads; false for an unknown op.
+bool OpOptions(const std::string& op, std::set<std::string>* valued,
+               int* inputs) {
+  *valued = {"in", "out", "variant", "target", "threads"};
+  *inputs = 1;
+  if (op == "sum" || op == "mean") {
+    valued->insert({"axis", "mode"});
+  } else if (op == "dot" || op == "matmul") {
+    valued->insert("in2");
+    *inputs = 2;
+  } else if (op == "layer-norm" || op == "rms-norm") {
+    valued->insert({"scale", "eps"});
+    if (op == "layer-norm") valued->insert("bias");
+  } else if (op == "attention") {
+    valued->insert({"in2", "in3", "mask"});
+    *inputs = 3;
+  } else if (op != "softmax" && op != "log-softmax") {
+    return false;
+  }
+  return true;
+}
+
+bool EpsOption(const Args& args, float* eps, std::string* error) {
+  double e;
+  if (!NumberOption(args, "eps", 1e-5, &e, error)) return false;
+  *eps = static_cast<float>(e);
+  if (e >= 0 && !isinf(*eps)) return true;
+  *error = "--eps must be a finite number >= 0 (got " +
+           Quote(args.Get("eps")) + ")";
+  return false;
+}
+
+bool ReadCall(const Argv& argv, Call* c, std::string* error) {
+  std::set<std::string> valued;
+  int inputs;
+  if (!OpOptions(c->op, &valued, &inputs)) {
+    *error = "unknown operation " + Quote(c->op) + " (valid: " + kOps + ")";
+    return false;
+  }
+  if (!c->args.Parse(argv, valued, {}, error) ||
+      !ParseCallOptions(c->args, &c->options, error) ||
+      !IntegerOption(c->args, "axis", -64, 63, -1, &c->axis, error) ||
+      !EpsOption(c->args, &c->eps, error) ||
+      !CheckOutputs(c->args, {"out"}, error)) {
+    return false;
+  }
+  const char* names[3] = {"in", "in2", "in3"};
+  c->in.resize(inputs);
+  for (int i = 0; i < inputs; ++i) {
+    if (!ReadTensorArg(c->args, names[i], false, &c->in[i], error)) return false;
+  }
+  return ReadTensorArg(c->args, "scale", true, &c->scale, error) &&
+         ReadTensorArg(c->args, "bias", true, &c->bias, error) &&
+         ReadTensorArg(c->args, "mask", true, &c->mask, error);
+}
+
+}  // namespace
+
+int RunTensor(const Argv& argv) {
+  constexpr const char* kCmd = "tensor";
+  if (argv.empty()) {
+    return Fail(kCmd, std::string("an operation is needed (valid: ") + kOps +
+                          "; refmath help tensor)");
+  }
+  Call c;
+  c.op = argv[0];
+  std::string error;
+  if (!ReadCall(Argv(argv.begin() + 1, argv.end()), &c, &error)) {
+    return Fail(std::string(kCmd) + " " + c.op, error);
+  }
+  const int status = Compute(&c);
+  if (status != REFMATH_OK) {
+    return Fail(std::string(kCmd) + " " + c.op, Describe(status, c));
+  }
+  if (!io::WriteFloatArray(c.args.Get("out"), c.out, c.out_shape, &error)) {
+    return Fail(std::string(kCmd) + " " + c.op, error);
+  }
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace refmath

@@ -1,0 +1,333 @@
+#!/usr/bin/env python3
+"""Independent port of the tensor operations (docs/tensor-ops.md).
+
+Recomputes, in numpy float32 arithmetic, every row of golden/tensor.sha256
+from the text of docs/tensor-ops.md and of docs/golden-hashes.md ("Tensor
+module": the cases, the input generator, the special matrix) and compares
+the digests.  ExpNonPositive, log and the fused multiply-add come from
+spec_port.py, the port of the elementwise functions.  Every operation is
+one binary32 operation on float32 arrays, rounded to nearest even;
+vectorised over rows, blocks and accumulators, which changes no order the
+text fixes.
+
+Usage: python3 tools/spec_port/tensor_port.py [--golden FILE]
+           [--variant exact|fast] [--case SUBSTRING]...
+Exit status 0 when every computed row matches, 1 otherwise, 2 on bad
+usage or an unreadable golden file.
+"""
+
+import argparse
+import hashlib
+import os
+import sys
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import spec_port as sp  # noqa: E402
+import numpy as np  # noqa: E402
+
+F32, U32 = np.float32, np.uint32
+BLOCK, ACCS, KBLOCK = 4096, 16, 256
+NEG_ZERO = sp.from_bits(np.array([0x80000000], dtype=U32))[0]
+NAN = sp.from_bits(np.array([0x7FC00000], dtype=U32))[0]
+
+
+def canonical_nan(y):
+    y = np.asarray(y, dtype=F32)
+    return np.where(np.isnan(y), NAN, y).astype(F32)
+
+
+def tree(p):
+    """The pairwise tree along the last axis (odd last element carried)."""
+    while p.shape[-1] > 1:
+        c = p.shape[-1]
+        h = c // 2
+        q = p[..., 0:2 * h:2] + p[..., 1:2 * h:2]
+        if c % 2:
+            q = np.concatenate([q, p[..., c - 1:c]], axis=-1)
+        p = q
+    return p[..., 0]
+
+
+def canonical_sum(x, y=None, fused=False):
+    """S or D of each row of the (R, n) float32 array(s)."""
+    rows, n = x.shape
+    if n == 0:
+        return np.zeros(rows, dtype=F32)
+    blocks = -(-n // BLOCK)
+    pad = blocks * BLOCK - n  # -0 terms (x = -0, y = +0) change nothing
+    xp = np.concatenate([x, np.full((rows, pad), NEG_ZERO, dtype=F32)], 1)
+    xp = xp.reshape(rows, blocks, BLOCK // ACCS, ACCS)
+    if y is not None:
+        yp = np.concatenate([y, np.zeros((rows, pad), dtype=F32)], 1)
+        yp = yp.reshape(rows, blocks, BLOCK // ACCS, ACCS)
+    acc = np.full((rows, blocks, ACCS), NEG_ZERO, dtype=F32)
+    for g in range(BLOCK // ACCS):
+        if y is None:
+            acc = acc + xp[:, :, g, :]
+        elif fused:
+            acc = sp.fma(xp[:, :, g, :], yp[:, :, g, :], acc)
+        else:
+            acc = acc + xp[:, :, g, :] * yp[:, :, g, :]
+    return canonical_nan(tree(tree(acc)))
+
+
+def round_integer(total):
+    """The binary32 nearest total * 2^-149 (ties to even)."""
+    neg, mag = total < 0, abs(total)
+    if mag == 0:
+        return F32(0.0)
+    shift = max(mag.bit_length() - 24, 0)
+    q, rem = mag >> shift, mag & ((1 << shift) - 1)
+    half = 1 << (shift - 1) if shift else 0
+    if shift and (rem > half or (rem == half and q & 1)):
+        q += 1
+    with np.errstate(over="ignore"):
+        value = F32(np.ldexp(float(q), shift - 149))
+    return -value if neg else value
+
+
+def correctly_rounded_sum(row):
+    bits = row.view(U32).astype(np.int64)
+    if np.isnan(row).any() or (np.isposinf(row).any() and
+                               np.isneginf(row).any()):
+        return NAN
+    if np.isinf(row).any():
+        return row[np.isinf(row)][0]
+    if len(row) and (bits == 0x80000000).all():
+        return NEG_ZERO
+    return round_integer(exact_integer_sum(row))
+
+
+def exact_integer_sum(row):
+    """The exact sum of finite float32 values in units of 2^-149."""
+    bits = row.view(U32).astype(np.int64)
+    exp = (bits >> 23) & 0xFF
+    mant = (bits & 0x7FFFFF) | np.where(exp > 0, 0x800000, 0)
+    signed = np.where(bits >> 31 == 1, -mant, mant)
+    total = 0
+    for e in np.unique(exp):
+        total += int(signed[exp == e].sum()) << (max(int(e), 1) - 1)
+    return total
+
+
+def matmul(a, b, fused):
+    m, k = a.shape
+    n = b.shape[1]
+    if k == 0:
+        return np.zeros((m, n), dtype=F32)
+    parts = []
+    for k0 in range(0, k, KBLOCK):
+        p = np.full((m, n), NEG_ZERO, dtype=F32)
+        for kk in range(k0, min(k0 + KBLOCK, k)):
+            ak = np.ascontiguousarray(np.broadcast_to(a[:, kk:kk + 1], (m, n)))
+            bk = np.ascontiguousarray(np.broadcast_to(b[kk:kk + 1, :], (m, n)))
+            p = sp.fma(ak, bk, p) if fused else p + ak * bk
+        parts.append(p)
+    return canonical_nan(tree(np.stack(parts, axis=-1)))
+
+
+def softmax(x, fused, log=False):
+    nan_row = np.isnan(x).any(axis=1)
+    m = np.where(nan_row, F32(0), np.max(np.where(np.isnan(x), F32(0), x),
+                                         axis=1)).astype(F32)
+    m = np.where(m == 0, F32(0.0), m).astype(F32)  # a zero max is +0
+    shifted = x - m[:, None]
+    e = sp.exp_nonpositive(shifted, fused)
+    s = canonical_sum(e)
+    if log:
+        y = shifted - sp.log(s, fused)[:, None]
+    else:
+        y = e / s[:, None]
+    y[nan_row] = NAN
+    return canonical_nan(y)
+
+
+def layer_norm(x, g, b, eps, fused):
+    n = F32(x.shape[1])
+    mu = canonical_sum(x) / n
+    d = x - mu[:, None]
+    var = canonical_sum(d, d, fused) / n
+    q = d / np.sqrt(var + eps)[:, None]
+    if g is not None and b is not None:
+        return canonical_nan(sp.fma(q, np.broadcast_to(g, q.shape).copy(),
+                                    np.broadcast_to(b, q.shape).copy())
+                             if fused else q * g + b)
+    return canonical_nan(q * g if g is not None else q)
+
+
+def rms_norm(x, g, eps, fused):
+    ms = canonical_sum(x, x, fused) / F32(x.shape[1])
+    q = x / np.sqrt(ms + eps)[:, None]
+    return canonical_nan(q * g if g is not None else q)
+
+
+def attention(q, k, v, mask, fused):
+    t = matmul(q, np.ascontiguousarray(k.T), fused)
+    t = t / np.sqrt(F32(q.shape[1]))
+    if mask is not None:
+        t = t + mask
+    return matmul(softmax(t, fused), v, fused)
+
+
+# --- The golden cases (docs/golden-hashes.md, "Tensor module") -----------
+
+SPECIAL_BITS = [
+    0, 0, 0, 0, 0, 0, 0, 0,
+    0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000,
+    0xFF800000, 0xFF800000,
+    0x3F800000, 0x40000000, 0x7FC00000, 0x40400000, 0x40800000, 0x40A00000,
+    0x40C00000, 0x40E00000,
+    0x7F800000, 0x00000000, 0x3F800000, 0x40000000, 0x40400000, 0x40800000,
+    0x40A00000, 0x40C00000,
+    0xFF800000, 0x00000000, 0xFF800000, 0x3F800000, 0x80000000, 0x40000000,
+    0xFF800000, 0x40400000,
+    0x7F7FFFFF, 0x7F7FFFFF, 0xFF7FFFFF, 0x00000001, 0x80000001, 0x71800000,
+    0xF1800000, 0x3F000000]
+
+# (op, dims, exponent, extra, special), in golden order; a case's position
+# is its `number`, which seeds its inputs.
+CASES = (
+    [("sum", (1, n), 0, False, False)
+     for n in (1, 15, 16, 17, 4095, 4096, 4097)] +
+    [("sum", (3, 65537), 0, False, False),
+     ("sum", (1, 2000003), 0, False, False),
+     ("sum", (300, 37), 0, True, False),
+     ("sum", (6, 8), 0, False, True)] +
+    [("sum_cr", d, 0, False, False)
+     for d in ((1, 17), (1, 4097), (3, 65537), (1, 2000003))] +
+    [("sum_cr", (6, 8), 0, False, True),
+     ("mean", (5, 1000), 0, False, False),
+     ("mean", (300, 37), 0, True, False)] +
+    [("dot", (n,), 0, False, False) for n in (17, 4097, 1000003)] +
+    [("matmul", d, 0, False, False)
+     for d in ((1, 1, 1), (5, 17, 3), (33, 300, 45), (64, 513, 64))] +
+    [("softmax", d, 3, False, False)
+     for d in ((1, 1), (3, 17), (7, 4097), (2, 100003))] +
+    [("softmax", (6, 8), 0, False, True)] +
+    [("log_softmax", d, 3, False, False)
+     for d in ((1, 1), (3, 17), (7, 4097), (2, 100003))] +
+    [("log_softmax", (6, 8), 0, False, True),
+     ("layer_norm", (3, 17), 0, True, False),
+     ("layer_norm", (7, 4097), 0, True, False),
+     ("layer_norm", (5, 1000), 0, False, False),
+     ("layer_norm", (6, 8), 0, False, True),
+     ("rms_norm", (3, 17), 0, True, False),
+     ("rms_norm", (7, 4097), 0, False, False),
+     ("rms_norm", (6, 8), 0, False, True),
+     ("attention", (17, 33, 16, 8), 0, True, False),
+     ("attention", (64, 300, 64, 64), 0, False, False)])
+
+
+def generated(number, index, n, exponent):
+    """n values of the LCG s = s*1664525 + 1013904223 mod 2^32, seeded
+    with number*16 + index + 1: (int(s >> 8) - 2^23) * 2^(exponent-23)."""
+    mult, inc, mask = 1664525, 1013904223, 0xFFFFFFFF
+    lanes = min(n, 1024)
+    states, s = [], number * 16 + index + 1
+    for _ in range(lanes):
+        s = (s * mult + inc) & mask
+        states.append(s)
+    jump_a, jump_c = 1, 0  # the map s -> s after `lanes` steps
+    for _ in range(lanes):
+        jump_a, jump_c = (jump_a * mult) & mask, (jump_c * mult + inc) & mask
+    cur = np.array(states, dtype=np.uint64)
+    chunks = [cur]
+    for _ in range(1, -(-n // max(lanes, 1))):
+        cur = (cur * np.uint64(jump_a) + np.uint64(jump_c)) & np.uint64(mask)
+        chunks.append(cur)
+    s_all = np.concatenate(chunks)[:n] if n else np.zeros(0, np.uint64)
+    ints = (s_all >> np.uint64(8)).astype(np.int64) - (1 << 23)
+    return (ints.astype(np.float64) * 2.0 ** (exponent - 23)).astype(F32)
+
+
+def case_name(case):
+    op, dims, _, extra, special = case
+    name = op + ":" + ("special" if special else "x".join(map(str, dims)))
+    if extra and not special:
+        name += {"attention": ":mask"}.get(
+            op, ":scale" if "norm" in op else ":axis0")
+    return name
+
+
+def run_case(number, case, fused):
+    op, dims, exponent, extra, special = case
+    shape = (6, 8) if special else dims
+
+    def inp(index, count):
+        if special and index == 0:
+            return sp.from_bits(np.array(SPECIAL_BITS, dtype=U32)).copy()
+        return generated(number, index, count, exponent)
+
+    if op in ("sum", "sum_cr", "mean"):
+        x = inp(0, shape[0] * shape[1]).reshape(shape)
+        rows = x.T if extra else x
+        if op == "sum_cr":
+            return np.array([correctly_rounded_sum(r.copy()) for r in rows],
+                            dtype=F32)
+        s = canonical_sum(np.ascontiguousarray(rows))
+        return canonical_nan(s / F32(rows.shape[1]) if op == "mean" else s)
+    if op == "dot":
+        x, y = inp(0, dims[0])[None, :], inp(1, dims[0])[None, :]
+        return canonical_sum(x, y, fused)
+    if op == "matmul":
+        m, k, n = dims
+        return matmul(inp(0, m * k).reshape(m, k), inp(1, k * n).reshape(k, n),
+                      fused)
+    if op == "attention":
+        lq, lk, d, dv = dims
+        mask = inp(3, lq * lk).reshape(lq, lk) if extra else None
+        return attention(inp(0, lq * d).reshape(lq, d),
+                         inp(1, lk * d).reshape(lk, d),
+                         inp(2, lk * dv).reshape(lk, dv), mask, fused)
+    n = shape[1]
+    x = inp(0, shape[0] * n).reshape(shape)
+    g = generated(number, 1, n, 0) if extra else None
+    b = generated(number, 2, n, 0) if extra else None
+    if op in ("softmax", "log_softmax"):
+        return softmax(x, fused, op == "log_softmax")
+    if op == "layer_norm":
+        return layer_norm(x, g, b, sp.f32("1e-5"), fused)
+    return rms_norm(x, g, sp.f32("1e-6"), fused)
+
+
+def digest(values):
+    data = np.ascontiguousarray(values, dtype=F32).ravel().view(U32)
+    return hashlib.sha256(data.astype("<u4").tobytes()).hexdigest()
+
+
+def main(argv=None):
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--golden", default=os.path.join(
+        here, "..", "..", "golden", "tensor.sha256"))
+    parser.add_argument("--variant", choices=["exact", "fast"],
+                        action="append")
+    parser.add_argument("--case", action="append", default=[])
+    args = parser.parse_args(argv)
+    try:
+        golden = sp.read_golden(args.golden)
+    except OSError as e:
+        sys.stderr.write("tensor_port: cannot read %s: %s\n" %
+                         (args.golden, e.strerror))
+        return 2
+    failures = checked = 0
+    with np.errstate(all="ignore"):
+        for variant in args.variant or ["exact", "fast"]:
+            for number, case in enumerate(CASES):
+                row = variant + ":" + case_name(case)
+                if args.case and not any(c in row for c in args.case):
+                    continue
+                got = digest(run_case(number, case, variant == "fast"))
+                want = golden.get(row)
+                checked += 1
+                if got != want:
+                    failures += 1
+                    print("MISMATCH %s: port %s, golden %s" % (row, got, want))
+    print("tensor_port: %d of %d rows reproduced" % (checked - failures,
+                                                     checked))
+    return 1 if failures or checked == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
