@@ -27,8 +27,13 @@ typedef enum {
 } refmath_function;
 #define REFMATH_NUM_FUNCTIONS 9
 
-typedef enum { REFMATH_EXACT, REFMATH_FAST } refmath_variant;
-#define REFMATH_NUM_VARIANTS 2
+/* EXACT: the specification's normative algorithms.  FAST: fused
+ * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32
+ * nearest the true value (ties to even), proven over all 2^32 inputs
+ * (docs/correct.md); so far for exp, log, tanh and erf only: the other
+ * functions return REFMATH_E_FUNCTION_NOT_IN_VARIANT. */
+typedef enum { REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT } refmath_variant;
+#define REFMATH_NUM_VARIANTS 3
 
 /* Lane widths.  SCALAR is one lane in plain C++; SSSE3 and SSE4 are 128-bit,
  * AVX2 256-bit, AVX3 (AVX-512F/BW/DQ/VL) and AVX3_DL 512-bit.  EMU128 is the
@@ -64,12 +69,15 @@ typedef enum {
 #define REFMATH_E_TARGET_NOT_SUPPORTED (-6)
 #define REFMATH_E_NULL_POINTER (-7)
 #define REFMATH_E_OVERLAP (-8)
+#define REFMATH_E_FUNCTION_NOT_IN_VARIANT (-9)
 
 /* out[i] = f(in[i]) for i < n, any alignment.  out may equal in
  * (in-place); any other overlap returns REFMATH_E_OVERLAP.  in and out may
  * be NULL only when n == 0, which writes nothing; f, v and t are checked
- * even then.  Checks run in the order function, variant, target, n == 0,
- * NULL, overlap; the first failure is returned and nothing is written.
+ * even then.  Checks run in the order function, variant, function in
+ * variant (REFMATH_E_FUNCTION_NOT_IN_VARIANT: a function REFMATH_CORRECT
+ * does not offer yet), target, n == 0, NULL, overlap; the first failure is
+ * returned and nothing is written.
  * Runs under the IEEE default floating-point environment (round to
  * nearest, no FTZ/DAZ) and restores the caller's exactly.  Safe to call
  * from any number of threads at once.  Returns REFMATH_OK or one of the

@@ -50,6 +50,11 @@ struct Report {
 // The concrete targets (not BEST) the variant can run on here.
 std::vector<refmath_target> UsableTargets(refmath_variant v);
 
+// Whether variant v offers function f (the correctly rounded variant does
+// not offer every function yet: REFMATH_E_FUNCTION_NOT_IN_VARIANT).  The
+// runner and the golden writer skip the others: no row, no digest.
+bool FunctionOffered(refmath_function f, refmath_variant v);
+
 // Outputs of (f, v, t) over `inputs` and their digest.  Returns the C
 // status (REFMATH_OK on success).
 int DigestOutputs(refmath_function f, refmath_variant v, refmath_target t,

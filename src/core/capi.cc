@@ -16,7 +16,8 @@ using refmath::detail::TargetKernels;
 const char* const kFunctionNames[REFMATH_NUM_FUNCTIONS] = {
     "exp",  "exp_nonpositive", "log",      "sigmoid",  "tanh",
     "erf",  "one_plus_erf",    "gelu_erf", "gelu_tanh"};
-const char* const kVariantNames[REFMATH_NUM_VARIANTS] = {"exact", "fast"};
+const char* const kVariantNames[REFMATH_NUM_VARIANTS] = {"exact", "fast",
+                                                         "correct"};
 const char* const kTargetNames[REFMATH_NUM_TARGETS] = {
     "best",  "scalar", "sse4", "avx2",    "avx3",    "ssse3",   "avx3_dl",
     "emu128", "neon",  "sve",  "sve2", "sve_256", "sve2_128"};
@@ -30,8 +31,11 @@ int FromName(const char* const* names, int count, const char* name) {
 }
 
 bool VariantBuilt(refmath_variant v, KernelTable* table) {
-  *table = v == REFMATH_EXACT ? refmath::detail::ExactKernelTable()
-                              : refmath::detail::FastKernelTable();
+  switch (v) {
+    case REFMATH_EXACT: *table = refmath::detail::ExactKernelTable(); break;
+    case REFMATH_FAST: *table = refmath::detail::FastKernelTable(); break;
+    default: *table = refmath::detail::CorrectKernelTable(); break;
+  }
   return table->count > 0;
 }
 
@@ -104,6 +108,9 @@ int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
   if (static_cast<unsigned>(f) >= REFMATH_NUM_FUNCTIONS) {
     return REFMATH_E_UNKNOWN_FUNCTION;
   }
+  if (v == REFMATH_CORRECT && !refmath::detail::CorrectFunctionProven(f)) {
+    return REFMATH_E_FUNCTION_NOT_IN_VARIANT;
+  }
   const TargetKernels* k = nullptr;
   const int status = Resolve(v, t, &k);
   if (status != REFMATH_OK) return status;
@@ -132,6 +139,8 @@ const char* refmath_status_string(int status) {
     case REFMATH_E_NULL_POINTER: return "null pointer with n > 0";
     case REFMATH_E_OVERLAP:
       return "output overlaps input without being identical to it";
+    case REFMATH_E_FUNCTION_NOT_IN_VARIANT:
+      return "function not offered by this variant yet";
     default: return "unknown status code";
   }
 }

@@ -5,6 +5,9 @@
 #   tools/ulp_tables/run.sh full   # every binary32 input of each exact function,
 #                                  #   about 20 minutes on 2 cores
 #   tools/ulp_tables/run.sh fast   # the fast variant's rows, about 15 minutes
+#   tools/ulp_tables/run.sh correct  # every binary32 input of each function of
+#                                  #   the correctly rounded variant, about 5
+#                                  #   minutes per function on 2 cores
 #   tools/ulp_tables/run.sh render # tables and plots from the saved results
 # Results (one small text file per row) go to ulp_tables/results/; a row
 # already there is not run again (delete it to redo it).  Needs build/.
@@ -72,6 +75,12 @@ full_rows() {
   done
 }
 
+correct_rows() {
+  for fn in exp log tanh erf; do
+    run "correct-$fn-all" "$fn" correct "" all 1
+  done
+}
+
 render() {
   # Debian's python3 has python3-matplotlib for the plot (apt-get install
   # python3-matplotlib); another python3 renders the tables without it.
@@ -85,6 +94,7 @@ case "${1:-}" in
   spec) spec_rows; render ;;
   full) full_rows; render ;;
   fast) fast_rows; render ;;
+  correct) correct_rows; render ;;
   render) render ;;
-  *) echo "usage: $0 spec|full|fast|render" >&2; exit 2 ;;
+  *) echo "usage: $0 spec|full|fast|correct|render" >&2; exit 2 ;;
 esac
