@@ -30,28 +30,46 @@ namespace HWY_NAMESPACE {
 constexpr double kErfSmallLimit = 0x1p-3;  // 0.125
 constexpr float kErfClamp = 0x1.f8p+1f;    // 3.9375
 
-// erf(c + t) by the interval's polynomial, c = i/16 + 1/32, i = floor(16a)
-// clamped to the table (lanes outside it are selected away).
+// f(c + t) by the interval's polynomial from a table of rows of 8
+// coefficients (highest first), row i - first for [i/16, (i+1)/16),
+// c = i/16 + 1/32, i = floor(16a) clamped to [first, last] (lanes outside
+// are selected away by the caller).
 template <class DD>
-HWY_INLINE VecD<DD> ErfIntervals(DD dd, VecD<DD> a) {
+HWY_INLINE VecD<DD> IntervalPoly(DD dd, VecD<DD> a, const double* table,
+                                 int first, int last) {
   const hn::RebindToSigned<DD> di;
   VecD<DD> id = hn::Floor(hn::Mul(a, ConstD(dd, 16.0)));
-  id = hn::Min(hn::Max(id, ConstD(dd, correct::kErfFirstInterval)),
-               ConstD(dd, correct::kErfLastInterval));
+  id = hn::Min(hn::Max(id, ConstD(dd, first)), ConstD(dd, last));
   const VecD<DD> c = hn::Add(hn::Mul(id, ConstD(dd, 0.0625)),
                              ConstD(dd, 0.03125));
   const VecD<DD> t = hn::Sub(a, c);  // exact, |t| <= 1/32
-  const VecD<DD> row = hn::Sub(id, ConstD(dd, correct::kErfFirstInterval));
+  const VecD<DD> row = hn::Sub(id, ConstD(dd, first));
   const auto index = hn::ShiftLeft<3>(hn::Sub(
       hn::BitCast(di, hn::Add(row, ConstD(dd, kRoundMD))),
       hn::Set(di, kRoundMDBits)));
   static_assert(correct::kErfTerms == 8, "index = row * 8");
-  const double* base = &correct::kErfTable[0][0];
-  VecD<DD> q = hn::GatherIndex(dd, base, index);
+  VecD<DD> q = hn::GatherIndex(dd, table, index);
   for (int j = 1; j < correct::kErfTerms; ++j) {
-    q = hn::Add(hn::Mul(q, t), hn::GatherIndex(dd, base + j, index));
+    q = hn::Add(hn::Mul(q, t), hn::GatherIndex(dd, table + j, index));
   }
   return q;
+}
+
+// "erf": erf a for 0 <= a <= 3.9375, the odd polynomial below 1/8, the
+// tabulated intervals from there.
+template <class DD>
+HWY_INLINE VecD<DD> ErfD(DD dd, VecD<DD> a) {
+  const auto small = hn::Lt(a, ConstD(dd, kErfSmallLimit));
+  VecD<DD> y = hn::Zero(dd);
+  if (!hn::AllTrue(dd, small)) {
+    y = IntervalPoly(dd, a, &correct::kErfTable[0][0],
+                     correct::kErfFirstInterval, correct::kErfLastInterval);
+  }
+  if (!hn::AllFalse(dd, small)) {
+    const VecD<DD> p = HornerD(dd, hn::Mul(a, a), correct::kErfSmall);
+    y = hn::IfThenElse(small, hn::Mul(a, p), y);
+  }
+  return y;
 }
 
 struct CorrectErfEval {
@@ -61,20 +79,12 @@ struct CorrectErfEval {
       correct::HardCaseCount(correct::kErfHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
-    const VecF<D> a = hn::IfThenElse(hn::IsNaN(x), hn::Zero(d), hn::Abs(x));
-    return hn::IfThenElse(hn::Gt(a, Const(d, kErfClamp)), Const(d, kErfClamp),
-                          a);
+    return ClampedKey(d, hn::Abs(x), 0.0f, kErfClamp);
   }
   template <class DD>
-  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> a) {
-    const auto small = hn::Lt(a, ConstD(dd, kErfSmallLimit));
-    VecD<DD> y = hn::Zero(dd);
-    if (!hn::AllTrue(dd, small)) y = ErfIntervals(dd, a);
-    if (!hn::AllFalse(dd, small)) {
-      const VecD<DD> p = HornerD(dd, hn::Mul(a, a), correct::kErfSmall);
-      y = hn::IfThenElse(small, hn::Mul(a, p), y);
-    }
-    return y;
+  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> a, VecD<DD>* eps) {
+    *eps = ConstD(dd, kEps);
+    return ErfD(dd, a);
   }
   template <class D>
   static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {

@@ -75,12 +75,11 @@ struct CorrectExpEval {
       correct::HardCaseCount(correct::kExpHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
-    VecF<D> k = hn::IfThenElse(hn::IsNaN(x), hn::Zero(d), x);
-    k = hn::IfThenElse(hn::Gt(k, Const(d, 89.0f)), Const(d, 89.0f), k);
-    return hn::IfThenElse(hn::Lt(k, Const(d, -104.0f)), Const(d, -104.0f), k);
+    return ClampedKey(d, x, -104.0f, 89.0f);
   }
   template <class DD>
-  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> x) {
+  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> x, VecD<DD>* eps) {
+    *eps = ConstD(dd, kEps);
     VecD<DD> scale;
     const VecD<DD> p = ExpParts(dd, x, &scale);
     return hn::Mul(hn::Add(ConstD(dd, 1.0), p), scale);
@@ -102,11 +101,11 @@ struct CorrectTanhEval {
       correct::HardCaseCount(correct::kTanhHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
-    const VecF<D> a = hn::IfThenElse(hn::IsNaN(x), hn::Zero(d), hn::Abs(x));
-    return hn::IfThenElse(hn::Gt(a, Const(d, 10.0f)), Const(d, 10.0f), a);
+    return ClampedKey(d, hn::Abs(x), 0.0f, 10.0f);
   }
   template <class DD>
-  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> a) {
+  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> a, VecD<DD>* eps) {
+    *eps = ConstD(dd, kEps);
     VecD<DD> scale;
     const VecD<DD> p = ExpParts(dd, hn::Add(a, a), &scale);
     const VecD<DD> t =

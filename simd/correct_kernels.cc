@@ -3,10 +3,7 @@
 // multiply-add (-ffp-contract=off), so the binary64 values and the set of
 // hard cases are the same on every target (docs/correct.md).
 //
-// Proven so far: exp, log, tanh, erf.  The other functions are not built
-// in this variant yet; the C API refuses them
-// (REFMATH_E_FUNCTION_NOT_IN_VARIANT) before any kernel runs, and their
-// entries below return the canonical NaN.
+// All nine functions; exp_nonpositive is exp's kernel (e^x for every x).
 #include "simd/kernel_set.h"
 #include "simd/no_fast_math.h"
 #include "simd/kernel_table.h"
@@ -17,30 +14,27 @@
 
 #include "hwy/highway.h"
 #include "simd/correct_erf-inl.h"
+#include "simd/correct_erfc-inl.h"
 #include "simd/correct_exp-inl.h"
 #include "simd/correct_log-inl.h"
+#include "simd/correct_sigmoid-inl.h"
 #include "simd/eval_array-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-template <class D>
-HWY_INLINE VecF<D> NotInVariant(D d) {
-  return FromBits(d, kCanonicalNaNBits);
-}
-
 // The correctly rounded kernel set.
 struct CorrectKernels {
   REFMATH_KERNEL(Exp, HWY_NAMESPACE::CorrectExp(d, x))
-  REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::NotInVariant(d))
+  REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::CorrectExp(d, x))
   REFMATH_KERNEL(Log, HWY_NAMESPACE::CorrectLog(d, x))
-  REFMATH_KERNEL(Sigmoid, HWY_NAMESPACE::NotInVariant(d))
+  REFMATH_KERNEL(Sigmoid, HWY_NAMESPACE::CorrectSigmoid(d, x))
   REFMATH_KERNEL(Tanh, HWY_NAMESPACE::CorrectTanh(d, x))
   REFMATH_KERNEL(Erf, HWY_NAMESPACE::CorrectErf(d, x))
-  REFMATH_KERNEL(OnePlusErf, HWY_NAMESPACE::NotInVariant(d))
-  REFMATH_KERNEL(GeluErf, HWY_NAMESPACE::NotInVariant(d))
-  REFMATH_KERNEL(GeluTanh, HWY_NAMESPACE::NotInVariant(d))
+  REFMATH_KERNEL(OnePlusErf, HWY_NAMESPACE::CorrectOnePlusErf(d, x))
+  REFMATH_KERNEL(GeluErf, HWY_NAMESPACE::CorrectGeluErf(d, x))
+  REFMATH_KERNEL(GeluTanh, HWY_NAMESPACE::CorrectGeluTanh(d, x))
 };
 
 void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
@@ -74,7 +68,22 @@ void BoundsArray(const float* in, float* lo, float* hi, size_t n) {
 bool BoundsCorrect(refmath_function f, const float* in, float* lo, float* hi,
                    size_t n) {
   switch (f) {
-    case REFMATH_EXP: BoundsArray<CorrectExpEval>(in, lo, hi, n); return true;
+    case REFMATH_EXP:
+    case REFMATH_EXP_NONPOSITIVE:
+      BoundsArray<CorrectExpEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_SIGMOID:
+      BoundsArray<CorrectSigmoidEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_GELU_TANH:
+      BoundsArray<CorrectGeluTanhEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_ONE_PLUS_ERF:
+      BoundsArray<CorrectOnePlusErfEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_GELU_ERF:
+      BoundsArray<CorrectGeluErfEval>(in, lo, hi, n);
+      return true;
     case REFMATH_LOG: BoundsArray<CorrectLogEval>(in, lo, hi, n); return true;
     case REFMATH_TANH: BoundsArray<CorrectTanhEval>(in, lo, hi, n); return true;
     case REFMATH_ERF: BoundsArray<CorrectErfEval>(in, lo, hi, n); return true;
@@ -94,8 +103,7 @@ namespace refmath {
 HWY_EXPORT(BoundsCorrect);
 namespace detail {
 bool CorrectFunctionProven(refmath_function f) {
-  return f == REFMATH_EXP || f == REFMATH_LOG || f == REFMATH_TANH ||
-         f == REFMATH_ERF;
+  return static_cast<unsigned>(f) < REFMATH_NUM_FUNCTIONS;
 }
 bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,
                            float* hi, size_t n) {

@@ -43,7 +43,8 @@ struct CorrectLogEval {
     return hn::IfThenElse(inside, x, Const(d, 1.0f));
   }
   template <class DD>
-  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> x) {
+  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> x, VecD<DD>* eps) {
+    *eps = ConstD(dd, kEps);
     const hn::RebindToSigned<DD> di;
     const auto bits = hn::BitCast(di, x);
     const auto e = hn::ShiftRight<52>(

@@ -9,14 +9,14 @@
 //
 // Contract.
 //   An Eval policy provides
-//     kEps                     a bound on the relative error of Apply's
-//                              binary64 value, plus 2^-52 for the two
-//                              products by 1 -+ kEps (docs/correct.md);
 //     Key(d, x)                the binary32 value the result depends on
 //                              (|x| for an odd function), with every
 //                              special input replaced by a harmless one;
-//     Apply(dd, k)             the binary64 value, from binary64 lanes
-//                              holding Key's values exactly;
+//     Apply(dd, k, &eps)       the binary64 value, from binary64 lanes
+//                              holding Key's values exactly, and per lane
+//                              eps: a bound on its relative error plus
+//                              2^-52 for the two products by 1 -+ eps
+//                              (docs/correct.md);
 //     Finish(d, x, r)          the special values and the sign;
 //     kCases, kCaseCount       the hard-case table (simd/correct_table.h).
 //   The binary64 steps use only IEEE operations rounded once (no fused
@@ -63,14 +63,24 @@ HWY_INLINE VecD<DD> HornerD(DD dd, VecD<DD> t, const double (&coeffs)[kN]) {
   return q;
 }
 
+// A key: x with NaN replaced by 0, clamped to [lo, hi] (by comparisons:
+// Min/Max differ between targets on NaN).
+template <class D>
+HWY_INLINE VecF<D> ClampedKey(D d, VecF<D> x, float lo, float hi) {
+  VecF<D> k = hn::IfThenElse(hn::IsNaN(x), hn::Zero(d), x);
+  k = hn::IfThenElse(hn::Gt(k, Const(d, hi)), Const(d, hi), k);
+  return hn::IfThenElse(hn::Lt(k, Const(d, lo)), Const(d, lo), k);
+}
+
 // The two roundings of y (one half of the float vector): *lo from
 // y(1 - eps), *hi from y(1 + eps).
 template <class Eval, class DD, class DH>
 HWY_INLINE void HalfBounds(DD dd, DH dh, VecF<DH> key, VecF<DH>* lo,
                            VecF<DH>* hi) {
-  const VecD<DD> y = Eval::Apply(dd, hn::PromoteTo(dd, key));
-  *lo = hn::DemoteTo(dh, hn::Mul(y, ConstD(dd, 1.0 - Eval::kEps)));
-  *hi = hn::DemoteTo(dh, hn::Mul(y, ConstD(dd, 1.0 + Eval::kEps)));
+  VecD<DD> eps;
+  const VecD<DD> y = Eval::Apply(dd, hn::PromoteTo(dd, key), &eps);
+  *lo = hn::DemoteTo(dh, hn::Mul(y, hn::Sub(ConstD(dd, 1.0), eps)));
+  *hi = hn::DemoteTo(dh, hn::Mul(y, hn::Add(ConstD(dd, 1.0), eps)));
 }
 
 // The two roundings for a whole float vector of keys: binary64 lanes hold

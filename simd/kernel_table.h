@@ -34,8 +34,8 @@ KernelTable ExactKernelTable();
 KernelTable FastKernelTable();  // targets with a true FMA only
 KernelTable CorrectKernelTable();
 
-// The correctly rounded variant's functions that are proven (exp, log, tanh
-// and erf so far); the C API refuses the others.
+// The correctly rounded variant's functions that are proven (all but
+// one_plus_erf and gelu_erf so far); the C API refuses the others.
 bool CorrectFunctionProven(refmath_function f);
 
 // For the search of hard cases (tools/correct_cases): lo[i] and hi[i], the

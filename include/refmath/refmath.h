@@ -29,9 +29,8 @@ typedef enum {
 
 /* EXACT: the specification's normative algorithms.  FAST: fused
  * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32
- * nearest the true value (ties to even), proven over all 2^32 inputs
- * (docs/correct.md); so far for exp, log, tanh and erf only: the other
- * functions return REFMATH_E_FUNCTION_NOT_IN_VARIANT. */
+ * nearest the true value (ties to even), for every function, proven over
+ * all 2^32 inputs (docs/correct.md). */
 typedef enum { REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT } refmath_variant;
 #define REFMATH_NUM_VARIANTS 3
 
@@ -59,7 +58,9 @@ typedef enum {
 } refmath_target;
 #define REFMATH_NUM_TARGETS 13
 
-/* Status codes: 0 is success, every failure is negative. */
+/* Status codes: 0 is success, every failure is negative.
+ * REFMATH_E_FUNCTION_NOT_IN_VARIANT is returned for a function a variant
+ * does not offer; every variant offers all nine functions today. */
 #define REFMATH_OK 0
 #define REFMATH_E_UNKNOWN_FUNCTION (-1)
 #define REFMATH_E_UNKNOWN_VARIANT (-2)
@@ -75,9 +76,8 @@ typedef enum {
  * (in-place); any other overlap returns REFMATH_E_OVERLAP.  in and out may
  * be NULL only when n == 0, which writes nothing; f, v and t are checked
  * even then.  Checks run in the order function, variant, function in
- * variant (REFMATH_E_FUNCTION_NOT_IN_VARIANT: a function REFMATH_CORRECT
- * does not offer yet), target, n == 0, NULL, overlap; the first failure is
- * returned and nothing is written.
+ * variant (REFMATH_E_FUNCTION_NOT_IN_VARIANT), target, n == 0, NULL,
+ * overlap; the first failure is returned and nothing is written.
  * Runs under the IEEE default floating-point environment (round to
  * nearest, no FTZ/DAZ) and restores the caller's exactly.  Safe to call
  * from any number of threads at once.  Returns REFMATH_OK or one of the

@@ -29,8 +29,11 @@ namespace {
 
 using refmath::correct::HardCase;
 
-constexpr refmath_function kProven[] = {REFMATH_EXP, REFMATH_LOG, REFMATH_TANH,
-                                        REFMATH_ERF};
+// exp_nonpositive is exp's kernel and shares its table.
+constexpr refmath_function kProven[] = {
+    REFMATH_EXP,       REFMATH_LOG,          REFMATH_TANH,
+    REFMATH_ERF,       REFMATH_SIGMOID,      REFMATH_GELU_TANH,
+    REFMATH_ONE_PLUS_ERF, REFMATH_GELU_ERF};
 constexpr uint64_t kChunk = uint64_t{1} << 20;
 
 bool Odd(refmath_function f) {
@@ -86,7 +89,11 @@ std::string TableName(refmath_function f) {
     case REFMATH_EXP: return "kExpHardCases";
     case REFMATH_LOG: return "kLogHardCases";
     case REFMATH_TANH: return "kTanhHardCases";
-    default: return "kErfHardCases";
+    case REFMATH_ERF: return "kErfHardCases";
+    case REFMATH_SIGMOID: return "kSigmoidHardCases";
+    case REFMATH_GELU_TANH: return "kGeluTanhHardCases";
+    case REFMATH_ONE_PLUS_ERF: return "kOnePlusErfHardCases";
+    default: return "kGeluErfHardCases";
   }
 }
 

@@ -108,6 +108,50 @@ def erf_interval(i):
     return coeffs, err
 
 
+ERFCX_FIRST, ERFCX_LAST = 8, 167
+
+
+def erfcx_interval(i):
+    """erfcx(c + t) = e^((c+t)^2) erfc(c + t) for |t| <= 1/32, c = i/16 +
+    1/32: a Chebyshev fit in t of degree ERF_DEGREE and its relative
+    error."""
+    c = mp.mpf(i) / 16 + mp.mpf(1) / 32
+    h = mp.mpf(1) / 32
+
+    def erfcx(t):
+        z = c + t
+        return mp.exp(z * z) * mp.erfc(z)
+
+    coeffs = cheb_lowest_first(erfcx, -h, h, ERF_DEGREE)
+    err = max(abs(horner(coeffs, t) / erfcx(t) - 1) for t in grid(-h, h, 200))
+    return coeffs, err
+
+
+def emit_intervals(w, heading, name, first, last, fit, terms_constant=False):
+    """One table of interval polynomials: the heading (its error figure
+    filled in), the first and last interval, the rows highest coefficient
+    first."""
+    worst = mp.mpf(0)
+    rows = []
+    for i in range(first, last + 1):
+        coeffs, err = fit(i)
+        worst = max(worst, err)
+        rows.append("    {" + ", ".join(hexd(c) for c in reversed(coeffs)) +
+                    "},")
+    for line in heading(f"{mp.nstr(worst, 3)} (2^{mp.nstr(mp.log(worst, 2), 4)})"):
+        w(line)
+    w(f"constexpr int {name}FirstInterval = {first};")
+    w(f"constexpr int {name}LastInterval = {last};")
+    if terms_constant:
+        w(f"constexpr int {name}Terms = {ERF_DEGREE + 1};")
+    w(f"alignas(64) constexpr double {name}Table[{last - first + 1}]"
+      f"[{ERF_DEGREE + 1}] = {{")
+    for r in rows:
+        w(r)
+    w("};")
+    w("")
+
+
 def emit(out):
     lines = []
     w = lines.append
@@ -132,25 +176,17 @@ def emit(out):
             w(f"    {hexd(c)},")
         w("};")
         w("")
-    worst = mp.mpf(0)
-    rows = []
-    for i in range(ERF_FIRST, ERF_LAST + 1):
-        coeffs, err = erf_interval(i)
-        worst = max(worst, err)
-        rows.append("    {" + ", ".join(hexd(c) for c in reversed(coeffs)) +
-                    "},")
-    w(f"// erf(c + t), c = i/16 + 1/32, |t| <= 1/32, for i = {ERF_FIRST}.."
-      f"{ERF_LAST}: Chebyshev fits of")
-    w(f"// degree {ERF_DEGREE}, highest coefficient first; largest relative "
-      f"error {mp.nstr(worst, 3)} (2^{mp.nstr(mp.log(worst, 2), 4)}).")
-    w(f"constexpr int kErfFirstInterval = {ERF_FIRST};")
-    w(f"constexpr int kErfLastInterval = {ERF_LAST};")
-    w(f"constexpr int kErfTerms = {ERF_DEGREE + 1};")
-    w(f"alignas(64) constexpr double kErfTable[{ERF_LAST - ERF_FIRST + 1}]"
-      f"[{ERF_DEGREE + 1}] = {{")
-    lines.extend(rows)
-    w("};")
-    w("")
+    emit_intervals(w, lambda err: [
+        f"// erf(c + t), c = i/16 + 1/32, |t| <= 1/32, for i = {ERF_FIRST}.."
+        f"{ERF_LAST}: Chebyshev fits of",
+        f"// degree {ERF_DEGREE}, highest coefficient first; largest relative "
+        f"error {err}."], "kErf", ERF_FIRST, ERF_LAST, erf_interval, True)
+    emit_intervals(w, lambda err: [
+        f"// erfcx(c + t) = e^((c+t)^2) erfc(c + t), c = i/16 + 1/32, |t| <= 1/32,"
+        f" for i = {ERFCX_FIRST}..{ERFCX_LAST}:",
+        f"// Chebyshev fits of degree {ERF_DEGREE}, highest coefficient first; "
+        f"largest relative error {err}."], "kErfcx", ERFCX_FIRST, ERFCX_LAST,
+        erfcx_interval)
     w("}  // namespace correct")
     w("}  // namespace refmath")
     w("")
