@@ -72,11 +72,8 @@ HWY_INLINE VecD<DD> ErfD(DD dd, VecD<DD> a) {
   return y;
 }
 
-struct CorrectErfEval {
+struct CorrectErfEval : CaseTable<correct::kErfHardCases> {
   static constexpr double kEps = 0x1p-48;
-  static constexpr const correct::HardCase* kCases = correct::kErfHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kErfHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
     return ClampedKey(d, hn::Abs(x), 0.0f, kErfClamp);

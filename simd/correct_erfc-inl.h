@@ -59,12 +59,8 @@ HWY_INLINE VecD<DD> OnePlusErfD(DD dd, VecD<DD> x, VecD<DD> a, VecD<DD> a2) {
 
 // x clamped to [-10.125, 5]: below, 1 + erf x rounds to +0 as at -10.125;
 // above, to 2 as at 5.
-struct CorrectOnePlusErfEval {
+struct CorrectOnePlusErfEval : CaseTable<correct::kOnePlusErfHardCases> {
   static constexpr double kEps = 0x1p-48;
-  static constexpr const correct::HardCase* kCases =
-      correct::kOnePlusErfHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kOnePlusErfHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
     return ClampedKey(d, x, -10.125f, 5.0f);
@@ -88,12 +84,8 @@ constexpr double kInvSqrt2D = 0x1.6a09e667f3bcdp-1;  // 1/sqrt 2
 constexpr float kGeluErfLow = -14.5f;
 constexpr float kGeluErfHigh = 6.0f;
 
-struct CorrectGeluErfEval {
+struct CorrectGeluErfEval : CaseTable<correct::kGeluErfHardCases> {
   static constexpr double kEps = 0x1p-48;
-  static constexpr const correct::HardCase* kCases =
-      correct::kGeluErfHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kGeluErfHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
     return GeluKey(d, x, kGeluErfLow, kGeluErfHigh);

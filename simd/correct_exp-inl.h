@@ -68,11 +68,8 @@ HWY_INLINE VecD<DD> ExpParts(DD dd, VecD<DD> z, VecD<DD>* scale) {
 // where e^x rounds to +0 below and to +inf above, as at the clamp values.
 // Finish sets +inf from kExpOverflow on itself: Highway's SCALAR DemoteTo
 // saturates at FLT_MAX instead of rounding to +inf.
-struct CorrectExpEval {
+struct CorrectExpEval : CaseTable<correct::kExpHardCases> {
   static constexpr double kEps = 0x1p-49;
-  static constexpr const correct::HardCase* kCases = correct::kExpHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kExpHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
     return ClampedKey(d, x, -104.0f, 89.0f);
@@ -94,11 +91,8 @@ struct CorrectExpEval {
 
 // "tanh": tanh a = t / (t + 2), t = expm1(2a) = p 2^k + (2^k - 1), for
 // a = |x| clamped to 10 (tanh 10 rounds to 1, as every larger a).
-struct CorrectTanhEval {
+struct CorrectTanhEval : CaseTable<correct::kTanhHardCases> {
   static constexpr double kEps = 0x1p-48;
-  static constexpr const correct::HardCase* kCases = correct::kTanhHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kTanhHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
     return ClampedKey(d, hn::Abs(x), 0.0f, 10.0f);

@@ -30,11 +30,8 @@ constexpr int64_t kSqrtHalfBits = 0x3FE6A09E667F3BCD;
 
 // "log", steps 1-3: e ln 2 + log m, log m = 2s + s^3 R(s^2) with
 // s = (m - 1) / (m + 1).
-struct CorrectLogEval {
+struct CorrectLogEval : CaseTable<correct::kLogHardCases> {
   static constexpr double kEps = 0x1p-49;
-  static constexpr const correct::HardCase* kCases = correct::kLogHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kLogHardCases);
   // Inputs outside (0, +inf), NaN included, become 1 (Finish sets them).
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {

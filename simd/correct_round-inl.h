@@ -18,7 +18,8 @@
 //                              2^-52 for the two products by 1 -+ eps
 //                              (docs/correct.md);
 //     Finish(d, x, r)          the special values and the sign;
-//     kCases, kCaseCount       the hard-case table (simd/correct_table.h).
+//     kCases, kCaseCount       the hard-case table (simd/correct_table.h),
+//                              from the base CaseTable<table>.
 //   The binary64 steps use only IEEE operations rounded once (no fused
 //   multiply-add, -ffp-contract=off), so Apply's value, and with it the set
 //   of hard cases, is the same on every target.
@@ -62,6 +63,13 @@ HWY_INLINE VecD<DD> HornerD(DD dd, VecD<DD> t, const double (&coeffs)[kN]) {
   }
   return q;
 }
+
+// An Eval policy's hard-case table: `struct E : CaseTable<kTable>`.
+template <const auto& kTable>
+struct CaseTable {
+  static constexpr const correct::HardCase* kCases = kTable;
+  static constexpr size_t kCaseCount = correct::HardCaseCount(kTable);
+};
 
 // A key: x with NaN replaced by 0, clamped to [lo, hi] (by comparisons:
 // Min/Max differ between targets on NaN).

@@ -40,12 +40,8 @@ HWY_INLINE VecD<DD> ExpD(DD dd, VecD<DD> t) {
 
 // "sigmoid": 1 / (1 + e^-x), x clamped to [-104, 40] (below, the result
 // rounds to +0 as at -104; above, to 1 as at 40).
-struct CorrectSigmoidEval {
+struct CorrectSigmoidEval : CaseTable<correct::kSigmoidHardCases> {
   static constexpr double kEps = 0x1p-48;
-  static constexpr const correct::HardCase* kCases =
-      correct::kSigmoidHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kSigmoidHardCases);
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
     return ClampedKey(d, x, -104.0f, 40.0f);
@@ -110,11 +106,7 @@ HWY_INLINE VecF<D> GeluFinish(D d, VecF<D> x, VecF<D> r, float high) {
   return ApplyNaNRule(d, x, r);
 }
 
-struct CorrectGeluTanhEval {
-  static constexpr const correct::HardCase* kCases =
-      correct::kGeluTanhHardCases;
-  static constexpr size_t kCaseCount =
-      correct::HardCaseCount(correct::kGeluTanhHardCases);
+struct CorrectGeluTanhEval : CaseTable<correct::kGeluTanhHardCases> {
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
     return GeluKey(d, x, kGeluTanhLow, kGeluTanhHigh);
