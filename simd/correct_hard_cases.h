@@ -12,7 +12,7 @@ namespace refmath {
 namespace correct {
 
 // exp: 20 inputs.
-constexpr HardCase kExpHardCases[] = {
+inline constexpr HardCase kExpHardCases[] = {
     {0x33800000u, 0x3F800001u},
     {0x36FDFFC1u, 0x3F800040u},
     {0x377EFF81u, 0x3F800080u},
@@ -36,7 +36,7 @@ constexpr HardCase kExpHardCases[] = {
     kHardCaseEnd};
 
 // log: 100 inputs.
-constexpr HardCase kLogHardCases[] = {
+inline constexpr HardCase kLogHardCases[] = {
     {0x022AE487u, 0xC2A9EFAAu},
     {0x03D2F29Fu, 0xC2A55B2Du},
     {0x064CB44Bu, 0xC29E7C1Au},
@@ -140,7 +140,7 @@ constexpr HardCase kLogHardCases[] = {
     kHardCaseEnd};
 
 // tanh: 10 inputs.
-constexpr HardCase kTanhHardCases[] = {
+inline constexpr HardCase kTanhHardCases[] = {
     {0x3AC37DE2u, 0x3AC37DD9u},
     {0x3C96AE2Eu, 0x3C96A9D5u},
     {0x3CD41B91u, 0x3CD40F70u},
@@ -154,7 +154,7 @@ constexpr HardCase kTanhHardCases[] = {
     kHardCaseEnd};
 
 // erf: 116 inputs.
-constexpr HardCase kErfHardCases[] = {
+inline constexpr HardCase kErfHardCases[] = {
     {0x00AA320Cu, 0x00C00B88u},
     {0x012A320Cu, 0x01400B88u},
     {0x01AA320Cu, 0x01C00B88u},
@@ -274,7 +274,7 @@ constexpr HardCase kErfHardCases[] = {
     kHardCaseEnd};
 
 // sigmoid: 576 inputs.
-constexpr HardCase kSigmoidHardCases[] = {
+inline constexpr HardCase kSigmoidHardCases[] = {
     {0x34000000u, 0x3F000000u},
     {0x34C00000u, 0x3F000001u},
     {0x35200000u, 0x3F000002u},
@@ -854,7 +854,7 @@ constexpr HardCase kSigmoidHardCases[] = {
     kHardCaseEnd};
 
 // gelu_tanh: 46 inputs.
-constexpr HardCase kGeluTanhHardCases[] = {
+inline constexpr HardCase kGeluTanhHardCases[] = {
     {0x334AA765u, 0x32CAA765u},
     {0x33F83306u, 0x33783308u},
     {0x366C4759u, 0x35EC4784u},
@@ -904,7 +904,7 @@ constexpr HardCase kGeluTanhHardCases[] = {
     kHardCaseEnd};
 
 // one_plus_erf: 41 inputs.
-constexpr HardCase kOnePlusErfHardCases[] = {
+inline constexpr HardCase kOnePlusErfHardCases[] = {
     {0x3362DFC4u, 0x3F800000u},
     {0x3362DFC5u, 0x3F800001u},
     {0x34C683CCu, 0x3F800004u},
@@ -949,7 +949,7 @@ constexpr HardCase kOnePlusErfHardCases[] = {
     kHardCaseEnd};
 
 // gelu_erf: 59 inputs.
-constexpr HardCase kGeluErfHardCases[] = {
+inline constexpr HardCase kGeluErfHardCases[] = {
     {0x334AA765u, 0x32CAA765u},
     {0x33F83306u, 0x33783308u},
     {0x34BD90BBu, 0x343D90BFu},

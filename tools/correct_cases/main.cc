@@ -112,7 +112,7 @@ std::string Header(const std::vector<Found>& all) {
   for (size_t k = 0; k < all.size(); ++k) {
     s += "\n// " + std::string(refmath_function_name(kProven[k])) + ": " +
          std::to_string(all[k].cases.size()) + " inputs.\n";
-    s += "constexpr HardCase " + TableName(kProven[k]) + "[] = {\n";
+    s += "inline constexpr HardCase " + TableName(kProven[k]) + "[] = {\n";
     for (const HardCase& c : all[k].cases) {
       snprintf(buf, sizeof buf, "    {0x%08Xu, 0x%08Xu},\n", c.x, c.y);
       s += buf;
