@@ -102,8 +102,9 @@ const refmath::detail::TargetKernels* FindKernels(refmath_variant v,
                                                   refmath_target t) {
   if (refmath_target_status(v, t) != REFMATH_OK) return nullptr;
   const refmath::detail::KernelTable table =
-      v == REFMATH_EXACT ? refmath::detail::ExactKernelTable()
-                         : refmath::detail::FastKernelTable();
+      v == REFMATH_EXACT  ? refmath::detail::ExactKernelTable()
+      : v == REFMATH_FAST ? refmath::detail::FastKernelTable()
+                          : refmath::detail::CorrectKernelTable();
   for (size_t i = 0; i < table.count; ++i) {
     if (table.entries[i].target == t) return &table.entries[i];
   }
@@ -131,6 +132,7 @@ void RegisterWidth(const Width& w) {
     for (size_t n : kSizes) {
       RegisterRefmath(f, w, REFMATH_EXACT, n);
       RegisterRefmath(f, w, REFMATH_FAST, n);
+      RegisterRefmath(f, w, REFMATH_CORRECT, n);
       for (size_t i = 0; i < peers.count; ++i) {
         const Peer& p = peers.rows[i];
         if (std::string(p.function) != f.name) continue;

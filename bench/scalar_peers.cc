@@ -1,4 +1,6 @@
-// glibc's scalar libm, and the same compositions as the vector peers.
+// glibc's scalar libm, and the same compositions as the vector peers; and
+// CORE-MATH's correctly rounded cr_expf, cr_logf, cr_tanhf, cr_erff where
+// the build has that peer (tools/core_math/).
 #include <math.h>
 #include <stddef.h>
 
@@ -8,6 +10,15 @@ namespace refmath_bench {
 namespace {
 
 using ScalarFn = float (*)(float);
+
+#ifdef REFMATH_BENCH_CORE_MATH
+extern "C" {
+float cr_expf(float);
+float cr_logf(float);
+float cr_tanhf(float);
+float cr_erff(float);
+}
+#endif
 
 constexpr float kInvSqrt2 = 0.70710677f;
 constexpr float kSqrt2OverPi = 0.79788456f;
@@ -32,6 +43,12 @@ const Peer kPeers[] = {
     {"sigmoid", "glibc", &Loop<&Sigmoid>},
     {"gelu_erf", "glibc", &Loop<&GeluErf>},
     {"gelu_tanh", "glibc", &Loop<&GeluTanh>},
+#ifdef REFMATH_BENCH_CORE_MATH
+    {"exp", "core_math", &Loop<&cr_expf>},
+    {"log", "core_math", &Loop<&cr_logf>},
+    {"tanh", "core_math", &Loop<&cr_tanhf>},
+    {"erf", "core_math", &Loop<&cr_erff>},
+#endif
 };
 
 }  // namespace

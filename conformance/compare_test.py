@@ -193,6 +193,20 @@ def main():
                 "--max-ulp-vs-oracle", "0")
         check(r.returncode == 0, "identical: passes --max-ulp-vs-oracle 0")
 
+        # A correctly rounded backend (Python's double tanh rounded to
+        # binary32; no input here is near a binary32 midpoint) against the
+        # correctly rounded variant as the oracle: identical.
+        import math
+        write_raw(p("cr.bin"), [f2b(math.tanh(b2f(b))) for b in xs])
+        r = run("compare", "--function", "tanh", "--variant", "correct", "--inputs", p("x.bin"),
+                "--outputs", p("cr.bin"), "--max-ulp-vs-oracle", "0")
+        check(r.returncode == 0, "correct oracle: exit 0")
+        check("the oracle: refmath 0.1.0 correct" in r.stdout or "oracle (correct)" in r.stdout,
+              "correct oracle: named")
+        check(stat(r.stdout, "bit-identical") == "1000", "correct oracle: bit-identical")
+        r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("cr.bin"))
+        check(stat(r.stdout, "bit-identical") != "1000", "exact oracle: not identical to it")
+
         # One ulp off at three places (away from zero: bits + 1).
         off = list(oracle)
         picks = [i for i, b in enumerate(oracle) if 0 < (b & 0x7FFFFFFF) < 0x7F000000][:3]

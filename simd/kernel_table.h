@@ -1,5 +1,6 @@
 // Internal: the per-target entry points of a variant's kernels, as compiled
-// into this build.  Filled by simd/exact_kernels.cc and simd/fast_kernels.cc
+// into this build.  Filled by simd/exact_kernels.cc, simd/fast_kernels.cc
+// and simd/correct_kernels.cc
 // (through simd/target_table.h); read by the dispatcher (src/core/capi.cc).
 #ifndef REFMATH_SIMD_KERNEL_TABLE_H_
 #define REFMATH_SIMD_KERNEL_TABLE_H_
@@ -31,6 +32,15 @@ struct KernelTable {
 
 KernelTable ExactKernelTable();
 KernelTable FastKernelTable();  // targets with a true FMA only
+KernelTable CorrectKernelTable();
+
+// For the search of hard cases (tools/correct_cases): lo[i] and hi[i], the
+// binary32 roundings of the binary64 value of f(in[i]) times 1 - eps and
+// 1 + eps (simd/correct_round-inl.h), before the hard-case table, on the
+// best target of this CPU.  Both depend on |x| only for the odd functions
+// (tanh, erf).  False for a function that is not proven.
+bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,
+                           float* hi, size_t n);
 
 }  // namespace detail
 }  // namespace refmath

@@ -18,6 +18,7 @@
 
 #include "refmath/refmath.h"
 #include "src/cmdline/args.h"
+#include "src/conform/runner.h"
 #include "src/verify/digest.h"
 #include "src/verify/file_io.h"
 #include "src/verify/golden_file.h"
@@ -158,7 +159,7 @@ bool ParseOptions(int argc, char** argv, Options* o, std::string* error) {
   o->all_variants = vname == "all";
   refmath_variant v;
   if (o->all_variants) {
-    o->variants = {REFMATH_EXACT, REFMATH_FAST};
+    o->variants = {REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT};
   } else {
     if (!cli::ParseVariant(vname, &v, error)) return false;
     o->variants.push_back(v);
@@ -231,7 +232,7 @@ int main(int argc, char** argv) {
     fprintf(stderr,
             "refmath_exhaustive_digest: %s\n"
             "usage: refmath_exhaustive_digest [--function F|all] "
-            "[--variant exact|fast|all] [--target T] [--check FILE]\n",
+            "[--variant exact|fast|correct|all] [--target T] [--check FILE]\n",
             error.c_str());
     return 2;
   }

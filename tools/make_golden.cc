@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
                   {"out", "variant", "module"}, {}, &error) ||
       !args.Require("out", &dir, &error)) {
     fprintf(stderr, "refmath_make_golden: %s\nusage: refmath_make_golden "
-                    "--out DIR [--variant exact|fast | --module NAME]\n", error.c_str());
+                    "--out DIR [--variant exact|fast|correct | --module NAME]\n", error.c_str());
     return 2;
   }
   if (args.Has("module")) return WriteModule(args.Get("module"), dir);

@@ -72,7 +72,8 @@ inline std::string Name(refmath_variant v) { return refmath_variant_name(v); }
 using FunctionVariant = std::tuple<refmath_function, refmath_variant>;
 inline auto AllFunctionVariants() {
   return ::testing::Combine(::testing::ValuesIn(AllFunctions()),
-                            ::testing::Values(REFMATH_EXACT, REFMATH_FAST));
+                            ::testing::Values(REFMATH_EXACT, REFMATH_FAST,
+                                              REFMATH_CORRECT));
 }
 inline std::string FunctionVariantName(
     const ::testing::TestParamInfo<FunctionVariant>& info) {

@@ -27,8 +27,12 @@ typedef enum {
 } refmath_function;
 #define REFMATH_NUM_FUNCTIONS 9
 
-typedef enum { REFMATH_EXACT, REFMATH_FAST } refmath_variant;
-#define REFMATH_NUM_VARIANTS 2
+/* EXACT: the specification's normative algorithms.  FAST: fused
+ * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32
+ * nearest the true value (ties to even), for every function, proven over
+ * all 2^32 inputs (docs/correct.md). */
+typedef enum { REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT } refmath_variant;
+#define REFMATH_NUM_VARIANTS 3
 
 /* Lane widths.  SCALAR is one lane in plain C++; SSSE3 and SSE4 are 128-bit,
  * AVX2 256-bit, AVX3 (AVX-512F/BW/DQ/VL) and AVX3_DL 512-bit.  EMU128 is the
@@ -54,7 +58,8 @@ typedef enum {
 } refmath_target;
 #define REFMATH_NUM_TARGETS 13
 
-/* Status codes: 0 is success, every failure is negative. */
+/* Status codes: 0 is success, every failure is negative (the tensor
+ * operations add -9 to -13 in refmath/tensor.h). */
 #define REFMATH_OK 0
 #define REFMATH_E_UNKNOWN_FUNCTION (-1)
 #define REFMATH_E_UNKNOWN_VARIANT (-2)
@@ -68,8 +73,8 @@ typedef enum {
 /* out[i] = f(in[i]) for i < n, any alignment.  out may equal in
  * (in-place); any other overlap returns REFMATH_E_OVERLAP.  in and out may
  * be NULL only when n == 0, which writes nothing; f, v and t are checked
- * even then.  Checks run in the order function, variant, target, n == 0,
- * NULL, overlap; the first failure is returned and nothing is written.
+ * even then.  Checks run in the order function, variant, target, n == 0, NULL,
+ * overlap; the first failure is returned and nothing is written.
  * Runs under the IEEE default floating-point environment (round to
  * nearest, no FTZ/DAZ) and restores the caller's exactly.  Safe to call
  * from any number of threads at once.  Returns REFMATH_OK or one of the

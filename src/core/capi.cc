@@ -17,7 +17,8 @@ using refmath::detail::TargetKernels;
 const char* const kFunctionNames[REFMATH_NUM_FUNCTIONS] = {
     "exp",  "exp_nonpositive", "log",      "sigmoid",  "tanh",
     "erf",  "one_plus_erf",    "gelu_erf", "gelu_tanh"};
-const char* const kVariantNames[REFMATH_NUM_VARIANTS] = {"exact", "fast"};
+const char* const kVariantNames[REFMATH_NUM_VARIANTS] = {"exact", "fast",
+                                                         "correct"};
 const char* const kTargetNames[REFMATH_NUM_TARGETS] = {
     "best",  "scalar", "sse4", "avx2",    "avx3",    "ssse3",   "avx3_dl",
     "emu128", "neon",  "sve",  "sve2", "sve_256", "sve2_128"};
@@ -31,8 +32,11 @@ int FromName(const char* const* names, int count, const char* name) {
 }
 
 bool VariantBuilt(refmath_variant v, KernelTable* table) {
-  *table = v == REFMATH_EXACT ? refmath::detail::ExactKernelTable()
-                              : refmath::detail::FastKernelTable();
+  switch (v) {
+    case REFMATH_EXACT: *table = refmath::detail::ExactKernelTable(); break;
+    case REFMATH_FAST: *table = refmath::detail::FastKernelTable(); break;
+    default: *table = refmath::detail::CorrectKernelTable(); break;
+  }
   return table->count > 0;
 }
 

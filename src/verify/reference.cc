@@ -36,6 +36,30 @@ double UlpAgainst(mpfr_srcptr r, double cr, double got, Format format) {
   return diff.ToDouble();
 }
 
+// r = x/2 + (x/2) h for |x| < 1, the GELU form without cancellation, with
+// the sum rounded to odd: for tiny x, (x/2) h lies below r's last bit, and
+// a sum rounded to nearest would be x/2 itself, a binary32 midpoint where
+// x/2 is one, which binary32 would then round to even instead of toward
+// the true value.  Rounded to odd (toward zero, last bit set if inexact),
+// r rounds to any format of fewer bits as the exact sum would.
+void HalfXPlusHalfXTimes(mpfr_ptr r, mpfr_srcptr x, mpfr_ptr h) {
+  if (mpfr_zero_p(x)) {  // gelu(+-0) = +-0
+    mpfr_set(r, x, MPFR_RNDN);
+    return;
+  }
+  MpfrNumber half_x;
+  mpfr_div_2ui(half_x, x, 1, MPFR_RNDN);  // exact
+  mpfr_mul(h, h, half_x, MPFR_RNDN);
+  const int inexact = mpfr_add(r, half_x, h, MPFR_RNDZ);
+  if (inexact != 0 && mpfr_min_prec(r) < mpfr_get_prec(r)) {
+    if (mpfr_sgn(r) > 0) {
+      mpfr_nextabove(r);
+    } else {
+      mpfr_nextbelow(r);
+    }
+  }
+}
+
 }  // namespace
 
 bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
@@ -76,6 +100,11 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
     case REFMATH_GELU_ERF:  // 0.5 x erfc(-x / sqrt 2)
       mpfr_sqrt_ui(t, 2, MPFR_RNDN);
       mpfr_div(t, x, t, MPFR_RNDN);
+      if (mpfr_cmpabs_ui(x, 1) < 0) {  // x/2 + (x/2) erf(x / sqrt 2)
+        mpfr_erf(t, t, MPFR_RNDN);
+        HalfXPlusHalfXTimes(r, x, t);
+        return true;
+      }
       mpfr_neg(t, t, MPFR_RNDN);
       mpfr_erfc(t, t, MPFR_RNDN);
       mpfr_mul(r, x, t, MPFR_RNDN);
@@ -92,6 +121,11 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
       mpfr_mul(u, u, x3, MPFR_RNDN);
       mpfr_add(u, u, x, MPFR_RNDN);
       mpfr_mul(u, u, t, MPFR_RNDN);  // u
+      if (mpfr_cmpabs_ui(x, 1) < 0) {  // x/2 + (x/2) tanh u
+        mpfr_tanh(u, u, MPFR_RNDN);
+        HalfXPlusHalfXTimes(r, x, u);
+        return true;
+      }
       mpfr_mul_si(u, u, -2, MPFR_RNDN);
       mpfr_exp(u, u, MPFR_RNDN);
       mpfr_add_ui(u, u, 1, MPFR_RNDN);

@@ -20,7 +20,7 @@ namespace {
 #define REFMATH_FUNCTION_OPTION \
   "--function F      the function (required; the names are below)\n"
 #define REFMATH_VARIANT_OPTION \
-  "--variant V       exact or fast (default: exact)\n"
+  "--variant V       exact, fast or correct (default: exact)\n"
 #define REFMATH_TARGET_OPTION                                         \
   "--target T        a target 'refmath targets' lists, or best (default:\n" \
   "                  best)\n"

@@ -5,7 +5,11 @@
 #   tools/ulp_tables/run.sh full   # every binary32 input of each exact function,
 #                                  #   about 20 minutes on 2 cores
 #   tools/ulp_tables/run.sh fast   # the fast variant's rows, about 15 minutes
-#   tools/ulp_tables/run.sh render # tables and plots from the saved results
+#   tools/ulp_tables/run.sh correct  # every binary32 input of each function of
+#                                  #   the correctly rounded variant, about 5
+#                                  #   minutes per function on 2 cores
+#   tools/ulp_tables/run.sh render [--variant V]  # tables and plots from the
+#                                  #   saved results (one variant: no plot)
 # Results (one small text file per row) go to ulp_tables/results/; a row
 # already there is not run again (delete it to redo it).  Needs build/.
 set -euo pipefail
@@ -72,19 +76,27 @@ full_rows() {
   done
 }
 
+correct_rows() {
+  for fn in exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh; do
+    run "correct-$fn-all" "$fn" correct "" all 1
+  done
+}
+
+# render [--variant V]: all tables and the plot, or one variant's table.
 render() {
   # Debian's python3 has python3-matplotlib for the plot (apt-get install
   # python3-matplotlib); another python3 renders the tables without it.
   local py=python3
   [ -x /usr/bin/python3 ] && py=/usr/bin/python3
   "$py" "$root/tools/ulp_tables/render.py" --refmath "$bin" --out "$out" \
-    --spec "$root/tools/ulp_tables/spec_rows.csv"
+    --spec "$root/tools/ulp_tables/spec_rows.csv" "$@"
 }
 
 case "${1:-}" in
   spec) spec_rows; render ;;
   full) full_rows; render ;;
   fast) fast_rows; render ;;
-  render) render ;;
-  *) echo "usage: $0 spec|full|fast|render" >&2; exit 2 ;;
+  correct) correct_rows; render --variant correct ;;
+  render) shift; render "$@" ;;
+  *) echo "usage: $0 spec|full|fast|correct|render" >&2; exit 2 ;;
 esac

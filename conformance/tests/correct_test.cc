@@ -1,0 +1,164 @@
+// The correctly rounded variant (docs/correct.md): every result equals
+// MPFR's correctly rounded value on a sample of every binary32 range and on
+// every listed hard case, the same bits on every usable target, and the
+// special values by hand.  The full proof is the 2^32 sweep
+// (ulp_tables/correct.md); this keeps each build honest in seconds.
+#include <math.h>
+
+#include <vector>
+
+#include "conformance/tests/test_util.h"
+#include "gtest/gtest.h"
+#include "refmath/refmath.h"
+#include "simd/correct_hard_cases.h"
+#include "src/conform/runner.h"
+#include "src/verify/file_io.h"
+#include "src/verify/reference.h"
+
+namespace refmath {
+namespace test {
+namespace {
+
+float Correct(refmath_function f, float x,
+              refmath_target t = REFMATH_TARGET_BEST) {
+  float y = NAN;
+  EXPECT_EQ(refmath_eval_f32(f, REFMATH_CORRECT, t, &x, &y, 1), REFMATH_OK);
+  return y;
+}
+
+// MPFR's correctly rounded f(x) equals the variant's (both NaN counts).
+void ExpectMpfr(refmath_function f, const std::vector<float>& in) {
+  std::vector<float> out(in.size());
+  ASSERT_EQ(refmath_eval_f32(f, REFMATH_CORRECT, REFMATH_TARGET_BEST,
+                             in.data(), out.data(), in.size()),
+            REFMATH_OK);
+  int failures = 0;
+  for (size_t i = 0; i < in.size() && failures < 5; ++i) {
+    const auto m = sweep::ReferenceMpfr(f, in[i], out[i]);
+    const bool both_nan = isnan(out[i]) && isnan(io::BitsToFloat(
+                                               m.correctly_rounded_bits));
+    if (!both_nan && Bits(out[i]) != m.correctly_rounded_bits) {
+      ++failures;
+      ADD_FAILURE() << Name(f) << "(" << std::hexfloat << in[i] << "): got 0x"
+                    << std::hex << Bits(out[i]) << ", MPFR 0x"
+                    << m.correctly_rounded_bits;
+    }
+  }
+}
+
+class CorrectVariant : public ::testing::TestWithParam<refmath_function> {};
+
+// Every 65521st bit pattern (a prime stride: all exponents, both signs).
+TEST_P(CorrectVariant, SampleEqualsMpfr) {
+  std::vector<float> in;
+  for (uint64_t b = 0; b < (uint64_t{1} << 32); b += 65521) {
+    in.push_back(io::BitsToFloat(static_cast<uint32_t>(b)));
+  }
+  ExpectMpfr(GetParam(), in);
+}
+
+TEST_P(CorrectVariant, SameBitsOnEveryTarget) {
+  std::vector<float> in;
+  for (uint64_t b = 7; b < (uint64_t{1} << 32); b += 262139) {
+    in.push_back(io::BitsToFloat(static_cast<uint32_t>(b)));
+  }
+  std::vector<float> want(in.size()), got(in.size());
+  ASSERT_EQ(refmath_eval_f32(GetParam(), REFMATH_CORRECT,
+                             refmath_portable_target(), in.data(), want.data(),
+                             in.size()),
+            REFMATH_OK);
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    ASSERT_EQ(refmath_eval_f32(GetParam(), REFMATH_CORRECT, t, in.data(),
+                               got.data(), in.size()),
+              REFMATH_OK);
+    EXPECT_EQ(FirstBitDifference(want, got), -1) << Name(t);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllFunctions, CorrectVariant, ::testing::ValuesIn(AllFunctions()),
+    [](const ::testing::TestParamInfo<refmath_function>& info) {
+      return Name(info.param);
+    });
+
+// The table entries themselves, against MPFR (and both signs for the odd
+// functions).
+template <size_t kN>
+void ExpectTable(refmath_function f, const correct::HardCase (&cases)[kN],
+                 bool odd) {
+  std::vector<float> in;
+  for (size_t i = 0; i + 1 < kN; ++i) {
+    in.push_back(io::BitsToFloat(cases[i].x));
+    if (odd) in.push_back(-io::BitsToFloat(cases[i].x));
+  }
+  ASSERT_FALSE(in.empty());
+  ExpectMpfr(f, in);
+}
+
+TEST(CorrectHardCases, EveryListedInputEqualsMpfr) {
+  ExpectTable(REFMATH_EXP, correct::kExpHardCases, false);
+  ExpectTable(REFMATH_EXP_NONPOSITIVE, correct::kExpHardCases, false);
+  ExpectTable(REFMATH_LOG, correct::kLogHardCases, false);
+  ExpectTable(REFMATH_TANH, correct::kTanhHardCases, true);
+  ExpectTable(REFMATH_ERF, correct::kErfHardCases, true);
+  ExpectTable(REFMATH_SIGMOID, correct::kSigmoidHardCases, false);
+  ExpectTable(REFMATH_GELU_TANH, correct::kGeluTanhHardCases, false);
+  ExpectTable(REFMATH_ONE_PLUS_ERF, correct::kOnePlusErfHardCases, false);
+  ExpectTable(REFMATH_GELU_ERF, correct::kGeluErfHardCases, false);
+}
+
+// Values by hand (mpmath at 200 bits, rounded to binary32) and the limits.
+TEST(CorrectValues, ByHand) {
+  const float inf = INFINITY;
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP, 1.0f)), 0x402DF854u);  // e
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP, 0.0f)), 0x3F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP, -inf)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP, inf)), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP, 89.0f)), 0x7F800000u);
+  // e^-100 = 26.547 * 2^-149: the subnormal 27 * 2^-149.
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP, -100.0f)), 27u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP_NONPOSITIVE, -100.0f)), 27u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP_NONPOSITIVE, 1.0f)), 0x402DF854u);
+  // 2^-24: e^x lies 2^-49 above the midpoint 1 + 2^-24 (a hard case).
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP, 0x1p-24f)), 0x3F800001u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG, 2.0f)), 0x3F317218u);  // ln 2
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG, 1.0f)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG, -0.0f)), 0xFF800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG, -1.0f)), 0x7FC00000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG, inf)), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_TANH, 0.5f)), 0x3EEC9A9Fu);
+  EXPECT_EQ(Bits(Correct(REFMATH_TANH, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_TANH, -inf)), 0xBF800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ERF, 0.5f)), 0x3F053F7Bu);
+  EXPECT_EQ(Bits(Correct(REFMATH_ERF, inf)), 0x3F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SIGMOID, 1.0f)), 0x3F3B26A8u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SIGMOID, 0.0f)), 0x3F000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ONE_PLUS_ERF, -1.0f)), 0x3E21130Bu);
+  EXPECT_EQ(Bits(Correct(REFMATH_ONE_PLUS_ERF, -inf)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ONE_PLUS_ERF, inf)), 0x40000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_GELU_ERF, -inf)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_GELU_ERF, inf)), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_GELU_TANH, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_GELU_TANH, 100.0f)), Bits(100.0f));
+  // Tiny x: x/2 plus a positive term; 2^-149 / 2 is the midpoint between 0
+  // and 2^-149, so the result is 2^-149; -2^-149 gives -0.
+  EXPECT_EQ(Bits(Correct(REFMATH_GELU_TANH, 0x1p-149f)), 1u);
+  EXPECT_EQ(Bits(Correct(REFMATH_GELU_ERF, 0x1p-149f)), 1u);
+  EXPECT_EQ(Bits(Correct(REFMATH_GELU_TANH, -0x1p-149f)), 0x80000000u);
+  for (refmath_function f : AllFunctions()) {
+    EXPECT_EQ(Bits(Correct(f, io::BitsToFloat(0xFFC01234u))), 0x7FC00000u)
+        << Name(f);
+  }
+}
+
+// The variant is built for SSE4 too (no fused multiply-add needed).
+TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
+  EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),
+            conformance::UsableTargets(REFMATH_EXACT));
+  EXPECT_STREQ(refmath_variant_name(REFMATH_CORRECT), "correct");
+  EXPECT_EQ(refmath_variant_from_name("correct"), REFMATH_CORRECT);
+}
+
+}  // namespace
+}  // namespace test
+}  // namespace refmath

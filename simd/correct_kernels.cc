@@ -1,0 +1,111 @@
+// The correctly rounded kernels (REFMATH_CORRECT), compiled once per
+// target: binary64 lanes, IEEE operations rounded once, no fused
+// multiply-add (-ffp-contract=off), so the binary64 values and the set of
+// hard cases are the same on every target (docs/correct.md).
+//
+// All nine functions; exp_nonpositive is exp's kernel (e^x for every x).
+#include "simd/kernel_set.h"
+#include "simd/no_fast_math.h"
+#include "simd/kernel_table.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/correct_kernels.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "hwy/highway.h"
+#include "simd/correct_erf-inl.h"
+#include "simd/correct_erfc-inl.h"
+#include "simd/correct_exp-inl.h"
+#include "simd/correct_log-inl.h"
+#include "simd/correct_sigmoid-inl.h"
+#include "simd/eval_array-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// The correctly rounded kernel set.
+struct CorrectKernels {
+  REFMATH_KERNEL(Exp, HWY_NAMESPACE::CorrectExp(d, x))
+  REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::CorrectExp(d, x))
+  REFMATH_KERNEL(Log, HWY_NAMESPACE::CorrectLog(d, x))
+  REFMATH_KERNEL(Sigmoid, HWY_NAMESPACE::CorrectSigmoid(d, x))
+  REFMATH_KERNEL(Tanh, HWY_NAMESPACE::CorrectTanh(d, x))
+  REFMATH_KERNEL(Erf, HWY_NAMESPACE::CorrectErf(d, x))
+  REFMATH_KERNEL(OnePlusErf, HWY_NAMESPACE::CorrectOnePlusErf(d, x))
+  REFMATH_KERNEL(GeluErf, HWY_NAMESPACE::CorrectGeluErf(d, x))
+  REFMATH_KERNEL(GeluTanh, HWY_NAMESPACE::CorrectGeluTanh(d, x))
+};
+
+void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
+  EvalFunction<CorrectKernels>(f, in, out, n);
+}
+
+// The two roundings of every input (correct_round-inl.h), for the search
+// of hard cases; whole vectors, then a zero-padded tail.
+template <class Eval>
+void BoundsArray(const float* in, float* lo, float* hi, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  VecF<decltype(d)> l, h;
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    CorrectBounds<Eval>(d, hn::LoadU(d, in + i), &l, &h);
+    hn::StoreU(l, d, lo + i);
+    hn::StoreU(h, d, hi + i);
+  }
+  if (i == n) return;
+  HWY_ALIGN float buf[hn::MaxLanes(d)] = {};
+  HWY_ALIGN float lbuf[hn::MaxLanes(d)], hbuf[hn::MaxLanes(d)];
+  memcpy(buf, in + i, (n - i) * sizeof(float));
+  CorrectBounds<Eval>(d, hn::Load(d, buf), &l, &h);
+  hn::Store(l, d, lbuf);
+  hn::Store(h, d, hbuf);
+  memcpy(lo + i, lbuf, (n - i) * sizeof(float));
+  memcpy(hi + i, hbuf, (n - i) * sizeof(float));
+}
+
+bool BoundsCorrect(refmath_function f, const float* in, float* lo, float* hi,
+                   size_t n) {
+  switch (f) {
+    case REFMATH_EXP:
+    case REFMATH_EXP_NONPOSITIVE:
+      BoundsArray<CorrectExpEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_SIGMOID:
+      BoundsArray<CorrectSigmoidEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_GELU_TANH:
+      BoundsArray<CorrectGeluTanhEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_ONE_PLUS_ERF:
+      BoundsArray<CorrectOnePlusErfEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_GELU_ERF:
+      BoundsArray<CorrectGeluErfEval>(in, lo, hi, n);
+      return true;
+    case REFMATH_LOG: BoundsArray<CorrectLogEval>(in, lo, hi, n); return true;
+    case REFMATH_TANH: BoundsArray<CorrectTanhEval>(in, lo, hi, n); return true;
+    case REFMATH_ERF: BoundsArray<CorrectErfEval>(in, lo, hi, n); return true;
+    default: return false;
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "simd/target_table.h"
+REFMATH_DEFINE_KERNEL_TABLE(CorrectKernelTable, EvalCorrect)
+
+namespace refmath {
+HWY_EXPORT(BoundsCorrect);
+namespace detail {
+bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,
+                           float* hi, size_t n) {
+  return HWY_DYNAMIC_DISPATCH(BoundsCorrect)(f, in, lo, hi, n);
+}
+}  // namespace detail
+}  // namespace refmath
+#endif  // HWY_ONCE
