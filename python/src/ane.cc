@@ -37,7 +37,9 @@ ane::Profile AneProfile(const string& name, const optional<string>& accumulator,
     Refuse(error);
   }
   if (tile) {
-    if (*tile < 1 || *tile > 65536) Refuse("tile must be in 1..65536");
+    if (*tile < 1 || *tile > ane::kMaxTile) {
+      Refuse("tile must be in 1.." + std::to_string(ane::kMaxTile));
+    }
     p.tile = *tile;
   }
   return p;

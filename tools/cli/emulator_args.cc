@@ -13,8 +13,6 @@ namespace refmath {
 namespace cli {
 namespace {
 
-constexpr long kMaxTile = 65536;
-
 // Removes what an interrupted set of writes left: regular files only (never
 // stdout or a device written in place).
 void RemoveWritten(const std::vector<std::string>& paths) {
@@ -125,7 +123,9 @@ bool ProfileFromArgs(const Args& args, ane::Profile* p, std::string* error) {
     return false;
   }
   long tile;
-  if (!IntegerOption(args, "tile", 1, kMaxTile, p->tile, &tile, error)) return false;
+  if (!IntegerOption(args, "tile", 1, ane::kMaxTile, p->tile, &tile, error)) {
+    return false;
+  }
   p->tile = static_cast<int>(tile);
   return true;
 }

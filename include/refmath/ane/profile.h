@@ -19,6 +19,10 @@ enum class Accumulator {
   kExact,  // an unbounded fixed-point register: no rounding until the output
 };
 
+// The largest `tile` a caller may ask for (the CLI's --tile, Python's
+// tile=): a group longer than any row the model is given.
+constexpr int kMaxTile = 65536;
+
 struct Profile {
   const char* name = "custom";
   const char* source = "";  // where the preset's figures come from
