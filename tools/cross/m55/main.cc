@@ -1,5 +1,5 @@
 // Firmware for a bare-metal Cortex-M55 (qemu mps3-an547): evaluates every
-// function of the exact and the fast variant on the golden input set
+// function of the exact, fast and correct variants on the golden input set
 // (docs/golden-hashes.md), on Highway's SCALAR target, and prints each
 // SHA-256 digest over semihosting as
 //
@@ -25,6 +25,7 @@ namespace refmath {
 namespace N_SCALAR {
 void EvalExact(refmath_function f, const float* in, float* out, size_t n);
 void EvalFast(refmath_function f, const float* in, float* out, size_t n);
+void EvalCorrect(refmath_function f, const float* in, float* out, size_t n);
 }  // namespace N_SCALAR
 }  // namespace refmath
 
@@ -172,13 +173,15 @@ int main() {
     sha.Final(digest);
     PrintRow("exact", "inputs", digest, m55::SemihostClock() - t_start);
     PrintRow("fast", "inputs", digest, 0);
+    PrintRow("correct", "inputs", digest, 0);
   }
 
   const struct {
     const char* name;
     EvalFn eval;
   } kVariants[] = {{"exact", &refmath::N_SCALAR::EvalExact},
-                   {"fast", &refmath::N_SCALAR::EvalFast}};
+                   {"fast", &refmath::N_SCALAR::EvalFast},
+                   {"correct", &refmath::N_SCALAR::EvalCorrect}};
   for (const auto& v : kVariants) {
     for (const Function& fn : kFunctions) {
       const uint32_t t0 = m55::SemihostClock();

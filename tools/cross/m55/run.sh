@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the exact and fast kernels (Highway's SCALAR target) and the tensor
-# layer into a bare-metal Cortex-M55 firmware, runs it under qemu-system-arm
-# on the mps3-an547 board, and compares every digest it prints over
-# semihosting with golden/exact.sha256 and golden/fast.sha256, and the
+# Builds the exact, fast and correct kernels (Highway's SCALAR target) and
+# the tensor layer into a bare-metal Cortex-M55 firmware, runs it under
+# qemu-system-arm on the mps3-an547 board, and compares every digest it
+# prints over semihosting with golden/{exact,fast,correct}.sha256, and the
 # tensor cases that fit its memory with golden/tensor.sha256.
 #
 #   bash tools/cross/m55/run.sh
@@ -63,6 +63,7 @@ CXXFLAGS=("${ARCH[@]}" -O2 -std=c++17 -ffp-contract=off -fno-fast-math
 # metal), with the golden tensor cases.
 CXXFLAGS+=(-DREFMATH_TENSOR_SINGLE_THREAD '-DREFMATH_VERSION="m55"')
 SRCS=("$ROOT/simd/exact_kernels.cc" "$ROOT/simd/fast_kernels.cc"
+      "$ROOT/simd/correct_kernels.cc"
       "$ROOT/src/core/capi.cc"
       "$ROOT/src/tensor/exact_tensor.cc" "$ROOT/src/tensor/fast_tensor.cc"
       "$ROOT/src/tensor/algorithms.cc" "$ROOT/src/tensor/api.cc"
@@ -113,7 +114,7 @@ if [ "$rc" != 0 ] || ! grep -q '^DONE' "$log"; then
 fi
 
 # --- compare ------------------------------------------------------------------------
-for variant in exact fast; do
+for variant in exact fast correct; do
   golden="$ROOT/golden/$variant.sha256"
   while read -r want name; do
     got=$(awk -v v="$variant" -v n="$name" '$1 == "ROW" && $2 == v && $3 == n {print $4, $5}' "$log")
