@@ -117,6 +117,8 @@ def bad_input(cli):
                      "tensor", "softmax", "--in", good, "--axis", "0", "--out", out)
     cli.expect_error("bad mode", "unknown --mode 'sloppy'",
                      "tensor", "sum", "--in", good, "--mode", "sloppy", "--out", out)
+    cli.expect_error("correct variant", "the variants exact and fast",
+                     "tensor", "softmax", "--in", good, "--variant", "correct", "--out", out)
     cli.expect_error("missing operand", "--in2",
                      "tensor", "dot", "--in", good, "--out", out)
     cli.expect_error("unwritable output", "never.npy", "tensor", "softmax", "--in", good,

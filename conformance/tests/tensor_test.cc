@@ -265,6 +265,9 @@ TEST(TensorErrors, StatusesAndNothingWritten) {
   EXPECT_EQ(refmath_tensor_softmax(&va, &va, &bad), REFMATH_E_BAD_ARGUMENT);
   bad = Options(static_cast<refmath_target>(99));
   EXPECT_EQ(refmath_tensor_softmax(&va, &va, &bad), REFMATH_E_UNKNOWN_TARGET);
+  bad = Options();
+  bad.variant = REFMATH_CORRECT;  // the tensor ops have exact and fast only
+  EXPECT_EQ(refmath_tensor_softmax(&va, &va, &bad), REFMATH_E_UNKNOWN_VARIANT);
   refmath_tensor square = View(a, {2, 2});
   refmath_tensor overlap = View(a, {2, 2});  // out meets the input
   overlap.data = a.data() + 1;

@@ -37,7 +37,8 @@ typedef enum {
 } refmath_sum_mode;
 
 /* Options of every call; NULL means the defaults: exact variant, best
- * target, canonical sums, the default thread count.  threads == 0 is the
+ * target, canonical sums, the default thread count.  The variant is
+ * REFMATH_EXACT or REFMATH_FAST (any other is REFMATH_E_UNKNOWN_VARIANT).  threads == 0 is the
  * default (the number of hardware threads); the thread count never
  * changes a bit of the result. */
 typedef struct {

@@ -1,5 +1,7 @@
 #include "src/tensor/checks.h"
 
+#include <cstring>
+
 #include "src/tensor/parallel.h"
 #include "src/tensor/views.h"
 
@@ -7,8 +9,27 @@ namespace refmath {
 namespace tensor {
 namespace {
 
-int ResolveKernels(refmath_variant v, refmath_target t,
-                   const TensorKernels** out) {
+// The options' enum fields as the int a C caller stored: any value may be
+// there, and reading one outside the enum's range as the enum type is
+// undefined in C++.
+template <class Enum>
+int RawValue(const Enum& e) {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are int-sized here");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
+// The tensor operations have an exact and a fast variant only.
+int ResolveKernels(int variant, int target, const TensorKernels** out) {
+  if (variant != REFMATH_EXACT && variant != REFMATH_FAST) {
+    return REFMATH_E_UNKNOWN_VARIANT;
+  }
+  if (target < 0 || target >= REFMATH_NUM_TARGETS) {
+    return REFMATH_E_UNKNOWN_TARGET;
+  }
+  const auto v = static_cast<refmath_variant>(variant);
+  const auto t = static_cast<refmath_target>(target);
   const int status = refmath_target_status(v, t);
   if (status != REFMATH_OK) return status;
   const int concrete = t == REFMATH_TARGET_BEST ? refmath_best_target(v) : t;
@@ -29,15 +50,17 @@ int Setup(const refmath_tensor_options* opt, Engine* e,
           refmath_sum_mode* mode) {
   const refmath_tensor_options o =
       opt ? *opt : refmath_tensor_default_options();
-  const int status = ResolveKernels(o.variant, o.target, &e->k);
+  const int status =
+      ResolveKernels(RawValue(o.variant), RawValue(o.target), &e->k);
   if (status != REFMATH_OK) return status;
   if (o.threads < 0) return REFMATH_E_BAD_ARGUMENT;
-  if (o.mode != REFMATH_SUM_CANONICAL &&
-      o.mode != REFMATH_SUM_CORRECTLY_ROUNDED) {
+  const int raw_mode = RawValue(o.mode);
+  if (raw_mode != REFMATH_SUM_CANONICAL &&
+      raw_mode != REFMATH_SUM_CORRECTLY_ROUNDED) {
     return REFMATH_E_BAD_ARGUMENT;
   }
   e->threads = ThreadCount(o.threads);
-  if (mode) *mode = o.mode;
+  if (mode) *mode = static_cast<refmath_sum_mode>(raw_mode);
   return REFMATH_OK;
 }
 

@@ -64,8 +64,15 @@ bool ParseCallOptions(const Args& args, refmath_tensor_options* o,
                       std::string* error) {
   *o = refmath_tensor_default_options();
   long threads;
-  if (!ParseVariant(args.Get("variant", "exact"), &o->variant, error) ||
-      !ParseTarget(args.Get("target", "best"), &o->target, error) ||
+  if (!ParseVariant(args.Get("variant", "exact"), &o->variant, error)) {
+    return false;
+  }
+  if (o->variant != REFMATH_EXACT && o->variant != REFMATH_FAST) {
+    *error = "--variant " + std::string(refmath_variant_name(o->variant)) +
+             ": the tensor operations have the variants exact and fast";
+    return false;
+  }
+  if (!ParseTarget(args.Get("target", "best"), &o->target, error) ||
       !IntegerOption(args, "threads", 0, 1024, 0, &threads, error)) {
     return false;
   }
