@@ -1,8 +1,13 @@
 // matmul over k-blocks (docs/tensor-ops.md, "matmul"): operands are packed
-// into contiguous buffers (B's columns padded with zeros to a multiple of
-// 32), each k-block's partial products come from the kernel, and the
-// partials of one output meet in the pairwise tree over block index.
-// Threads take whole panels of output rows.
+// into contiguous buffers, each k-block's partial products come from the
+// kernel, and the partials of one output meet in the pairwise tree over
+// block index.  Threads take whole panels of output rows.
+//
+// B is packed in strips of 32 columns (zero-padded), each strip K x 32
+// contiguous: the kernel then walks a strip's k rows 128 bytes apart.  With
+// B row-major its rows would lie np * 4 bytes apart, a multiple of 4 KiB
+// for n = 1024 or 2048, and every row of a tile would fall in the same few
+// L1 sets.  The layout changes no element's order of operations.
 #include <algorithm>
 #include <vector>
 
@@ -23,7 +28,8 @@ float At(const refmath_tensor& t, size_t i, size_t j) {
 }
 
 struct Packed {
-  std::vector<float> a, b;  // a: M x K; b: K x np, zero-padded
+  std::vector<float> a;  // M x K
+  std::vector<float> b;  // np / 32 strips of K x 32, zero-padded
   size_t m, k, n, np;
 };
 
@@ -39,9 +45,34 @@ Packed Pack(const refmath_tensor& a, const refmath_tensor& b) {
   }
   p.b.assign(p.k * p.np, 0.0f);
   for (size_t i = 0; i < p.k; ++i) {
-    for (size_t j = 0; j < p.n; ++j) p.b[i * p.np + j] = At(b, i, j);
+    for (size_t j = 0; j < p.n; ++j) {
+      const size_t strip = j / kColumnPad;
+      p.b[(strip * p.k + i) * kColumnPad + j % kColumnPad] = At(b, i, j);
+    }
   }
   return p;
+}
+
+// PairwiseTree (tree.h) applied element by element to `count` planes of
+// `size` floats, in place: on each level plane j becomes plane 2j + plane
+// 2j+1 and an odd last plane moves up.  Every element sees exactly
+// PairwiseTree's additions over its partials in block order; the planes
+// are contiguous, so the additions run as vectors.
+void PlaneTree(float* planes, size_t count, size_t size) {
+  while (count > 1) {
+    const size_t half = count / 2;
+    for (size_t j = 0; j < half; ++j) {
+      float* dst = planes + j * size;
+      const float* x = planes + 2 * j * size;
+      const float* y = x + size;
+      for (size_t i = 0; i < size; ++i) dst[i] = x[i] + y[i];
+    }
+    if (count % 2 != 0) {
+      std::copy(planes + (count - 1) * size, planes + count * size,
+                planes + half * size);
+    }
+    count = half + count % 2;
+  }
 }
 
 // Output rows [r0, r0 + rows): every k-block's partials, then the tree.
@@ -52,19 +83,23 @@ void Panel(const TensorKernels& k, const Packed& p, size_t r0, size_t rows,
   partials->resize(blocks * plane);
   for (size_t kb = 0; kb < blocks; ++kb) {
     const size_t k0 = kb * kMatmulBlock;
-    k.matmul_block(p.a.data() + r0 * p.k + k0, p.k, p.b.data() + k0 * p.np,
-                   p.np, partials->data() + kb * plane, p.np, rows, p.np,
-                   std::min(kMatmulBlock, p.k - k0));
+    for (size_t s = 0; s < p.np / kColumnPad; ++s) {
+      k.matmul_block(p.a.data() + r0 * p.k + k0, p.k,
+                     p.b.data() + (s * p.k + k0) * kColumnPad, kColumnPad,
+                     partials->data() + kb * plane + s * kColumnPad, p.np,
+                     rows, kColumnPad, std::min(kMatmulBlock, p.k - k0));
+    }
   }
-  std::vector<float> tree(blocks);
+  if (blocks == 0) {  // K = 0: every element is +0
+    partials->assign(plane, 0.0f);
+  } else {
+    PlaneTree(partials->data(), blocks, plane);
+  }
   for (size_t r = 0; r < rows; ++r) {
     for (size_t j = 0; j < p.n; ++j) {
-      for (size_t kb = 0; kb < blocks; ++kb) {
-        tree[kb] = (*partials)[kb * plane + r * p.np + j];
-      }
-      const float v = blocks == 0 ? 0.0f : PairwiseTree(tree.data(), blocks);
       out.data[static_cast<ptrdiff_t>(r0 + r) * out.stride[0] +
-               static_cast<ptrdiff_t>(j) * out.stride[1]] = CanonicalNaN(v);
+               static_cast<ptrdiff_t>(j) * out.stride[1]] =
+          CanonicalNaN((*partials)[r * p.np + j]);
     }
   }
 }
