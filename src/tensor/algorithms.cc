@@ -16,10 +16,14 @@ namespace {
 
 size_t BlockCount(size_t n) { return (n + kBlock - 1) / kBlock; }
 
-// Partials of every block by kernel(b, begin, length), then the tree.
+// Partials of every block by kernel(b, begin, length), then the tree.  A
+// single block is its own root: rows up to kBlock long (softmax and the
+// norms of typical widths) skip the partials and the thread split.  Every
+// caller already runs under the IEEE environment (Guarded, ParallelFor).
 template <class BlockFn>
 float OverBlocks(const Engine& e, size_t n, const BlockFn& block) {
   if (n == 0) return 0.0f;
+  if (n <= kBlock) return CanonicalNaN(block(0, n));
   std::vector<float> partials(BlockCount(n));
   ParallelFor(partials.size(), ThreadsFor(e.threads, n),
               [&](size_t begin, size_t end) {
