@@ -127,7 +127,7 @@ variant_verdict() {
 }
 
 failures=0
-printf '%-13s %-44s %-12s %-12s %-6s %s\n' config "targets:lanes" exact fast fpcr time
+printf '%-13s %-44s %-12s %-12s %-12s %-6s %s\n' config "targets:lanes" exact fast correct fpcr time
 for config in "${CONFIGS[@]}"; do
   IFS='|' read -r cpu label expect <<<"$config"
   qemu=(qemu-aarch64 -L "$sysroot" -cpu "$cpu")
@@ -153,9 +153,11 @@ for config in "${CONFIGS[@]}"; do
   secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
   exact=$(variant_verdict "$logs/$name.txt" exact)
   fast=$(variant_verdict "$logs/$name.txt" fast)
+  correct=$(variant_verdict "$logs/$name.txt" correct)
   [ "$rc" -eq 0 ] || problems+=("conform exit $rc, see $logs/$name.txt")
   [[ "$exact" == PASS* ]] || problems+=("exact: $exact")
   [[ "$fast" == PASS* ]] || problems+=("fast: $fast")
+  [[ "$correct" == PASS* ]] || problems+=("correct: $correct")
   if "${qemu[@]}" "$fpcr_probe" >"$logs/$name.fpcr.txt" 2>&1; then
     fpcr=PASS
   else
@@ -167,14 +169,71 @@ for config in "${CONFIGS[@]}"; do
     verdict="FAIL (${problems[*]})"
     failures=$((failures + 1))
   fi
-  printf '%-13s %-44s %-12s %-12s %-6s %6ss  %s\n' \
-    "$label" "$lanes" "$exact" "$fast" "$fpcr" "$secs" "$verdict"
+  printf '%-13s %-44s %-12s %-12s %-12s %-6s %6ss  %s\n' \
+    "$label" "$lanes" "$exact" "$fast" "$correct" "$fpcr" "$secs" "$verdict"
   echo "    qemu-aarch64 -L $sysroot -cpu $cpu"
 done
 
+# --- 4. Thread counts.
+# The tensor cases at 2, 3, 4 and 8 threads against golden/tensor.sha256,
+# by a statically linked program per target (tools/cross/tensor_threads/;
+# the dynamically linked tool cannot start threads under qemu-user 7.2).
+# Each entry: the target (as `refmath targets` names it), the compiler flags
+# that make it Highway's static target, and the qemu CPUs to run it on.
+THREAD_BUILDS=(
+  "neon|-march=armv8-a|cortex-a72"
+  "sve|-march=armv8.2-a+sve|max,sve-max-vq=1,sve-default-vector-length=16 max,sve-max-vq=2,sve-default-vector-length=32 max,sve-max-vq=4,sve-default-vector-length=64 max,sve-max-vq=16,sve-default-vector-length=256"
+  "sve_256|-march=armv8.2-a+sve -msve-vector-bits=256|max,sve-max-vq=2,sve-default-vector-length=32"
+  "sve2|-march=armv9-a+sve2|max,sve-max-vq=1,sve-default-vector-length=16 max,sve-max-vq=4,sve-default-vector-length=64"
+)
+THREAD_SOURCES=("$root"/simd/{exact,fast,correct}_kernels.cc "$root/src/core/capi.cc"
+                "$root"/src/tensor/*.cc "$root/src/conform/tensor_cases.cc"
+                "$root/tools/cross/m55/sha256.cc"
+                "$root"/tools/cross/tensor_threads/{main,hwy_stubs}.cc)
+# build_threads NAME FLAGS: prints the program's path.
+build_threads() {
+  local dir=$build/tensor_threads/$1 src
+  mkdir -p "$dir"
+  # shellcheck disable=SC2086
+  for src in "${THREAD_SOURCES[@]}"; do
+    aarch64-linux-gnu-g++ -std=c++17 -O2 -ffp-contract=off -fno-fast-math \
+      -DHWY_COMPILE_ONLY_STATIC $2 '-DREFMATH_VERSION="threads-check"' \
+      -I"$root" -I"$root/include" -c "$src" -o "$dir/$(basename "$src" .cc).o" ||
+      return 1
+  done
+  aarch64-linux-gnu-g++ -static -pthread "$dir"/*.o -o "$dir/refmath_tensor_threads" &&
+    echo "$dir/refmath_tensor_threads"
+}
+for entry in "${THREAD_BUILDS[@]}"; do
+  IFS='|' read -r name flags cpus <<<"$entry"
+  if ! program=$(build_threads "$name" "$flags"); then
+    echo "threads $name: FAIL: the static build failed"
+    failures=$((failures + 1))
+    continue
+  fi
+  for cpu in $cpus; do
+    out="$logs/threads_${name}_${cpu//[,=]/_}.txt"
+    if qemu-aarch64 -cpu "$cpu" "$program" "$root/golden/tensor.sha256" \
+        2 3 4 8 >"$out" 2>&1; then
+      verdict=PASS
+    else
+      verdict="FAIL (see $out)"
+    fi
+    ran=$(awk '$1 == "target" {print $2}' "$out")
+    [ "$ran" = "$name" ] || verdict="FAIL (ran target '$ran', not $name)"
+    [ "$verdict" = PASS ] || failures=$((failures + 1))
+    # "threads sve  target sve  8/8 runs match  PASS": runs are thread
+    # count x variant, each over every tensor case.
+    printf 'threads %-8s target %-8s %s  %s\n' "$name" "$ran" \
+      "$(awk '$1 == "threads" { n++; split($4, f, "/"); if (f[1] == f[2]) ok++ }
+              END { printf "%d/%d runs match", ok, n }' "$out")" "$verdict"
+    echo "    qemu-aarch64 -cpu $cpu $program $root/golden/tensor.sha256 2 3 4 8"
+  done
+done
+
 if [ "$failures" -eq 0 ]; then
-  echo "arm64: PASS: all ${#CONFIGS[@]} configurations reproduce the golden digests"
+  echo "arm64: PASS: all ${#CONFIGS[@]} configurations reproduce the golden digests, and the tensor digests hold at 2, 3, 4 and 8 threads"
   exit 0
 fi
-echo "arm64: FAIL: $failures of ${#CONFIGS[@]} configurations" >&2
+echo "arm64: FAIL: $failures failed runs (configurations and thread checks)" >&2
 exit 1
