@@ -484,8 +484,9 @@ def test_another_dtype_is_refused_by_name(dtype):
              lambda: rt.matmul(x, x.T),
              lambda: rt.attention(x, x, x)]
     for call in calls:
-        with pytest.raises(TypeError, match="dtype " + name):
+        with pytest.raises(TypeError, match="dtype " + name) as info:
             call()
+        assert str(info.value).startswith("refmath.tensor.")
     good = np.ones((2, 3), np.float32)
     with pytest.raises(TypeError, match="scale: dtype " + name):
         rt.layer_norm(good, np.ones(3, dtype))
@@ -558,7 +559,7 @@ def test_errors_name_the_problem_and_write_nothing():
         with pytest.raises(exc) as info:
             call(out)
         message = str(info.value)
-        assert "\n" not in message
+        assert "\n" not in message and message.startswith("refmath.tensor.")
         for part in parts:
             assert part in message, (part, message)
         assert untouched(out), message
@@ -604,8 +605,12 @@ def test_argument_types_are_checked():
         rt.softmax(x, variant=1)
     with pytest.raises(TypeError, match="threads"):
         rt.softmax(x, threads=1.5)
-    with pytest.raises(TypeError, match="eps must be a number"):
-        rt.rms_norm(x, eps="small")
+    for eps in ("small", None, [1e-5]):
+        with pytest.raises(TypeError, match="rms_norm: eps must be a number"):
+            rt.rms_norm(x, eps=eps)
+    # A 0-d array and a NumPy scalar are numbers.
+    assert same_bits(rt.rms_norm(x, eps=np.array(0.5, np.float32)),
+                     rt.rms_norm(x, eps=np.float64(0.5)))
 
 
 def test_a_target_this_machine_cannot_run_is_refused():

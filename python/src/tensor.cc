@@ -209,15 +209,28 @@ string Detail(int status, const Call& c) {
 }
 
 [[noreturn]] void Raise(int status, const Call& c) {
-  string text = "refmath.tensor." + c.op + ": " +
-                refmath_status_string(status);
+  string text = refmath_status_string(status);
   const string detail = Detail(status, c);
   if (!detail.empty()) text += ": " + detail;
   if (status == REFMATH_E_NO_MEMORY) {
+    text = "refmath.tensor." + c.op + ": " + text;
     PyErr_SetString(PyExc_MemoryError, text.c_str());
     throw py::error_already_set();
   }
   Refuse(text);
+}
+
+// Runs one binding; its TypeError or ValueError begins with the
+// function's name.
+template <class Body>
+py::array Named(const string& op, const Body& body) {
+  try {
+    return body();
+  } catch (const py::type_error& e) {
+    throw py::type_error("refmath.tensor." + op + ": " + e.what());
+  } catch (const py::value_error& e) {
+    throw py::value_error("refmath.tensor." + op + ": " + e.what());
+  }
 }
 
 // The options of a call from the Python keywords (names checked here; the
@@ -414,8 +427,10 @@ void BindTensor(py::module_ m) {
           [name, fn](py::object x, long long axis, py::object out,
                      const string& variant, py::object target,
                      const string& mode, int threads) {
-            return Reduce(name, fn, x, axis, out, variant, target, mode,
-                          threads);
+            return Named(name, [&] {
+              return Reduce(name, fn, x, axis, out, variant, target, mode,
+                            threads);
+            });
           },
           py::arg("x"), py::arg("axis"), py::arg("out"), py::arg("variant"),
           py::arg("target"), py::arg("mode"), py::arg("threads"));
@@ -428,21 +443,39 @@ void BindTensor(py::module_ m) {
     m.def(name,
           [name, fn](py::object x, py::object out, const string& variant,
                      py::object target, int threads) {
-            return Rows(name, fn, x, out, variant, target, threads);
+            return Named(name, [&] {
+              return Rows(name, fn, x, out, variant, target, threads);
+            });
           },
           py::arg("x"), py::arg("out"), py::arg("variant"), py::arg("target"),
           py::arg("threads"));
   }
-  m.def("dot", &Dot, py::arg("x"), py::arg("y"), py::arg("out"),
-        py::arg("variant"), py::arg("target"), py::arg("threads"));
-  m.def("matmul", &Matmul, py::arg("a"), py::arg("b"), py::arg("out"),
-        py::arg("variant"), py::arg("target"), py::arg("threads"));
+  m.def("dot",
+        [](py::object x, py::object y, py::object out, const string& variant,
+           py::object target, int threads) {
+          return Named("dot", [&] {
+            return Dot(x, y, out, variant, target, threads);
+          });
+        },
+        py::arg("x"), py::arg("y"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
+  m.def("matmul",
+        [](py::object a, py::object b, py::object out, const string& variant,
+           py::object target, int threads) {
+          return Named("matmul", [&] {
+            return Matmul(a, b, out, variant, target, threads);
+          });
+        },
+        py::arg("a"), py::arg("b"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
   m.def("layer_norm",
         [](py::object x, py::object scale, py::object bias, float eps,
            py::object out, const string& variant, py::object target,
            int threads) {
-          return Norm("layer_norm", x, scale, bias, eps, out, variant, target,
-                      threads);
+          return Named("layer_norm", [&] {
+            return Norm("layer_norm", x, scale, bias, eps, out, variant,
+                        target, threads);
+          });
         },
         py::arg("x"), py::arg("scale"), py::arg("bias"), py::arg("eps"),
         py::arg("out"), py::arg("variant"), py::arg("target"),
@@ -450,14 +483,24 @@ void BindTensor(py::module_ m) {
   m.def("rms_norm",
         [](py::object x, py::object scale, float eps, py::object out,
            const string& variant, py::object target, int threads) {
-          return Norm("rms_norm", x, scale, py::none(), eps, out, variant,
-                      target, threads);
+          return Named("rms_norm", [&] {
+            return Norm("rms_norm", x, scale, py::none(), eps, out, variant,
+                        target, threads);
+          });
         },
         py::arg("x"), py::arg("scale"), py::arg("eps"), py::arg("out"),
         py::arg("variant"), py::arg("target"), py::arg("threads"));
-  m.def("attention", &Attention, py::arg("q"), py::arg("k"), py::arg("v"),
-        py::arg("mask"), py::arg("out"), py::arg("variant"),
-        py::arg("target"), py::arg("threads"));
+  m.def("attention",
+        [](py::object q, py::object k, py::object v, py::object mask,
+           py::object out, const string& variant, py::object target,
+           int threads) {
+          return Named("attention", [&] {
+            return Attention(q, k, v, mask, out, variant, target, threads);
+          });
+        },
+        py::arg("q"), py::arg("k"), py::arg("v"), py::arg("mask"),
+        py::arg("out"), py::arg("variant"), py::arg("target"),
+        py::arg("threads"));
 }
 
 }  // namespace python
