@@ -12,6 +12,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -256,6 +257,28 @@ def test_every_thread_count_and_target_gives_the_golden_bits(row):
             y = fn(*args, variant=variant, target=target, threads=threads,
                    **kw)
             assert sha256(y) == want, (target, threads)
+
+
+def test_concurrent_calls_from_python_threads():
+    # The calls release the GIL; four Python threads running golden cases
+    # at once each get the golden bits.
+    names = ["softmax:7x4097", "layer_norm:7x4097:scale", "sum:1x2000003",
+             "matmul:64x513x64"]
+    numbers = [[case_name(c) for c in CASES].index(n) for n in names]
+    results = {}
+
+    def work(number):
+        fn, args, kw = case_call(number, CASES[number])
+        results[number] = [sha256(fn(*args, threads=2, **kw))
+                           for _ in range(3)]
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in numbers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for name, number in zip(names, numbers):
+        assert results[number] == [GOLDEN_ROWS["exact:" + name]] * 3
 
 
 def test_a_pinned_target_is_the_default_one():
