@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `pip install --no-build-isolation .` from a checkout into a virtual
 # environment made with --system-site-packages (docs/python.md): the
-# package installs, imports from the environment, and reproduces golden/.
+# package installs, imports from the environment (refmath.tensor too), and
+# reproduces golden/.
 #
 # Usage: pip_install_test.sh SOURCE_DIR SCRATCH_DIR PYTHON
 # The sources are copied to SCRATCH_DIR/src (build trees left out) so that
@@ -26,6 +27,12 @@ assert refmath.__file__.startswith(sys.argv[1]), refmath.__file__
 for v in refmath.VARIANTS:
     assert getattr(refmath, v).exp(np.float32(0)).view(np.uint32) == 0x3F800000
     assert getattr(refmath, v).log(np.float32(1)).view(np.uint32) == 0
+# The tensor module installed beside them: 2^24 + 1 + 1 is 2^24 in the
+# canonical order and the float32 2^24 + 2 correctly rounded.
+import refmath.tensor as rt
+terms = np.float32([2**24, 1, 1])
+assert rt.sum(terms).view(np.uint32) == 0x4B800000
+assert rt.sum(terms, mode="correctly_rounded").view(np.uint32) == 0x4B800001
 report = refmath.conform()
 assert report.passed and report.golden_dir.startswith(sys.argv[1]), report
 print("pip-installed refmath", refmath.__version__, "in", sys.argv[1],

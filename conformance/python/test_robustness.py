@@ -1,4 +1,5 @@
-"""No call of refmath.ane, refmath.mcu or refmath.compare crashes: for
+"""No call of refmath.ane, refmath.mcu, refmath.tensor or refmath.compare
+crashes: for
 random shapes (empty and 0-d too) and dtypes, each returns or raises
 ValueError / TypeError with a message."""
 import warnings
@@ -29,7 +30,7 @@ def arrays(draw):
         [small, None]))))
 
 
-ane, mcu = refmath.ane, refmath.mcu
+ane, mcu, rt = refmath.ane, refmath.mcu, refmath.tensor
 CALLS = {
     "ane.exp": lambda a, b, c: ane.exp(a),
     "ane.matmul": lambda a, b, c: ane.matmul(a, b, profile="m1"),
@@ -57,6 +58,16 @@ CALLS = {
     "mcu.quantize": lambda a, b, c: mcu.quantize(a, 0.5, type="s16"),
     "mcu.dequantize": lambda a, b, c: mcu.dequantize(a, 0.5, zero_point=1),
     "compare": lambda a, b, c: refmath.compare("erf", a, b),
+    "tensor.sum": lambda a, b, c: rt.sum(a, axis=0, out=b),
+    "tensor.mean": lambda a, b, c: rt.mean(a, mode="correctly_rounded"),
+    "tensor.dot": lambda a, b, c: rt.dot(a, b, out=c, variant="fast"),
+    "tensor.matmul": lambda a, b, c: rt.matmul(a, b, out=c, threads=3),
+    "tensor.softmax": lambda a, b, c: rt.softmax(a, out=a),
+    "tensor.log_softmax": lambda a, b, c: rt.log_softmax(a, out=b),
+    "tensor.layer_norm": lambda a, b, c: rt.layer_norm(a, b, c, eps=0),
+    "tensor.rms_norm": lambda a, b, c: rt.rms_norm(a, b, out=c),
+    "tensor.attention": lambda a, b, c: rt.attention(a, b, c),
+    "tensor.attention_mask": lambda a, b, c: rt.attention(a, a, b, c),
 }
 
 
@@ -99,6 +110,12 @@ def fitted(draw):
                 draw(any_values(np.float32, (m,)))),
         "f16fc": (draw(any_values(np.float16, (3, k))),
                   draw(any_values(np.float16, ((m + 7) // 8, k, 8)))),
+        "tensor": {"q": draw(any_values(np.float32, (2, k))),
+                   "k": draw(any_values(np.float32, (m, k))),
+                   "v": draw(any_values(np.float32, (m, n))),
+                   "mask": draw(any_values(np.float32, (2, m))),
+                   "g": draw(any_values(np.float32, (k,))),
+                   "b": draw(any_values(np.float32, (k,)))},
         "mult": draw(st.integers(-2**31, 2**31 - 1)),
         "shift": draw(st.integers(-31, 14)),
     }
@@ -137,6 +154,21 @@ FITTED = {
     "fc_f32": lambda d: mcu.fc_f32(*d["f32"], layout="packed"),
     "fc_f16": lambda d: mcu.fc_f16(*d["f16fc"], layout="packed",
                                    c_out=d["m"]),
+    "tensor_sums": lambda d: (rt.sum(d["tensor"]["k"], axis=0),
+                              rt.mean(d["tensor"]["k"].T,
+                                      mode="correctly_rounded"),
+                              rt.dot(d["tensor"]["g"], d["tensor"]["b"],
+                                     variant="fast")),
+    "tensor_rows": lambda d: (rt.softmax(d["tensor"]["k"][::-1]),
+                              rt.log_softmax(d["tensor"]["k"], variant="fast"),
+                              rt.layer_norm(d["tensor"]["k"], d["tensor"]["g"],
+                                            d["tensor"]["b"], variant="fast"),
+                              rt.rms_norm(d["tensor"]["k"].T[::-1].T,
+                                          d["tensor"]["g"], eps=0)),
+    "tensor_products": lambda d: (
+        rt.matmul(d["tensor"]["q"], d["tensor"]["k"].T, threads=2),
+        rt.attention(d["tensor"]["q"], d["tensor"]["k"], d["tensor"]["v"],
+                     d["tensor"]["mask"], variant="fast")),
 }
 
 

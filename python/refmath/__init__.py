@@ -4,7 +4,9 @@ Every function of the C library is a NumPy ufunc in every variant the
 library has: ``refmath.exact.exp``, ``refmath.fast.exp``, ... (the
 top-level ``refmath.exp`` is the exact one).  They return the same bits
 as ``refmath_eval_f32`` for any shape, stride and memory order, on every
-SIMD target.  See docs/python.md.
+SIMD target.  ``refmath.tensor`` holds the reductions and ML operations
+(sum, softmax, layer_norm, attention, ...), whose bits are the same on
+every target and for every thread count.  See docs/python.md.
 """
 import contextlib as _contextlib
 import sys as _sys
@@ -78,8 +80,9 @@ def golden_inputs():
 
 from ._conform import conform, ConformReport  # noqa: E402
 from ._compare import compare, CompareReport  # noqa: E402
-from . import ane, mcu  # noqa: E402
+from . import ane, mcu, tensor  # noqa: E402
 
 __all__ = (["FUNCTIONS", "VARIANTS", "targets", "get_target", "set_target",
             "target", "golden_inputs", "conform", "ConformReport", "compare",
-            "CompareReport", "ane", "mcu"] + list(VARIANTS) + list(FUNCTIONS))
+            "CompareReport", "tensor", "ane", "mcu"] + list(VARIANTS) +
+           list(FUNCTIONS))

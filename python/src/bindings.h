@@ -15,6 +15,8 @@ void BindCapi(pybind11::module_& m);
 void BindCompare(pybind11::module_& m);
 // conform.cc: the conformance runner.
 void BindConform(pybind11::module_& m);
+// tensor.cc: the tensor operations of refmath/tensor.h.
+void BindTensor(pybind11::module_ m);
 // ane.cc, mcu.cc: the emulators.
 void BindAne(pybind11::module_ m);
 void BindMcu(pybind11::module_ m);

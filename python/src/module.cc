@@ -1,6 +1,6 @@
 // _refmath, the extension under the refmath package: the ufuncs, the C
-// API's names and targets, and the bindings of the verification library
-// and the emulators (one file each).  Arguments are converted here; every
+// API's names and targets, the tensor operations, and the bindings of the
+// verification library and the emulators (one file each).  Arguments are converted here; every
 // computation is a library call.
 #define REFMATH_NUMPY_API_OWNER
 #include "python/src/numpy_api.h"
@@ -21,6 +21,8 @@ PYBIND11_MODULE(_refmath, m) {
   refmath::python::BindCapi(m);
   refmath::python::BindCompare(m);
   refmath::python::BindConform(m);
+  refmath::python::BindTensor(
+      m.def_submodule("tensor", "the tensor operations of refmath/tensor.h"));
   refmath::python::BindAne(m.def_submodule("ane", "the ANE fp16 model"));
   refmath::python::BindMcu(
       m.def_submodule("mcu", "the CMSIS-NN / TFLite Micro paths"));

@@ -1,0 +1,196 @@
+"""refmath.tensor: reductions and the ML operations built on them, over
+NumPy float32 arrays, with the same output bits on every SIMD target and
+for every thread count (docs/tensor-ops.md defines each operation step by
+step; docs/python.md, "refmath.tensor", shows the calls).
+
+Every function calls the C function of ``refmath/tensor.h`` of the same
+name once, as ``refmath tensor ...`` does, and returns its bits:
+
+- Arrays are float32 in native byte order, of any strides (negative and
+  zero ones too); another dtype raises ``TypeError`` naming it, since a
+  bit-exact library does not round its caller's data silently.  A view
+  goes to the C library as a view of the same memory, not a copy.
+- ``variant``: ``'exact'`` (no fused multiply-add) or ``'fast'`` (fused
+  where docs/tensor-ops.md says; on targets without FMA it raises).
+- ``threads``: ``None`` (or 0) for one thread per hardware thread, or a
+  count; it never changes a bit.
+- ``target``: ``None`` for the calling thread's target
+  (``refmath.get_target()``, ``'best'`` unless pinned with
+  ``refmath.target(...)``), or a name from ``refmath.targets(variant)``.
+- ``out``: a writable float32 array of the result's shape (any element
+  strides) to write into and return; by default a new array.
+
+A failed call raises ``ValueError`` (shapes, axis, an empty axis, a bad
+eps, thread count or name, a target this machine cannot run, an ``out``
+that overlaps an input), ``TypeError`` (a dtype or argument type) or
+``MemoryError`` (a work buffer), with one line naming the problem, and
+writes nothing: a given ``out`` keeps its contents.
+"""
+import numbers as _numbers
+import operator as _operator
+
+import numpy as _np
+
+from . import _refmath
+
+_t = _refmath.tensor
+
+__all__ = ["sum", "mean", "dot", "matmul", "softmax", "log_softmax",
+           "layer_norm", "rms_norm", "attention"]
+
+_INT_MAX = 2**31 - 1
+
+
+def _array(x):
+    """An array argument: arrays as they are (views kept), anything else
+    through numpy.asarray (so a list of Python floats is float64 and is
+    refused, not rounded)."""
+    return x if isinstance(x, _np.ndarray) else _np.asarray(x)
+
+
+def _optional(x):
+    return None if x is None else _array(x)
+
+
+def _prefix(op):
+    return "refmath.tensor.%s: " % op
+
+
+def _name(op, value, what):
+    if not isinstance(value, str):
+        raise TypeError(_prefix(op) + "%s must be a str, not %s" %
+                        (what, type(value).__name__))
+    return value
+
+
+def _integer(op, value, what):
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(_prefix(op) + "%s must be an int, not %s" %
+                        (what, type(value).__name__))
+    return _operator.index(value)
+
+
+def _options(op, variant, target, threads):
+    """(variant, target, threads) as the extension takes them."""
+    _name(op, variant, "variant")
+    if target is not None:
+        _name(op, target, "target")
+    if threads is None:
+        return variant, target, 0
+    threads = _integer(op, threads, "threads")
+    if not -_INT_MAX - 1 <= threads <= _INT_MAX:
+        raise ValueError(_prefix(op) + "threads %d: not a thread count (None "
+                         "or 0 for the default, else a positive count)" %
+                         threads)
+    return variant, target, threads
+
+
+def _eps(op, eps):
+    """eps rounded to float32 (an overflow to inf is the C API's to
+    refuse)."""
+    if not isinstance(eps, _numbers.Real) and not (
+            isinstance(eps, _np.ndarray) and eps.ndim == 0):
+        raise TypeError(_prefix(op) + "eps must be a number, not %s" %
+                        type(eps).__name__)
+    with _np.errstate(over="ignore"):
+        return float(_np.float32(eps))
+
+
+def _axis(op, axis):
+    axis = _integer(op, axis, "axis")
+    if not -2**63 <= axis < 2**63:
+        raise ValueError(_prefix(op) + "axis out of range: axis %d" % axis)
+    return axis
+
+
+def sum(x, axis=-1, *, out=None, variant="exact",  # noqa: A001
+        mode="canonical", threads=None, target=None):
+    """The sum of ``x`` along one axis (``refmath_tensor_sum``).
+
+    Unlike ``numpy.sum``, one axis is reduced, the last by default.
+    ``mode='canonical'`` adds in the fixed order of docs/tensor-ops.md
+    ("Canonical summation"); ``mode='correctly_rounded'`` returns the
+    float32 nearest the exact sum (any order gives it).  An empty axis sums
+    to +0.  Returns float32 of x's shape without ``axis`` (0-d for a 1-D x).
+    """
+    variant, target, threads = _options("sum", variant, target, threads)
+    return _t.sum(_array(x), _axis("sum", axis), out, variant, target,
+                  _name("sum", mode, "mode"), threads)
+
+
+def mean(x, axis=-1, *, out=None, variant="exact", mode="canonical",
+         threads=None, target=None):
+    """The mean along one axis: ``sum(x, axis) / float32(n)``
+    (``refmath_tensor_mean``).  An empty axis raises ``ValueError``.
+    Options as for :func:`sum`."""
+    variant, target, threads = _options("mean", variant, target, threads)
+    return _t.mean(_array(x), _axis("mean", axis), out, variant, target,
+                   _name("mean", mode, "mode"), threads)
+
+
+def dot(x, y, *, out=None, variant="exact", threads=None, target=None):
+    """The canonical dot product of two 1-D arrays of equal length
+    (``refmath_tensor_dot``): a 0-d float32 array; +0 for length 0.  The
+    fast variant fuses each product with its addition."""
+    variant, target, threads = _options("dot", variant, target, threads)
+    return _t.dot(_array(x), _array(y), out, variant, target, threads)
+
+
+def matmul(a, b, *, out=None, variant="exact", threads=None, target=None):
+    """``a @ b`` for 2-D ``a`` [M, K] and ``b`` [K, N]
+    (``refmath_tensor_matmul``): float32 [M, N], each element added along
+    k in blocks of 256 (docs/tensor-ops.md).  A transposed view such as
+    ``w.T`` is read in place."""
+    variant, target, threads = _options("matmul", variant, target, threads)
+    return _t.matmul(_array(a), _array(b), out, variant, target, threads)
+
+
+def softmax(x, *, out=None, variant="exact", threads=None, target=None):
+    """Softmax over the last axis of ``x`` (ndim >= 1, last axis not empty;
+    ``refmath_tensor_softmax``).  A row holding NaN or +inf, or of all
+    -inf, gives NaN throughout.  ``out`` may be ``x`` itself.  For another
+    axis, pass views: ``softmax(np.moveaxis(x, a, -1))``."""
+    variant, target, threads = _options("softmax", variant, target, threads)
+    return _t.softmax(_array(x), out, variant, target, threads)
+
+
+def log_softmax(x, *, out=None, variant="exact", threads=None, target=None):
+    """``(x - max) - log(sum(exp(x - max)))`` over the last axis
+    (``refmath_tensor_log_softmax``); arguments as for :func:`softmax`."""
+    variant, target, threads = _options("log_softmax", variant, target,
+                                        threads)
+    return _t.log_softmax(_array(x), out, variant, target, threads)
+
+
+def layer_norm(x, scale=None, bias=None, *, eps=1e-5, out=None,
+               variant="exact", threads=None, target=None):
+    """Layer normalisation over the last axis (length n, not empty;
+    ``refmath_tensor_layer_norm``): ``(x - mean) / sqrt(var + eps)``, times
+    ``scale`` and plus ``bias`` (1-D of length n) when given.  ``eps`` is
+    rounded to float32 and must be finite and >= 0.  ``out`` may be ``x``
+    itself."""
+    variant, target, threads = _options("layer_norm", variant, target, threads)
+    return _t.layer_norm(_array(x), _optional(scale), _optional(bias),
+                         _eps("layer_norm", eps), out, variant, target,
+                         threads)
+
+
+def rms_norm(x, scale=None, *, eps=1e-5, out=None, variant="exact",
+             threads=None, target=None):
+    """RMS normalisation over the last axis (``refmath_tensor_rms_norm``):
+    ``x / sqrt(mean(x*x) + eps)``, times ``scale`` (1-D of length n) when
+    given.  Arguments as for :func:`layer_norm`."""
+    variant, target, threads = _options("rms_norm", variant, target, threads)
+    return _t.rms_norm(_array(x), _optional(scale), _eps("rms_norm", eps),
+                       out, variant, target, threads)
+
+
+def attention(q, k, v, mask=None, *, out=None, variant="exact",
+              threads=None, target=None):
+    """``softmax(q @ k.T / sqrt(d) + mask) @ v`` (``refmath_tensor_attention``)
+    with q [Lq, d], k [Lk, d], v [Lk, dv] and an optional additive mask
+    [Lq, Lk]; d and Lk at least 1.  Returns float32 [Lq, dv]; a mask row of
+    all -inf gives a NaN row."""
+    variant, target, threads = _options("attention", variant, target, threads)
+    return _t.attention(_array(q), _array(k), _array(v), _optional(mask), out,
+                        variant, target, threads)

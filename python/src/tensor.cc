@@ -1,0 +1,507 @@
+// refmath.tensor's extension half: the tensor operations of
+// refmath/tensor.h over NumPy float32 arrays, one C call per binding, as
+// `refmath tensor ...` makes them (tools/cli/cmd_tensor.cc).  An array
+// goes to the C API as a strided view of its own memory (negative and zero
+// strides too); only an input whose strides are not whole float32
+// elements, or whose data is misaligned, is copied first.  The output is
+// the caller's `out` or a new array of the shape tensor.h gives; a failed
+// call raises with the status named and writes nothing.
+#include "python/src/numpy_api.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <limits.h>
+#include <stdint.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "python/src/bindings.h"
+#include "python/src/ufuncs.h"
+#include "refmath/tensor.h"
+#include "src/base/text.h"
+
+namespace py = pybind11;
+using std::string;
+using std::vector;
+
+namespace refmath {
+namespace python {
+namespace {
+
+// One array argument and the view of it the C API gets.
+struct Operand {
+  string name;
+  bool present = false;
+  py::array array;  // the caller's array, or the copy the view points into
+  vector<size_t> shape;
+  refmath_tensor view = {};
+};
+
+PyArrayObject* Raw(const py::array& a) {
+  return reinterpret_cast<PyArrayObject*>(a.ptr());
+}
+
+// `h` as a native-order float32 array; TypeError naming its dtype else.
+py::array Float32Array(py::handle h, const string& name) {
+  if (!py::isinstance<py::array>(h)) {
+    throw py::type_error(name + ": expected a numpy.ndarray, got " +
+                         string(py::str(h.get_type().attr("__name__"))));
+  }
+  py::array a = py::reinterpret_borrow<py::array>(h);
+  if (PyArray_TYPE(Raw(a)) != NPY_FLOAT || !PyArray_ISNOTSWAPPED(Raw(a))) {
+    throw py::type_error(
+        name + ": dtype " + string(py::str(a.dtype())) +
+        ", expected float32 (refmath.tensor converts no dtype; " + name +
+        ".astype(numpy.float32) does it on purpose)");
+  }
+  if (a.ndim() > REFMATH_TENSOR_MAX_DIMS) {
+    Refuse(name + ": " + std::to_string(a.ndim()) +
+           " dimensions, at most " + std::to_string(REFMATH_TENSOR_MAX_DIMS) +
+           " are supported");
+  }
+  return a;
+}
+
+// Whether every stride (of an axis longer than 1) is a whole number of
+// float32 elements and the data is aligned for float (always, without
+// elements).
+bool ElementStrides(const py::array& a) {
+  if (a.size() == 0) return true;  // no element is ever addressed
+  if (reinterpret_cast<uintptr_t>(a.data()) % alignof(float) != 0) {
+    return false;
+  }
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) {
+    if (a.shape(i) > 1 && a.strides(i) % static_cast<py::ssize_t>(
+                                              sizeof(float)) != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void SetView(Operand* o) {
+  const py::array& a = o->array;
+  o->present = true;
+  o->view.data = static_cast<float*>(const_cast<void*>(a.data()));
+  o->view.ndim = static_cast<size_t>(a.ndim());
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) {
+    o->view.shape[i] = static_cast<size_t>(a.shape(i));
+    o->view.stride[i] =
+        a.shape(i) > 1 ? static_cast<ptrdiff_t>(a.strides(i) /
+                                                static_cast<py::ssize_t>(
+                                                    sizeof(float)))
+                       : 0;
+  }
+}
+
+// An input: None gives an absent operand when `optional`.
+Operand Input(py::handle h, const string& name, bool optional = false) {
+  Operand o;
+  o.name = name;
+  if (optional && h.is_none()) return o;
+  py::array a = Float32Array(h, name);
+  o.shape.assign(a.shape(), a.shape() + a.ndim());
+  if (!ElementStrides(a)) {
+    // Byte strides the C API's element strides cannot express: a copy of
+    // the same float32 values.
+    a = py::reinterpret_steal<py::array>(PyArray_NewCopy(Raw(a), NPY_CORDER));
+    if (!a) throw py::error_already_set();
+  }
+  o.array = a;
+  SetView(&o);
+  return o;
+}
+
+// The output: the caller's writable float32 `out`, or a new array of
+// `shape`.
+Operand Output(py::handle h, const vector<size_t>& shape, bool* given) {
+  Operand o;
+  o.name = "out";
+  *given = !h.is_none();
+  if (!*given) {
+    o.array = py::array(py::dtype::of<float>(),
+                        vector<py::ssize_t>(shape.begin(), shape.end()));
+    o.shape = shape;
+    SetView(&o);
+    return o;
+  }
+  py::array a = Float32Array(h, "out");
+  if (!PyArray_ISWRITEABLE(Raw(a))) Refuse("out: the array is read-only");
+  if (!ElementStrides(a)) {
+    Refuse("out: its strides are not whole float32 elements (or its data "
+           "is misaligned); pass a float32 array or view with element "
+           "strides");
+  }
+  for (py::ssize_t i = 0; i < a.ndim() && a.size() > 0; ++i) {
+    if (a.shape(i) > 1 && a.strides(i) == 0) {
+      Refuse("out: axis " + std::to_string(i) +
+             " has stride 0, so its elements would share memory");
+    }
+  }
+  o.array = a;
+  o.shape.assign(a.shape(), a.shape() + a.ndim());
+  SetView(&o);
+  return o;
+}
+
+// One call: its options and operands, for the error message.
+struct Call {
+  string op;
+  refmath_tensor_options options = refmath_tensor_default_options();
+  vector<const Operand*> operands;  // inputs, then out when the caller gave it
+  const Operand* first = nullptr;   // the input the axis belongs to
+  bool has_axis = false;
+  long long axis = 0;
+  bool has_eps = false;
+  float eps = 0;
+};
+
+string ListOperands(const Call& c) {
+  string out;
+  for (const Operand* o : c.operands) {
+    if (!o->present) continue;
+    out += (out.empty() ? "" : ", ") + o->name + " " + ShapeText(o->shape);
+  }
+  return out;
+}
+
+string Detail(int status, const Call& c) {
+  switch (status) {
+    case REFMATH_E_AXIS:
+      if (!c.has_axis) {
+        return c.first->name + " is 0-d; the operation runs over a last axis";
+      }
+      return "axis " + std::to_string(c.axis) + " for " + c.first->name +
+             " of shape " + ShapeText(c.first->shape);
+    case REFMATH_E_SHAPE:
+    case REFMATH_E_EMPTY_AXIS:
+      return ListOperands(c);
+    case REFMATH_E_BAD_ARGUMENT:
+      if (c.options.threads < 0) {
+        return "threads " + std::to_string(c.options.threads) +
+               " (None or 0 for the default, else a positive count)";
+      }
+      if (c.has_eps) {
+        return "eps " +
+               string(py::str(py::float_(static_cast<double>(c.eps)))) +
+               " as a float32 (must be finite and >= 0)";
+      }
+      return ListOperands(c);
+    case REFMATH_E_OVERLAP:
+      return "out shares memory with an input (only softmax, log_softmax "
+             "and the norms may write over their input, as the very same "
+             "view)";
+    case REFMATH_E_UNKNOWN_VARIANT:
+    case REFMATH_E_VARIANT_NOT_BUILT:
+    case REFMATH_E_UNKNOWN_TARGET:
+    case REFMATH_E_TARGET_NOT_BUILT:
+    case REFMATH_E_TARGET_NOT_SUPPORTED:
+      return string("variant ") + refmath_variant_name(c.options.variant) +
+             ", target " + refmath_target_name(c.options.target) +
+             " (the tensor operations have the variants exact and fast; "
+             "refmath.targets(variant) lists the usable targets)";
+    default:
+      return "";
+  }
+}
+
+[[noreturn]] void Raise(int status, const Call& c) {
+  string text = refmath_status_string(status);
+  const string detail = Detail(status, c);
+  if (!detail.empty()) text += ": " + detail;
+  if (status == REFMATH_E_NO_MEMORY) {
+    text = "refmath.tensor." + c.op + ": " + text;
+    PyErr_SetString(PyExc_MemoryError, text.c_str());
+    throw py::error_already_set();
+  }
+  Refuse(text);
+}
+
+// Runs one binding; its TypeError or ValueError begins with the
+// function's name.
+template <class Body>
+py::array Named(const string& op, const Body& body) {
+  try {
+    return body();
+  } catch (const py::type_error& e) {
+    throw py::type_error("refmath.tensor." + op + ": " + e.what());
+  } catch (const py::value_error& e) {
+    throw py::value_error("refmath.tensor." + op + ": " + e.what());
+  }
+}
+
+// The options of a call from the Python keywords (names checked here; the
+// values' validity is the C API's to judge).
+refmath_tensor_options Options(const string& variant, const py::object& target,
+                               const string& mode, int threads) {
+  refmath_tensor_options o = refmath_tensor_default_options();
+  const int v = refmath_variant_from_name(variant.c_str());
+  if (v < 0) {
+    Refuse("unknown variant '" + variant + "' (valid: exact, fast)");
+  }
+  o.variant = static_cast<refmath_variant>(v);
+  if (target.is_none()) {
+    o.target = CurrentTarget();
+  } else {
+    const string name = py::str(target);
+    const int t = refmath_target_from_name(name.c_str());
+    if (t < 0) {
+      Refuse("unknown target '" + name +
+             "' (refmath.targets(variant) lists the usable ones)");
+    }
+    o.target = static_cast<refmath_target>(t);
+  }
+  if (mode == "canonical") {
+    o.mode = REFMATH_SUM_CANONICAL;
+  } else if (mode == "correctly_rounded") {
+    o.mode = REFMATH_SUM_CORRECTLY_ROUNDED;
+  } else {
+    Refuse("unknown mode '" + mode + "' (valid: canonical, correctly_rounded)");
+  }
+  o.threads = threads;
+  return o;
+}
+
+// Runs `body` (one C call) without the GIL; returns out or raises.
+py::array Run(Call* c, const Operand& out, bool out_given,
+              const std::function<int(const refmath_tensor_options*)>& body) {
+  if (out_given) c->operands.push_back(&out);
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = body(&c->options);
+  }
+  if (status != REFMATH_OK) Raise(status, *c);
+  return out.array;
+}
+
+// The axis as the C API's int: one outside int's range is out of range
+// for every view, and stays so.
+int CAxis(long long axis) {
+  return axis < INT_MIN || axis > INT_MAX ? INT_MAX : static_cast<int>(axis);
+}
+
+// in's shape without `axis`, or in's shape for an axis out of range (the
+// C API then reports the axis).
+vector<size_t> ReducedShape(const vector<size_t>& in, long long axis) {
+  const long long nd = static_cast<long long>(in.size());
+  if (axis < -nd || axis >= nd) return in;
+  vector<size_t> out = in;
+  out.erase(out.begin() + (axis < 0 ? axis + nd : axis));
+  return out;
+}
+
+size_t DimOr0(const Operand& o, size_t ndim, size_t i) {
+  return o.shape.size() == ndim ? o.shape[i] : 0;
+}
+
+using Reducer = int (*)(const refmath_tensor*, int, const refmath_tensor*,
+                        const refmath_tensor_options*);
+using RowOp = int (*)(const refmath_tensor*, const refmath_tensor*,
+                      const refmath_tensor_options*);
+
+py::array Reduce(const char* op, Reducer fn, py::handle x, long long axis,
+                 py::handle out, const string& variant,
+                 const py::object& target, const string& mode, int threads) {
+  Call c;
+  c.op = op;
+  c.options = Options(variant, target, mode, threads);
+  const Operand in = Input(x, "x");
+  bool given;
+  const Operand y = Output(out, ReducedShape(in.shape, axis), &given);
+  c.operands = {&in};
+  c.first = &in;
+  c.has_axis = true;
+  c.axis = axis;
+  const int ax = CAxis(axis);
+  return Run(&c, y, given, [&](const refmath_tensor_options* o) {
+    return fn(&in.view, ax, &y.view, o);
+  });
+}
+
+py::array Rows(const char* op, RowOp fn, py::handle x, py::handle out,
+               const string& variant, const py::object& target, int threads) {
+  Call c;
+  c.op = op;
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand in = Input(x, "x");
+  bool given;
+  const Operand y = Output(out, in.shape, &given);
+  c.operands = {&in};
+  c.first = &in;
+  return Run(&c, y, given, [&](const refmath_tensor_options* o) {
+    return fn(&in.view, &y.view, o);
+  });
+}
+
+py::array Dot(py::handle x, py::handle y, py::handle out,
+              const string& variant, const py::object& target, int threads) {
+  Call c;
+  c.op = "dot";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand vx = Input(x, "x"), vy = Input(y, "y");
+  bool given;
+  const Operand r = Output(out, {}, &given);
+  c.operands = {&vx, &vy};
+  c.first = &vx;
+  return Run(&c, r, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_dot(&vx.view, &vy.view, &r.view, o);
+  });
+}
+
+py::array Matmul(py::handle a, py::handle b, py::handle out,
+                 const string& variant, const py::object& target,
+                 int threads) {
+  Call c;
+  c.op = "matmul";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand va = Input(a, "a"), vb = Input(b, "b");
+  bool given;
+  const Operand r =
+      Output(out, {DimOr0(va, 2, 0), DimOr0(vb, 2, 1)}, &given);
+  c.operands = {&va, &vb};
+  c.first = &va;
+  return Run(&c, r, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_matmul(&va.view, &vb.view, &r.view, o);
+  });
+}
+
+const refmath_tensor* Optional(const Operand& o) {
+  return o.present ? &o.view : nullptr;
+}
+
+py::array Norm(const char* op, py::handle x, py::handle scale,
+               py::handle bias, float eps, py::handle out,
+               const string& variant, const py::object& target, int threads) {
+  Call c;
+  c.op = op;
+  c.options = Options(variant, target, "canonical", threads);
+  const bool layer = string(op) == "layer_norm";
+  const Operand in = Input(x, "x"), g = Input(scale, "scale", true),
+                b = Input(bias, "bias", true);
+  bool given;
+  const Operand y = Output(out, in.shape, &given);
+  c.operands = {&in, &g, &b};
+  c.first = &in;
+  c.has_eps = true;
+  c.eps = eps;
+  return Run(&c, y, given, [&](const refmath_tensor_options* o) {
+    return layer ? refmath_tensor_layer_norm(&in.view, Optional(g),
+                                             Optional(b), eps, &y.view, o)
+                 : refmath_tensor_rms_norm(&in.view, Optional(g), eps,
+                                           &y.view, o);
+  });
+}
+
+py::array Attention(py::handle q, py::handle k, py::handle v, py::handle mask,
+                    py::handle out, const string& variant,
+                    const py::object& target, int threads) {
+  Call c;
+  c.op = "attention";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand vq = Input(q, "q"), vk = Input(k, "k"), vv = Input(v, "v"),
+                vm = Input(mask, "mask", true);
+  bool given;
+  const Operand r =
+      Output(out, {DimOr0(vq, 2, 0), DimOr0(vv, 2, 1)}, &given);
+  c.operands = {&vq, &vk, &vv, &vm};
+  c.first = &vq;
+  return Run(&c, r, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_attention(&vq.view, &vk.view, &vv.view,
+                                    Optional(vm), &r.view, o);
+  });
+}
+
+}  // namespace
+
+void BindTensor(py::module_ m) {
+  for (const auto& entry :
+       {std::make_pair("sum", &refmath_tensor_sum),
+        std::make_pair("mean", &refmath_tensor_mean)}) {
+    const char* name = entry.first;
+    const Reducer fn = entry.second;
+    m.def(name,
+          [name, fn](py::object x, long long axis, py::object out,
+                     const string& variant, py::object target,
+                     const string& mode, int threads) {
+            return Named(name, [&] {
+              return Reduce(name, fn, x, axis, out, variant, target, mode,
+                            threads);
+            });
+          },
+          py::arg("x"), py::arg("axis"), py::arg("out"), py::arg("variant"),
+          py::arg("target"), py::arg("mode"), py::arg("threads"));
+  }
+  for (const auto& entry :
+       {std::make_pair("softmax", &refmath_tensor_softmax),
+        std::make_pair("log_softmax", &refmath_tensor_log_softmax)}) {
+    const char* name = entry.first;
+    const RowOp fn = entry.second;
+    m.def(name,
+          [name, fn](py::object x, py::object out, const string& variant,
+                     py::object target, int threads) {
+            return Named(name, [&] {
+              return Rows(name, fn, x, out, variant, target, threads);
+            });
+          },
+          py::arg("x"), py::arg("out"), py::arg("variant"), py::arg("target"),
+          py::arg("threads"));
+  }
+  m.def("dot",
+        [](py::object x, py::object y, py::object out, const string& variant,
+           py::object target, int threads) {
+          return Named("dot", [&] {
+            return Dot(x, y, out, variant, target, threads);
+          });
+        },
+        py::arg("x"), py::arg("y"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
+  m.def("matmul",
+        [](py::object a, py::object b, py::object out, const string& variant,
+           py::object target, int threads) {
+          return Named("matmul", [&] {
+            return Matmul(a, b, out, variant, target, threads);
+          });
+        },
+        py::arg("a"), py::arg("b"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
+  m.def("layer_norm",
+        [](py::object x, py::object scale, py::object bias, float eps,
+           py::object out, const string& variant, py::object target,
+           int threads) {
+          return Named("layer_norm", [&] {
+            return Norm("layer_norm", x, scale, bias, eps, out, variant,
+                        target, threads);
+          });
+        },
+        py::arg("x"), py::arg("scale"), py::arg("bias"), py::arg("eps"),
+        py::arg("out"), py::arg("variant"), py::arg("target"),
+        py::arg("threads"));
+  m.def("rms_norm",
+        [](py::object x, py::object scale, float eps, py::object out,
+           const string& variant, py::object target, int threads) {
+          return Named("rms_norm", [&] {
+            return Norm("rms_norm", x, scale, py::none(), eps, out, variant,
+                        target, threads);
+          });
+        },
+        py::arg("x"), py::arg("scale"), py::arg("eps"), py::arg("out"),
+        py::arg("variant"), py::arg("target"), py::arg("threads"));
+  m.def("attention",
+        [](py::object q, py::object k, py::object v, py::object mask,
+           py::object out, const string& variant, py::object target,
+           int threads) {
+          return Named("attention", [&] {
+            return Attention(q, k, v, mask, out, variant, target, threads);
+          });
+        },
+        py::arg("q"), py::arg("k"), py::arg("v"), py::arg("mask"),
+        py::arg("out"), py::arg("variant"), py::arg("target"),
+        py::arg("threads"));
+}
+
+}  // namespace python
+}  // namespace refmath
