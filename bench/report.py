@@ -300,6 +300,8 @@ def main():
   ap.add_argument("--template", default=os.path.join(
       os.path.dirname(os.path.abspath(__file__)), "performance.md.in"))
   ap.add_argument("--out", default="docs/performance.md")
+  ap.add_argument("--cpu", help="the machine the results were measured on, "
+                  "when the report is made on another (default: lscpu here)")
   args = ap.parse_args()
 
   context, medians, cvs = load(args.results)
@@ -307,7 +309,7 @@ def main():
   ghz, cycles = calibration(res)
   reps = next(iter(medians.values()))["repetitions"]
   values = {
-      "date": context["date"], "cpu": cpu_line(),
+      "date": context["date"], "cpu": args.cpu or cpu_line(),
       "load": ", ".join("%.1f" % x for x in context.get("load_avg", [])),
       "repetitions": reps,
       "ghz": fmt(ghz), "add_cycles": fmt(cycles.get("add_throughput")),
