@@ -79,6 +79,44 @@ void AddLatency(benchmark::State& state) {
                : "v"(b)                                                      \
                : "k1", "k2", "k3", "k4")
 
+// vdivpd, 8 independent chains dividing by 1.0 (the binary64 divides of
+// the correctly rounded kernels; ordinary operands, no early exit).
+void DivPdThroughput(benchmark::State& state) {
+  const __m512d b = _mm512_set1_pd(1.0);
+  __m512d a0 = b, a1 = b, a2 = b, a3 = b, a4 = b, a5 = b, a6 = b, a7 = b;
+  for (auto _ : state) {
+    for (int i = 0; i < kInnerReps; ++i) REFMATH_INDEPENDENT_8("vdivpd");
+  }
+  Report(state);
+}
+
+// vgatherqpd, 8 independent: each loads 8 binary64 values from 8 cache
+// lines of an L1-resident table, as the correctly rounded erf does for its
+// coefficients.  A gather clears its mask, so each is preceded by a kxnorw
+// that sets it again (one mask instruction, counted with the gather).
+#define REFMATH_GATHER_1(N, K)                                 \
+  "kxnorw %%" K ", %%" K ", %%" K "\n\t"                          \
+  "vgatherqpd (%9,%8,8), %" #N "%{%%" K "%}\n\t"
+void GatherThroughput(benchmark::State& state) {
+  alignas(64) static const double table[64] = {1.0};
+  const __m512i index = _mm512_set_epi64(56, 48, 40, 32, 24, 16, 8, 0);
+  const __m512d z = _mm512_setzero_pd();
+  __m512d a0 = z, a1 = z, a2 = z, a3 = z, a4 = z, a5 = z, a6 = z, a7 = z;
+  for (auto _ : state) {
+    for (int i = 0; i < kInnerReps; ++i) {
+      asm volatile(REFMATH_GATHER_1(0, "k1") REFMATH_GATHER_1(1, "k2")
+                   REFMATH_GATHER_1(2, "k3") REFMATH_GATHER_1(3, "k4")
+                   REFMATH_GATHER_1(4, "k1") REFMATH_GATHER_1(5, "k2")
+                   REFMATH_GATHER_1(6, "k3") REFMATH_GATHER_1(7, "k4")
+                   : "+&v"(a0), "+&v"(a1), "+&v"(a2), "+&v"(a3), "+&v"(a4),
+                     "+&v"(a5), "+&v"(a6), "+&v"(a7)
+                   : "v"(index), "r"(table)
+                   : "k1", "k2", "k3", "k4", "memory");
+    }
+  }
+  Report(state);
+}
+
 REFMATH_THROUGHPUT_BENCH(AddThroughput, "vaddps")
 REFMATH_THROUGHPUT_BENCH(MulThroughput, "vmulps")
 REFMATH_THROUGHPUT_BENCH(DivThroughput, "vdivps")
@@ -93,6 +131,8 @@ void RegisterCalibration() {
   benchmark::RegisterBenchmark("calib/add_throughput", AddThroughput);
   benchmark::RegisterBenchmark("calib/mul_throughput", MulThroughput);
   benchmark::RegisterBenchmark("calib/div_throughput", DivThroughput);
+  benchmark::RegisterBenchmark("calib/divpd_throughput", DivPdThroughput);
+  benchmark::RegisterBenchmark("calib/gather_throughput", GatherThroughput);
   benchmark::RegisterBenchmark("calib/int_throughput", IntThroughput);
   benchmark::RegisterBenchmark("calib/mixed_throughput", MixedThroughput);
   benchmark::RegisterBenchmark("calib/compare_throughput", CompareThroughput);

@@ -1,5 +1,6 @@
 """Counts the instructions one 512-bit vector of hot inputs executes in each
-exact kernel, by single-stepping bench's refmath_trace_kernel under gdb.
+exact and correctly rounded kernel, by single-stepping bench's
+refmath_trace_kernel under gdb.
 
 The kernels branch (a vector whose lanes avoid every special case skips the
 special-case selects, and tanh skips its exponential when no lane needs it), so the
@@ -7,6 +8,11 @@ static loop body is no longer what runs.  This traces EvalArray<Kernel> on
 the AVX3 target over 16 and over 16 * (1 + VECTORS) of the benchmark's own
 inputs; the difference divided by VECTORS is the average per vector, loop
 control included, setup excluded.  Classes as in insn_count.py.
+
+A vector is 16 binary32 inputs in both variants: the correctly rounded
+kernels take the same 16 floats and widen them into two vectors of 8
+binary64 lanes, so their counts are per 16 elements as well.  The JSON holds
+{"exact": {function: {class: count}}, "correct": {...}}.
 
 Usage: python3 bench/insn_trace.py BUILD_DIR [--json OUT]
 """
@@ -23,6 +29,7 @@ import insn_count  # noqa: E402
 KERNELS = {"exp": "Exp", "log": "Log", "tanh": "Tanh", "erf": "Erf",
            "sigmoid": "Sigmoid", "gelu_erf": "GeluErf",
            "gelu_tanh": "GeluTanh"}
+VARIANTS = {"exact": "ExactKernels", "correct": "CorrectKernels"}
 LANES = 16
 VECTORS = 8
 
@@ -52,10 +59,11 @@ gdb.execute("kill")
 '''
 
 
-def trace(driver, function, n):
+def trace(driver, variant, function, n):
   """[(mnemonic, operands)] executed by EvalArray for n inputs."""
-  symbol = ("void refmath::N_AVX3::EvalArray<refmath::N_AVX3::ExactKernels::"
-            "%s>(float const*, float*, unsigned long)" % KERNELS[function])
+  symbol = ("void refmath::N_AVX3::EvalArray<refmath::N_AVX3::%s::"
+            "%s>(float const*, float*, unsigned long)"
+            % (VARIANTS[variant], KERNELS[function]))
   with tempfile.TemporaryDirectory() as tmp:
     script = os.path.join(tmp, "trace.py")
     out = os.path.join(tmp, "trace.txt")
@@ -63,7 +71,7 @@ def trace(driver, function, n):
       f.write(GDB_SCRIPT)
     env = dict(os.environ, REFMATH_TRACE_SYMBOL=symbol, REFMATH_TRACE_OUT=out)
     subprocess.run(["gdb", "-batch", "-nx", "-x", script, "--args", driver,
-                    function, str(n)], env=env, check=True,
+                    function, str(n), variant], env=env, check=True,
                    capture_output=True, text=True)
     lines = open(out).read().splitlines()
   insns = []
@@ -84,10 +92,10 @@ def counts(insns):
   return c
 
 
-def per_vector(driver, function):
+def per_vector(driver, variant, function):
   """{class: instructions per 16-lane vector} averaged over VECTORS."""
-  one = counts(trace(driver, function, LANES))
-  many = counts(trace(driver, function, LANES * (1 + VECTORS)))
+  one = counts(trace(driver, variant, function, LANES))
+  many = counts(trace(driver, variant, function, LANES * (1 + VECTORS)))
   return {k: (many.get(k, 0) - one.get(k, 0)) / VECTORS
           for k in set(one) | set(many)}
 
@@ -99,10 +107,12 @@ def main():
   args = ap.parse_args()
   driver = os.path.join(args.build_dir, "bin", "refmath_trace_kernel")
   result = {}
-  for function in KERNELS:
-    result[function] = per_vector(driver, function)
-    print("%-10s %s" % (function, json.dumps(
-        {k: round(v, 2) for k, v in sorted(result[function].items())})))
+  for variant in VARIANTS:
+    result[variant] = {}
+    for function in KERNELS:
+      c = result[variant][function] = per_vector(driver, variant, function)
+      print("%-8s %-10s %s" % (variant, function, json.dumps(
+          {k: round(v, 2) for k, v in sorted(c.items())})))
   if args.json:
     with open(args.json, "w") as f:
       json.dump(result, f, indent=1, sort_keys=True)

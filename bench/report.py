@@ -51,6 +51,8 @@ MUL_PER_CYCLE = 1.0      # FP0/FP1 only
 ADD_PER_CYCLE = 1.0      # FP2/FP3 only
 DISPATCH_PER_CYCLE = 6.0
 ADD_LATENCY_CYCLES = 3.0  # calibrates the clock
+GATHER_LANES = 8         # a 512-bit gather of binary64 values: 8 loads
+LOADS_PER_CYCLE = 3.0    # Zen 4's load pipes
 
 
 def load(path):
@@ -172,7 +174,7 @@ def calibration(res):
   per_op = {}
   for key in ("add_latency", "add_throughput", "mul_throughput",
               "div_throughput", "int_throughput", "mixed_throughput",
-              "compare_throughput"):
+              "compare_throughput", "divpd_throughput", "gather_throughput"):
     b = res.medians.get("calib/" + key)
     per_op[key] = b[METRIC] / b["ops_per_iter"] if b else None
   if per_op["add_latency"] is None:
@@ -181,11 +183,36 @@ def calibration(res):
   return ghz, {k: v * ghz for k, v in per_op.items() if v is not None}
 
 
-def limit_table(res, trace_path, ghz, cycles):
-  with open(trace_path) as f:
-    traced = json.load(f)  # bench/insn_trace.py: per 16-lane vector
-  div_cycles = cycles["div_throughput"]
-  cmp_cycles = cycles["compare_throughput"]
+def load_trace(path):
+  """{variant: {function: {class: instructions per 16-lane vector}}} from
+  bench/insn_trace.py (an older file holds the exact variant alone)."""
+  with open(path) as f:
+    traced = json.load(f)
+  return traced if "exact" in traced else {"exact": traced}
+
+
+def issue_bound(c, cycles, divide="div_throughput"):
+  """(vector operations, {limit: cycles per 16-lane vector}) of the model;
+  divide names the calibration of the kernel's divide instruction."""
+  mul, add = c.get("fp_mul", 0), c.get("fp_add", 0)
+  div, other = c.get("fp_div", 0), c.get("vec_other", 0)
+  cmp_shift, gather = c.get("cmp_shift", 0), c.get("gather", 0)
+  vec = mul + add + div + cmp_shift + gather + other
+  limits = {"4 pipes": vec / ZMM_PER_CYCLE, "FMUL pipes": mul / MUL_PER_CYCLE,
+            "FADD pipes": add / ADD_PER_CYCLE,
+            # Without calib/divpd_throughput, vdivpd at the vdivps cost:
+            # a floor.
+            "divider": div * cycles.get(divide, cycles["div_throughput"]),
+            "cmp/shift": cmp_shift * cycles["compare_throughput"],
+            "dispatch": c["total"] / DISPATCH_PER_CYCLE}
+  if gather and "gather_throughput" in cycles:
+    limits["gathers"] = gather * cycles["gather_throughput"]
+  elif gather:  # not calibrated: one load per lane, a floor
+    limits["gather loads"] = gather * GATHER_LANES / LOADS_PER_CYCLE
+  return vec, limits
+
+
+def limit_table(res, traced, ghz, cycles):
   rows = ["| kernel | instructions / 16 lanes | vector ops | vector ops / element"
           " | mul, add, div, cmp/shift, other | bound (cycles/element) | "
           "binding | measured (cycles/element) | bound ÷ measured | "
@@ -195,11 +222,7 @@ def limit_table(res, trace_path, ghz, cycles):
     mul, add = c.get("fp_mul", 0), c.get("fp_add", 0)
     div, other = c.get("fp_div", 0), c.get("vec_other", 0)
     cmp_shift = c.get("cmp_shift", 0)
-    vec = mul + add + div + cmp_shift + other
-    limits = {"4 pipes": vec / ZMM_PER_CYCLE, "FMUL pipes": mul / MUL_PER_CYCLE,
-              "FADD pipes": add / ADD_PER_CYCLE, "divider": div * div_cycles,
-              "cmp/shift": cmp_shift * cmp_cycles,
-              "dispatch": c["total"] / DISPATCH_PER_CYCLE}
+    vec, limits = issue_bound(c, cycles)
     binding = max(limits, key=limits.get)
     bound = limits[binding] / LANES_512
     ns = res.cell(function, "w512", "refmath_exact_kernel", SIZES[0])
@@ -212,6 +235,43 @@ def limit_table(res, trace_path, ghz, cycles):
                    cmp_shift, other, bound, binding, fmt(measured),
                    fmt(ratio(bound, measured), 2),
                    fmt(cinz[1] * ghz) if cinz else "—"))
+  return "\n".join(rows)
+
+
+def correct_limit_table(res, traced, ghz, cycles):
+  """The correctly rounded kernels by the same count and model, per
+  binary32 element (a 16-lane vector is two vectors of 8 binary64 lanes),
+  beside the exact kernels."""
+  rows = ["| function | instructions / element | mul, add, div, cmp/shift, "
+          "gather, other / element | bound (cycles/element) | binding | "
+          "measured (ns/element) | measured (cycles/element) | "
+          "bound ÷ measured | exact: instructions / element | "
+          "exact: bound | exact: measured | bound, correct ÷ exact |",
+          "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+  for function in FUNCTIONS:
+    c = traced.get("correct", {}).get(function)
+    e = traced["exact"].get(function)
+    if c is None or e is None:
+      continue
+    per = lambda k: c.get(k, 0) / LANES_512
+    _, limits = issue_bound(c, cycles, divide="divpd_throughput")
+    binding = max(limits, key=limits.get)
+    bound = limits[binding] / LANES_512
+    _, exact_limits = issue_bound(e, cycles)
+    exact_bound = max(exact_limits.values()) / LANES_512
+    ns = [res.cell(function, "w512", impl, SIZES[0])
+          for impl in ("refmath_correct_kernel", "refmath_exact_kernel")]
+    measured = [t * ghz if t else None for t in ns]
+    rows.append("| %s | %.2f | %s | %.2f | %s | %s | %s | %s | %.2f | %.2f "
+                "| %s | %.1f |"
+                % (function, per("total"),
+                   ", ".join("%.2f" % per(k) for k in (
+                       "fp_mul", "fp_add", "fp_div", "cmp_shift", "gather",
+                       "vec_other")),
+                   bound, binding, fmt(ns[0]), fmt(measured[0]),
+                   fmt(ratio(bound, measured[0]), 2),
+                   e["total"] / LANES_512, exact_bound, fmt(measured[1]),
+                   bound / exact_bound))
   return "\n".join(rows)
 
 
@@ -300,14 +360,17 @@ def main():
   ap.add_argument("--template", default=os.path.join(
       os.path.dirname(os.path.abspath(__file__)), "performance.md.in"))
   ap.add_argument("--out", default="docs/performance.md")
+  ap.add_argument("--cpu", help="the machine the results were measured on, "
+                  "when the report is made on another (default: lscpu here)")
   args = ap.parse_args()
 
   context, medians, cvs = load(args.results)
   res = Results(medians)
   ghz, cycles = calibration(res)
+  traced = load_trace(args.trace)
   reps = next(iter(medians.values()))["repetitions"]
   values = {
-      "date": context["date"], "cpu": cpu_line(),
+      "date": context["date"], "cpu": args.cpu or cpu_line(),
       "load": ", ".join("%.1f" % x for x in context.get("load_avg", [])),
       "repetitions": reps,
       "ghz": fmt(ghz), "add_cycles": fmt(cycles.get("add_throughput")),
@@ -316,6 +379,8 @@ def main():
       "int_cycles": fmt(cycles.get("int_throughput")),
       "mixed_cycles": fmt(cycles.get("mixed_throughput")),
       "cmp_cycles": fmt(cycles.get("compare_throughput")),
+      "divpd_cycles": fmt(cycles.get("divpd_throughput")),
+      "gather_cycles": fmt(cycles.get("gather_throughput")),
       "ratios_kernel": "\n\n".join(
           "**%s**\n\n%s" % (label, ratio_table(res, w, "_kernel"))
           for w, label in WIDTHS[:3]),
@@ -325,7 +390,8 @@ def main():
       "width_tables": "\n\n".join(
           "### %s\n\n%s" % (label, width_table(res, cvs, w))
           for w, label in WIDTHS),
-      "limit_table": limit_table(res, args.trace, ghz, cycles),
+      "limit_table": limit_table(res, traced["exact"], ghz, cycles),
+      "correct_limit_table": correct_limit_table(res, traced, ghz, cycles),
       "guard_table": guard_table(res),
       "shortcut_table": shortcut_table(res),
       "tanh_data_table": tanh_data_table(res),

@@ -28,7 +28,8 @@ cmake --build "$BUILD_DIR" --target refmath_bench refmath_trace_kernel \
   "$@" >/dev/null
 
 # Instructions per vector of the benchmark's inputs, branches included
-# (gdb single-steps the AVX3 kernels; a few seconds).
+# (gdb single-steps the exact and correctly rounded AVX3 kernels; about half
+# a minute).
 /usr/bin/python3 bench/insn_trace.py "$BUILD_DIR" --json bench/insn_trace.json
 
 /usr/bin/python3 bench/report.py --results "$RESULTS" \

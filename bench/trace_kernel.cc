@@ -1,7 +1,8 @@
-// refmath_trace_kernel FUNCTION N: runs the exact AVX3 kernel of FUNCTION
-// once over the benchmark's first N hot inputs (bench/hot_inputs.h).  Not a
-// benchmark: bench/insn_trace.py single-steps it under gdb to count the
-// instructions a vector of those inputs executes, branches included.
+// refmath_trace_kernel FUNCTION N [VARIANT]: runs the AVX3 kernel of
+// FUNCTION in VARIANT (exact, the default, or correct) once over the
+// benchmark's first N hot inputs (bench/hot_inputs.h).  Not a benchmark:
+// bench/insn_trace.py single-steps it under gdb to count the instructions a
+// vector of those inputs executes, branches included.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +15,18 @@
 
 int main(int argc, char** argv) {
   using namespace refmath_bench;
-  if (argc != 3) {
-    fprintf(stderr, "usage: refmath_trace_kernel FUNCTION N\n");
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: refmath_trace_kernel FUNCTION N [exact|correct]\n");
     return 2;
+  }
+  refmath_variant variant = REFMATH_EXACT;
+  if (argc == 4) {
+    if (strcmp(argv[3], "correct") == 0) {
+      variant = REFMATH_CORRECT;
+    } else if (strcmp(argv[3], "exact") != 0) {
+      fprintf(stderr, "refmath_trace_kernel: bad variant\n");
+      return 2;
+    }
   }
   const Function* f = nullptr;
   for (const Function& g : kFunctions) {
@@ -29,11 +39,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   const refmath::detail::KernelTable table =
-      refmath::detail::ExactKernelTable();
+      variant == REFMATH_EXACT ? refmath::detail::ExactKernelTable()
+                               : refmath::detail::CorrectKernelTable();
   for (size_t i = 0; i < table.count; ++i) {
     const refmath::detail::TargetKernels& k = table.entries[i];
     if (k.target != REFMATH_TARGET_AVX3) continue;
-    if (refmath_target_status(REFMATH_EXACT, k.target) != REFMATH_OK) break;
+    if (refmath_target_status(variant, k.target) != REFMATH_OK) break;
     std::vector<float> in(n), out(n);
     FillHotInputs(*f, in.data(), n);
     k.eval(f->id, in.data(), out.data(), n);
