@@ -11,18 +11,31 @@ sum.  Beside refmath's canonical and correctly rounded sums: numpy.sum
 worst cases come from a search (hill climbing on the error) as well as
 from random rows.
 
-softmax, log-softmax, layer norm and RMS norm are measured against a
-binary64 evaluation of their formulas whose sums are math.fsum (exact sums
-rounded once); its own error is far below 2^-20 binary32 ulp, so the
-figures are the binary32 results' errors.
+softmax, log-softmax, layer norm and RMS norm are measured against their
+true values: src/verify/tensor_truth.h evaluates each formula of
+docs/tensor-ops.md in exact mathematics (every sum exact; exp, log1p, sqrt
+and the divisions in MPFR at 128 bits) and rounds the result to binary64
+once, so a figure in binary32 ulps is within 2^-29 ulp of the one measured
+against the exact value.  build/bin/refmath_tensor_truth computes it over
+.npy rows.  Two figures per cell: the error in ulps of each true value
+(the spacing at its binary32 rounding), and the error in ulps of the row's
+largest true magnitude (normwise).  Their worst cases also come from a
+search: hill climbing on each method's own error, elementwise and
+normwise separately, at a few lengths.
 
 Usage: python3 tools/ulp_tables/tensor_accuracy.py [--archive build/librefmath.a]
-           [--md ulp_tables/tensor.md] [--max-n 16777216]
+           [--truth build/bin/refmath_tensor_truth] [--md ulp_tables/tensor.md]
+           [--max-n 16777216] [--search-steps 200]
+           [--row-search-steps 256:200,4096:120,65536:30] [--row-search-candidates 4]
+Needs build/ (librefmath.a and refmath_tensor_truth) and, for the torch
+column, python3-torch; about 8 minutes on one core.
 """
 import argparse
 import math
 import os
+import subprocess
 import sys
+import tempfile
 from fractions import Fraction
 
 import numpy as np
@@ -116,38 +129,47 @@ def search_table(rm, lines, steps):
         print(lines[-1], flush=True)
 
 
-def reference_rows(op, x, g):
-    """binary64 formulas with exact (fsum) sums, row by row."""
-    x64 = x.astype(np.float64)
-    out = np.empty_like(x64)
-    for r in range(x.shape[0]):
-        row = x64[r]
-        if op in ("softmax", "log_softmax"):
-            d = row - row.max()
-            e = np.exp(d)
-            s = math.fsum(e)
-            out[r] = e / s if op == "softmax" else d - math.log(s)
-        elif op == "layer_norm":
-            mu = math.fsum(row) / len(row)
-            dv = row - mu
-            var = math.fsum(dv * dv) / len(row)
-            out[r] = dv / math.sqrt(var + 1e-5) * g
-        else:
-            ms = math.fsum(row * row) / len(row)
-            out[r] = row / math.sqrt(ms + 1e-6) * g
-    return out
+class Truth:
+    """The true values of a row operation (src/verify/tensor_truth.h: exact
+    sums, exp/log/sqrt in MPFR at 128 bits, rounded to binary64 at the
+    end), computed by build/bin/refmath_tensor_truth over .npy files."""
+
+    def __init__(self, exe):
+        if not os.access(exe, os.X_OK):
+            sys.exit("tensor_accuracy: %s not built (cmake --build build "
+                     "--target refmath_tensor_truth)" % exe)
+        self.exe = exe
+        self._dir = tempfile.TemporaryDirectory()
+
+    def __call__(self, op, x, g=None, eps=None):
+        d = self._dir.name
+        np.save(os.path.join(d, "x.npy"), x)
+        args = [self.exe, "--op", op, "--x", os.path.join(d, "x.npy"),
+                "--out", os.path.join(d, "y.npy")]
+        if g is not None:
+            np.save(os.path.join(d, "g.npy"), g)
+            args += ["--scale", os.path.join(d, "g.npy")]
+        if eps is not None:
+            args += ["--eps", repr(float(eps))]
+        subprocess.run(args, check=True)
+        return np.load(os.path.join(d, "y.npy"))
 
 
-def max_ulp(got, ref):
-    """Max error in binary32 ulp at each reference value, and max error in
-    ulp of the row's largest reference magnitude ("normwise")."""
-    ref32 = ref.astype(F32)
-    spacing = np.spacing(np.abs(ref32)).astype(np.float64)
-    spacing = np.where(np.abs(ref) < 2.0 ** -126, 2.0 ** -149, spacing)
-    err = np.abs(got.astype(np.float64) - ref)
-    row_max = np.abs(ref).max(axis=1, keepdims=True).astype(F32)
-    row_spacing = np.spacing(row_max).astype(np.float64)
-    return float(np.max(err / spacing)), float(np.max(err / row_spacing))
+# The norms' eps (binary32, as the C API takes it; the same value goes to
+# torch and to the true values) and each row operation's input standard
+# deviation.
+EPS = {"layer_norm": F32(1e-5), "rms_norm": F32(1e-6)}
+SCALE = {"softmax": 4, "log_softmax": 4, "layer_norm": 1, "rms_norm": 1}
+
+
+def refmath_op(rm, op, variant):
+    if op == "softmax":
+        return lambda x, g: rm.softmax(x, variant=variant)
+    if op == "log_softmax":
+        return lambda x, g: rm.softmax(x, variant=variant, log=True)
+    if op == "layer_norm":
+        return lambda x, g: rm.layer_norm(x, g, None, float(EPS[op]), variant=variant)
+    return lambda x, g: rm.rms_norm(x, g, float(EPS[op]), variant=variant)
 
 
 def torch_op(op):
@@ -156,7 +178,6 @@ def torch_op(op):
     except ImportError:
         return None
     torch.set_num_threads(1)
-    n_eps = {"layer_norm": 1e-5, "rms_norm": 1e-6}
 
     def run(x, g):
         t = torch.from_numpy(x)
@@ -165,53 +186,162 @@ def torch_op(op):
         if op == "log_softmax":
             return torch.log_softmax(t, -1).numpy()
         tg = torch.from_numpy(g)
+        eps = float(EPS[op])
         if op == "layer_norm":
-            return torch.nn.functional.layer_norm(t, (x.shape[1],), tg, None,
-                                                  n_eps[op]).numpy()
+            return torch.nn.functional.layer_norm(t, (x.shape[1],), tg, None, eps).numpy()
         ms = (t * t).mean(-1, keepdim=True)
-        return (t * torch.rsqrt(ms + n_eps[op]) * tg).numpy()
+        return (t * torch.rsqrt(ms + eps) * tg).numpy()
     return run
 
 
-def rows_table(rm, lines, max_n):
-    ops = [("softmax", lambda x, g, v: rm.softmax(x, variant=v)),
-           ("log_softmax", lambda x, g, v: rm.softmax(x, variant=v, log=True)),
-           ("layer_norm", lambda x, g, v: rm.layer_norm(x, g, None, 1e-5, variant=v)),
-           ("rms_norm", lambda x, g, v: rm.rms_norm(x, g, 1e-6, variant=v))]
+def methods_of(rm, op):
+    theirs = torch_op(op)
+    return [("refmath exact", refmath_op(rm, op, EXACT)),
+            ("refmath fast", refmath_op(rm, op, FAST)),
+            ("torch", theirs)]
+
+
+def row_errors(got, ref):
+    """Per row: the max error in binary32 ulps at each true value (the
+    spacing at its binary32 rounding, 2^-149 below 2^-126), and the max
+    error in ulps of the row's largest true magnitude (normwise).  A NaN or
+    infinite result where the true value is finite counts as infinite."""
+    ref32 = ref.astype(F32)
+    spacing = np.spacing(np.abs(ref32)).astype(np.float64)
+    spacing = np.where(np.abs(ref) < 2.0 ** -126, 2.0 ** -149, spacing)
+    err = np.abs(got.astype(np.float64) - ref)
+    err = np.where(np.isfinite(err), err, np.inf)
+    row_max = np.abs(ref).max(axis=1, keepdims=True).astype(F32)
+    row_spacing = np.spacing(row_max).astype(np.float64)
+    return (err / spacing).max(axis=1), (err / row_spacing).max(axis=1)
+
+
+def cell(elementwise, normwise):
+    return "%.2f / %.2f" % (elementwise, normwise)
+
+
+def inputs(op, rows, n, seed):
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal((rows, n)) * SCALE[op]).astype(F32)
+    g = rng.standard_normal(n).astype(F32)
+    return x, g
+
+
+def rows_table(rm, truth, lines, max_n):
     lines += ["", "## softmax, log-softmax, layer norm, RMS norm", "",
               "Inputs normal with standard deviation 4 (softmax, log-softmax) or 1 "
-              "(norms), scale g normal, no bias; against the binary64 reference.  Each "
-              "cell: max error in ulp of the reference value / max error in ulp of the "
-              "row's largest reference magnitude (normwise).  Outputs near zero carry "
-              "the rounding of x - m or x - mean, which every binary32 evaluation of "
-              "these formulas shares; the normwise figure shows the error at the row's "
-              "scale.  torch: PyTorch's CPU kernel (RMS norm composed), one thread."]
-    for op, fn in ops:
-        theirs = torch_op(op)
+              "(norms), scale g normal, no bias, eps 1e-5 (layer norm) and 1e-6 (RMS "
+              "norm) rounded to binary32; against the true values (exact sums, MPFR "
+              "exp, log and sqrt).  Each cell: max error in ulp of the true value / "
+              "max error in ulp of the row's largest true magnitude (normwise).  "
+              "Outputs near zero carry the rounding of x - m or x - mean, which every "
+              "binary32 evaluation of these formulas shares; the normwise figure shows "
+              "the error at the row's scale.  torch: PyTorch's CPU kernel (RMS norm "
+              "composed), one thread."]
+    for op in ("softmax", "log_softmax", "layer_norm", "rms_norm"):
+        methods = methods_of(rm, op)
         lines += ["", "### " + op, "",
-                  "| n (rows) | refmath exact | refmath fast | torch |", "|---|---|---|---|"]
+                  "| n (rows) | " + " | ".join(m for m, _ in methods) + " |",
+                  "|---|" + "---|" * len(methods)]
         n = 16
         while n <= max_n:
             rows = max(1, min(64, (1 << 20) // n))
-            rng = np.random.default_rng(n)
-            x = (rng.standard_normal((rows, n)) * (4 if "softmax" in op else 1)).astype(F32)
-            g = rng.standard_normal(n).astype(F32)
-            ref = reference_rows(op, x, g.astype(np.float64))
-            cells = ["%.2f / %.2f" % max_ulp(fn(x, g, v), ref) for v in (EXACT, FAST)]
-            cells.append("%.2f / %.2f" % max_ulp(theirs(x, g), ref) if theirs else "-")
+            x, g = inputs(op, rows, n, n)
+            ref = truth(op, x, g if "norm" in op else None, EPS.get(op))
+            cells = []
+            for _, fn in methods:
+                if fn is None:
+                    cells.append("-")
+                    continue
+                e, w = row_errors(fn(x, g), ref)
+                cells.append(cell(e.max(), w.max()))
             lines.append("| %d (%d) | " % (n, rows) + " | ".join(cells) + " |")
             print(lines[-1], flush=True)
             n *= 16 if n < 4096 else 4
 
 
+def mutate(op, x, rng):
+    """1/64 of the row's elements (at least one) replaced by draws of the
+    input distribution times 2^k, k uniform in -12..2."""
+    y = x.copy()
+    n = len(x)
+    idx = rng.integers(0, n, size=max(1, n // 64))
+    scale = SCALE[op] * 2.0 ** rng.integers(-12, 3, len(idx))
+    y[idx] = (rng.standard_normal(len(idx)) * scale).astype(F32)
+    return y
+
+
+def climb(op, fn, truth, n, steps, candidates, objective, seed):
+    """Hill climbing on one method's own error (objective 0: elementwise,
+    1: normwise) over rows of n: each step tries `candidates` mutations of
+    the worst row so far and keeps the worst of them if it is worse."""
+    rng = np.random.default_rng(seed)
+    x, g = inputs(op, 1, n, seed)
+    g_or_none = g if "norm" in op else None
+    best = row_errors(fn(x, g), truth(op, x, g_or_none, EPS.get(op)))[objective][0]
+    for _ in range(steps):
+        y = np.stack([mutate(op, x[0], rng) for _ in range(candidates)])
+        errs = row_errors(fn(y, g), truth(op, y, g_or_none, EPS.get(op)))[objective]
+        i = int(np.argmax(errs))
+        if errs[i] > best:
+            x, best = y[i:i + 1], errs[i]
+    return best
+
+
+def rows_search_table(rm, truth, lines, candidates, lengths):
+    lines += ["", "## softmax, log-softmax, layer norm, RMS norm: worst case found by search",
+              "",
+              "Hill climbing on each method's own error, from one random row of n "
+              "(drawn as in the table above), twice: once on the error in ulp of the true "
+              "value, once on the normwise error; each step tries %d mutations of the "
+              "worst row so far (1/64 of its elements replaced by draws of the input "
+              "distribution times 2^k, k uniform in -12..2) and keeps the worst.  "
+              "Steps: %s.  Each cell: the worst elementwise error found / the worst "
+              "normwise error found (two searches), in ulp as above." % (
+                  candidates, ", ".join("%d at n = %d" % (s, n) for n, s in lengths)),
+              "",
+              "The elementwise searches end where an output near zero is lost whole.  "
+              "softmax: refmath's ExpNonPositive flushes exp below -87.34 to +0 "
+              "(docs/algorithms.md), so an output whose true value is below about "
+              "2^-126 comes out as +0, up to 2^23 ulp of the subnormal spacing; torch "
+              "keeps such outputs as subnormals.  log-softmax: the largest output is "
+              "-log(1 + o), o the sum of the other terms, and once o is below 2^-24 the "
+              "binary32 sum is 1 and the output 0 in each method measured.  layer norm: "
+              "outputs near zero carry the rounding of the mean.  The normwise figures "
+              "compare the methods at the row's scale."]
+    for op in ("softmax", "log_softmax", "layer_norm", "rms_norm"):
+        methods = methods_of(rm, op)
+        lines += ["", "### " + op, "",
+                  "| n | " + " | ".join(m for m, _ in methods) + " |",
+                  "|---|" + "---|" * len(methods)]
+        for n, s in lengths:
+            cells = []
+            for _, fn in methods:
+                if fn is None:
+                    cells.append("-")
+                    continue
+                cells.append(cell(*(climb(op, fn, truth, n, s, candidates, objective, 29)
+                                    for objective in (0, 1))))
+            lines.append("| %d | " % n + " | ".join(cells) + " |")
+            print(lines[-1], flush=True)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--archive", default=os.path.join(HERE, "..", "..", "build", "librefmath.a"))
+    build = os.path.join(HERE, "..", "..", "build")
+    p.add_argument("--archive", default=os.path.join(build, "librefmath.a"))
+    p.add_argument("--truth", default=os.path.join(build, "bin", "refmath_tensor_truth"))
     p.add_argument("--md", default=None)
     p.add_argument("--max-n", type=int, default=1 << 24)
-    p.add_argument("--search-steps", type=int, default=300)
+    p.add_argument("--search-steps", type=int, default=200)
+    p.add_argument("--row-search-steps", default="256:200,4096:120,65536:30",
+                   help="N:STEPS,... for the row operations' search")
+    p.add_argument("--row-search-candidates", type=int, default=4)
     args = p.parse_args()
+    lengths = [tuple(int(v) for v in item.split(":"))
+               for item in args.row_search_steps.split(",") if item]
     rm = Refmath(args.archive)
+    truth = Truth(args.truth)
     lines = ["# Tensor operations: measured accuracy", "",
              "Written by `tools/ulp_tables/tensor_accuracy.py` (definitions in its "
              "docstring; the operations in [docs/tensor-ops.md](../docs/tensor-ops.md)).  "
@@ -219,7 +349,8 @@ def main():
     with np.errstate(all="ignore"):
         sum_table(rm, lines, args.max_n)
         search_table(rm, lines, args.search_steps)
-        rows_table(rm, lines, min(args.max_n, 1 << 22))
+        rows_table(rm, truth, lines, min(args.max_n, 1 << 22))
+        rows_search_table(rm, truth, lines, args.row_search_candidates, lengths)
     text = "\n".join(lines) + "\n"
     if args.md:
         with open(args.md, "w") as f:
