@@ -4,8 +4,8 @@ views read in place with the bits of a contiguous copy, errors that name
 the problem and write nothing, and the special values docs/tensor-ops.md
 states.
 
-The case inputs are rebuilt here from their definition (docs/golden-
-hashes.md, "Tensor module"; src/conform/tensor_cases.cc): every expected
+The case inputs are rebuilt from their definition (docs/golden-hashes.md,
+"Tensor module") by the independent NumPy port's generator: every expected
 digest is the one in golden/, and every expected bit pattern below is
 stated by the text, not computed by refmath."""
 import hashlib
@@ -60,96 +60,16 @@ def sha256(a):
 
 # --- The golden cases ------------------------------------------------------
 
-# (op, dims, exponent, extra, special) in the order of golden/tensor.sha256;
-# a case's position is the `number` its inputs are seeded with.  dims:
-# sums and row operations (rows, n); dot (n,); matmul (M, K, N); attention
-# (Lq, Lk, d, dv).  extra: the sums over axis 0, a norm's scale (and the
-# layer norm's bias), attention's mask.
-CASES = (
-    [("sum", (1, n), 0, False, False)
-     for n in (1, 15, 16, 17, 4095, 4096, 4097)] +
-    [("sum", (3, 65537), 0, False, False),
-     ("sum", (1, 2000003), 0, False, False),
-     ("sum", (300, 37), 0, True, False),
-     ("sum", (6, 8), 0, False, True)] +
-    [("sum_cr", d, 0, False, False)
-     for d in ((1, 17), (1, 4097), (3, 65537), (1, 2000003))] +
-    [("sum_cr", (6, 8), 0, False, True),
-     ("mean", (5, 1000), 0, False, False),
-     ("mean", (300, 37), 0, True, False)] +
-    [("dot", (n,), 0, False, False) for n in (17, 4097, 1000003)] +
-    [("matmul", d, 0, False, False)
-     for d in ((1, 1, 1), (5, 17, 3), (33, 300, 45), (64, 513, 64))] +
-    [("softmax", d, 3, False, False)
-     for d in ((1, 1), (3, 17), (7, 4097), (2, 100003))] +
-    [("softmax", (6, 8), 0, False, True)] +
-    [("log_softmax", d, 3, False, False)
-     for d in ((1, 1), (3, 17), (7, 4097), (2, 100003))] +
-    [("log_softmax", (6, 8), 0, False, True),
-     ("layer_norm", (3, 17), 0, True, False),
-     ("layer_norm", (7, 4097), 0, True, False),
-     ("layer_norm", (5, 1000), 0, False, False),
-     ("layer_norm", (6, 8), 0, False, True),
-     ("rms_norm", (3, 17), 0, True, False),
-     ("rms_norm", (7, 4097), 0, False, False),
-     ("rms_norm", (6, 8), 0, False, True),
-     ("attention", (17, 33, 16, 8), 0, True, False),
-     ("attention", (64, 300, 64, 64), 0, False, False)])
+# The case table, the special matrix and the input generator are those of
+# the independent NumPy port (tools/spec_port/tensor_port.py, itself held
+# to every golden row by tensor_port_reproduces_golden); the generator is
+# checked against hand-stepped values below.
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+                                "tools", "spec_port"))
+from tensor_port import CASES, SPECIAL_BITS, case_name, generated  # noqa: E402
 
-# The 6 x 8 matrix of special values, row by row.
-SPECIAL = f32(
-    *[0] * 8,
-    *[NEG_INF] * 8,
-    0x3F800000, 0x40000000, NAN, 0x40400000, 0x40800000, 0x40A00000,
-    0x40C00000, 0x40E00000,
-    POS_INF, 0, 0x3F800000, 0x40000000, 0x40400000, 0x40800000, 0x40A00000,
-    0x40C00000,
-    NEG_INF, 0, NEG_INF, 0x3F800000, NEG_ZERO, 0x40000000, NEG_INF,
-    0x40400000,
-    0x7F7FFFFF, 0x7F7FFFFF, 0xFF7FFFFF, 0x00000001, 0x80000001, 0x71800000,
-    0xF1800000, 0x3F000000).reshape(6, 8)
-
+SPECIAL = f32(*SPECIAL_BITS).reshape(6, 8)
 LCG_A, LCG_C, MASK32 = 1664525, 1013904223, 0xFFFFFFFF
-
-
-def generated(number, index, n, exponent):
-    """n values of the 32-bit LCG s = s * 1664525 + 1013904223 seeded with
-    number * 16 + index + 1: (int(s >> 8) - 2^23) * 2^(exponent - 23),
-    every one exact in float32.  The first `lanes` states are stepped one
-    by one, the rest jump `lanes` steps at a time."""
-    lanes = max(1, min(n, 2048))
-    first, s = [], number * 16 + index + 1
-    for _ in range(lanes):
-        s = (s * LCG_A + LCG_C) & MASK32
-        first.append(s)
-    jump_a, jump_c = 1, 0
-    for _ in range(lanes):
-        jump_a = (jump_a * LCG_A) & MASK32
-        jump_c = (jump_c * LCG_A + LCG_C) & MASK32
-    states = np.empty(max(n, lanes), dtype=np.uint64)
-    states[:lanes] = first
-    for start in range(lanes, n, lanes):
-        prev = states[start - lanes:start]
-        count = min(lanes, n - start)
-        states[start:start + count] = (
-            prev[:count] * np.uint64(jump_a) + np.uint64(jump_c)) & \
-            np.uint64(MASK32)
-    ints = (states[:n] >> np.uint64(8)).astype(np.int64) - (1 << 23)
-    return (ints.astype(np.float64) * 2.0 ** (exponent - 23)).astype(
-        np.float32)
-
-
-def case_name(case):
-    op, dims, _, extra, special = case
-    name = op + ":" + ("special" if special else "x".join(map(str, dims)))
-    if extra and not special:
-        if op == "attention":
-            name += ":mask"
-        elif "norm" in op:
-            name += ":scale"
-        else:
-            name += ":axis0"
-    return name
 
 
 def case_call(number, case):

@@ -227,6 +227,18 @@ def inputs(op, rows, n, seed):
     return x, g
 
 
+ROW_OPS = ("softmax", "log_softmax", "layer_norm", "rms_norm")
+
+
+def op_table(rm, op, first_column, lines):
+    """Opens op's table in `lines`; returns its methods (columns)."""
+    methods = methods_of(rm, op)
+    lines += ["", "### " + op, "",
+              "| %s | " % first_column + " | ".join(m for m, _ in methods) + " |",
+              "|---|" + "---|" * len(methods)]
+    return methods
+
+
 def rows_table(rm, truth, lines, max_n):
     lines += ["", "## softmax, log-softmax, layer norm, RMS norm", "",
               "Inputs normal with standard deviation 4 (softmax, log-softmax) or 1 "
@@ -238,11 +250,8 @@ def rows_table(rm, truth, lines, max_n):
               "binary32 evaluation of these formulas shares; the normwise figure shows "
               "the error at the row's scale.  torch: PyTorch's CPU kernel (RMS norm "
               "composed), one thread."]
-    for op in ("softmax", "log_softmax", "layer_norm", "rms_norm"):
-        methods = methods_of(rm, op)
-        lines += ["", "### " + op, "",
-                  "| n (rows) | " + " | ".join(m for m, _ in methods) + " |",
-                  "|---|" + "---|" * len(methods)]
+    for op in ROW_OPS:
+        methods = op_table(rm, op, "n (rows)", lines)
         n = 16
         while n <= max_n:
             rows = max(1, min(64, (1 << 20) // n))
@@ -309,11 +318,8 @@ def rows_search_table(rm, truth, lines, candidates, lengths):
               "binary32 sum is 1 and the output 0 in each method measured.  layer norm: "
               "outputs near zero carry the rounding of the mean.  The normwise figures "
               "compare the methods at the row's scale."]
-    for op in ("softmax", "log_softmax", "layer_norm", "rms_norm"):
-        methods = methods_of(rm, op)
-        lines += ["", "### " + op, "",
-                  "| n | " + " | ".join(m for m, _ in methods) + " |",
-                  "|---|" + "---|" * len(methods)]
+    for op in ROW_OPS:
+        methods = op_table(rm, op, "n", lines)
         for n, s in lengths:
             cells = []
             for _, fn in methods:
