@@ -18,12 +18,14 @@ size_t ThreadCount(int requested);
 // one per 32768 elements, at least one.  Changes no bit.
 size_t ThreadsFor(size_t threads, size_t elements);
 
-// Runs work(begin, end) over [0, count) in at most `threads` contiguous
-// parts, each under the IEEE default floating-point environment; the
-// caller's thread runs the first part.  A part whose thread the system
-// refuses runs on the caller's thread afterwards.  Built with
-// REFMATH_TENSOR_SINGLE_THREAD (a bare-metal target without threads), every
-// part runs on the caller's thread, in order.
+// Runs work(begin, end) over [0, count) on at most `threads` threads (the
+// caller's among them), each under the IEEE default floating-point
+// environment.  The range is cut into contiguous chunks, 8 per thread, that
+// the threads take in order as they become free; the helpers come from a
+// pool of workers kept between calls, or are started for the call when
+// the pool is busy, and a thread the system refuses leaves its chunks to
+// the others.  Built with REFMATH_TENSOR_SINGLE_THREAD (a bare-metal
+// target without threads), every chunk runs on the caller's thread.
 void ParallelFor(size_t count, size_t threads,
                  const std::function<void(size_t, size_t)>& work);
 
