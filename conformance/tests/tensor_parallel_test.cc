@@ -1,13 +1,15 @@
 // The tensor layer's thread split (src/tensor/parallel.h): every item of
 // the range runs exactly once, whatever the thread count, when several
 // threads call at once (the worker pool is then busy), when a call is made
-// from inside a running one, and in a child forked after the pool started.
+// from inside a running one, and in a child forked after the pool started;
+// an exception thrown on any thread reaches the caller.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <memory>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -71,6 +73,22 @@ TEST(TensorParallel, CallFromInsideARunningCall) {
     }
   });
   EXPECT_EQ(inner_failures.load(), 0);
+}
+
+TEST(TensorParallel, AnExceptionInAnyThreadReachesTheCaller) {
+  for (size_t threads : {1, 2, 4}) {
+    for (size_t bad : {0, 500, 999}) {  // the first chunk, a middle, the last
+      EXPECT_THROW(ParallelFor(1000, threads,
+                               [&](size_t begin, size_t end) {
+                                 if (begin <= bad && bad < end) {
+                                   throw std::bad_alloc();
+                                 }
+                               }),
+                   std::bad_alloc)
+          << threads << " threads, item " << bad;
+    }
+  }
+  EXPECT_TRUE(EachOnce(1000, 4));  // and the pool still serves calls
 }
 
 TEST(TensorParallel, ForkedChildAfterThePoolStarted) {

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <mutex>
 #include <system_error>
 #include <thread>
@@ -138,31 +139,46 @@ void ParallelFor(size_t count, size_t threads,
   // free: a thread that starts late or runs slow takes fewer.
   const size_t chunks = parts == 1 ? 1 : std::min(count, parts * 8);
   std::atomic<size_t> next{0};
-  const std::function<void()> run = [&] {
+  const auto chunk_loop = [&] {
     const refmath::detail::ScopedIeeeEnvironment ieee;
     for (size_t c = next.fetch_add(1); c < chunks; c = next.fetch_add(1)) {
       work(count * c / chunks, count * (c + 1) / chunks);
     }
   };
 #if defined(REFMATH_TENSOR_SINGLE_THREAD)
-  run();  // a bare-metal build: every chunk on the caller's thread
+  chunk_loop();  // a bare-metal build: every chunk on the caller's thread
 #else
-  if (parts == 1 || Pool::Get().TryRun(parts - 1, run)) {
-    if (parts == 1) run();
-    return;
-  }
-  // The pool is busy: threads of this call's own.  One the system refuses
-  // is no loss, the others take its chunks.
-  std::vector<std::thread> started;
-  for (size_t p = 1; p < parts; ++p) {
+  // An exception in any thread (std::bad_alloc from a work buffer) stops
+  // the handing out of chunks and is rethrown on the caller's thread once
+  // every thread is done, where the API turns it into a status.
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const std::function<void()> run = [&] {
     try {
-      started.emplace_back(run);
-    } catch (const std::system_error&) {
-      break;
+      chunk_loop();
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next.store(chunks);
     }
+  };
+  if (parts == 1) {
+    run();
+  } else if (!Pool::Get().TryRun(parts - 1, run)) {
+    // The pool is busy: threads of this call's own.  One the system
+    // refuses is no loss, the others take its chunks.
+    std::vector<std::thread> started;
+    for (size_t p = 1; p < parts; ++p) {
+      try {
+        started.emplace_back(run);
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
+    run();
+    for (std::thread& t : started) t.join();
   }
-  run();
-  for (std::thread& t : started) t.join();
+  if (failure) std::rethrow_exception(failure);
 #endif
 }
 

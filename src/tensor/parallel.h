@@ -24,8 +24,10 @@ size_t ThreadsFor(size_t threads, size_t elements);
 // the threads take in order as they become free; the helpers come from a
 // pool of workers kept between calls, or are started for the call when
 // the pool is busy, and a thread the system refuses leaves its chunks to
-// the others.  Built with REFMATH_TENSOR_SINGLE_THREAD (a bare-metal
-// target without threads), every chunk runs on the caller's thread.
+// the others.  An exception thrown by work on any thread stops the call
+// and is rethrown on the caller's thread.  Built with
+// REFMATH_TENSOR_SINGLE_THREAD (a bare-metal target without threads), every
+// chunk runs on the caller's thread.
 void ParallelFor(size_t count, size_t threads,
                  const std::function<void(size_t, size_t)>& work);
 
