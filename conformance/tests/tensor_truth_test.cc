@@ -12,23 +12,17 @@
 // place, a lost bit of a sum) is off by far more.
 #include <math.h>
 #include <stdint.h>
-#include <string.h>
 
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "conformance/tests/test_util.h"
 #include "src/verify/tensor_truth.h"
 
 namespace refmath {
 namespace test {
 namespace {
-
-uint64_t Bits64(double v) {
-  uint64_t b;
-  memcpy(&b, &v, sizeof(b));
-  return b;
-}
 
 // One binary64 ulp at want (the spacing above |want|).
 double Ulp64(double want) {
@@ -49,7 +43,7 @@ void ExpectBits(const std::vector<double>& got,
                 const std::vector<double>& want) {
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
-    EXPECT_EQ(Bits64(got[i]), Bits64(want[i]))
+    EXPECT_EQ(Bits(got[i]), Bits(want[i]))
         << "element " << i << ": got " << got[i] << ", want " << want[i];
   }
 }

@@ -23,6 +23,12 @@ inline uint32_t Bits(float f) {
   return b;
 }
 
+inline uint64_t Bits(double d) {
+  uint64_t b;
+  memcpy(&b, &d, sizeof(b));
+  return b;
+}
+
 inline float FromBits(uint32_t b) {
   float f;
   memcpy(&f, &b, sizeof(f));
