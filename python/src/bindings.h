@@ -24,6 +24,19 @@ void BindMcu(pybind11::module_ m);
 // Throws ValueError(message) (pybind11::value_error).
 [[noreturn]] void Refuse(const std::string& message);
 
+// The enum value `lookup` (a refmath_*_from_name) gives `name`; ValueError
+// "unknown WHAT 'NAME'" and then `hint` (say " (valid: exact, fast)") if it
+// gives none.
+template <typename Enum>
+Enum FromName(int (*lookup)(const char*), const std::string& name,
+              const char* what, const char* hint = "") {
+  const int value = lookup(name.c_str());
+  if (value < 0) {
+    Refuse("unknown " + std::string(what) + " '" + name + "'" + hint);
+  }
+  return static_cast<Enum>(value);
+}
+
 }  // namespace python
 }  // namespace refmath
 

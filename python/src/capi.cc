@@ -29,14 +29,6 @@ std::vector<std::string> Names(const char* (*name)(Enum), int count) {
   return out;
 }
 
-template <typename Enum>
-Enum FromName(int (*lookup)(const char*), const std::string& name,
-              const char* what) {
-  const int value = lookup(name.c_str());
-  if (value < 0) Refuse("unknown " + std::string(what) + " '" + name + "'");
-  return static_cast<Enum>(value);
-}
-
 // A target the calling thread's ufuncs may be pinned to: known, and usable
 // here for at least one variant.
 void SetTarget(const std::string& name) {

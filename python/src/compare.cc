@@ -70,16 +70,16 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
                        int threads, const std::string& inputs_name,
                        const std::string& outputs_name) {
   Request q;
-  const int f = refmath_function_from_name(function.c_str());
-  const int v = refmath_variant_from_name(variant.c_str());
-  if (f < 0) Refuse("unknown function '" + function + "'");
-  if (v < 0) Refuse("unknown variant '" + variant + "'");
+  const auto f = FromName<refmath_function>(refmath_function_from_name,
+                                            function, "function");
+  const auto v = FromName<refmath_variant>(refmath_variant_from_name,
+                                           variant, "variant");
   for (const std::optional<double>& b : {max_ulp, max_ulp_vs_oracle}) {
     if (b && !(*b >= 0)) Refuse("a bound must be a non-negative number");
   }
   if (threads < 0) Refuse("threads must be 0 (every core) or more");
-  q.spec.function = static_cast<refmath_function>(f);
-  q.spec.variant = static_cast<refmath_variant>(v);
+  q.spec.function = f;
+  q.spec.variant = v;
   q.spec.inputs_path = inputs;
   q.spec.outputs_path = outputs;
   q.spec.inputs_type = TypeNamed(inputs_dtype);

@@ -238,22 +238,14 @@ py::array Named(const string& op, const Body& body) {
 refmath_tensor_options Options(const string& variant, const py::object& target,
                                const string& mode, int threads) {
   refmath_tensor_options o = refmath_tensor_default_options();
-  const int v = refmath_variant_from_name(variant.c_str());
-  if (v < 0) {
-    Refuse("unknown variant '" + variant + "' (valid: exact, fast)");
-  }
-  o.variant = static_cast<refmath_variant>(v);
-  if (target.is_none()) {
-    o.target = CurrentTarget();
-  } else {
-    const string name = py::str(target);
-    const int t = refmath_target_from_name(name.c_str());
-    if (t < 0) {
-      Refuse("unknown target '" + name +
-             "' (refmath.targets(variant) lists the usable ones)");
-    }
-    o.target = static_cast<refmath_target>(t);
-  }
+  o.variant = FromName<refmath_variant>(refmath_variant_from_name, variant,
+                                        "variant", " (valid: exact, fast)");
+  o.target =
+      target.is_none()
+          ? CurrentTarget()
+          : FromName<refmath_target>(
+                refmath_target_from_name, py::str(target), "target",
+                " (refmath.targets(variant) lists the usable ones)");
   if (mode == "canonical") {
     o.mode = REFMATH_SUM_CANONICAL;
   } else if (mode == "correctly_rounded") {
