@@ -37,34 +37,11 @@ constexpr uint32_t kTotal = refmath::kGoldenInputCount;
 uint32_t g_in_bits[kChunk];
 float g_in[kChunk];
 float g_out[kChunk];
-uint8_t g_bytes[4 * kChunk];
 
 // Fills g_in with inputs [start, start + n).
 void FillChunk(uint32_t start, size_t n) {
   for (size_t j = 0; j < n; ++j) g_in_bits[j] = refmath::GoldenInputBits(start + j);
   memcpy(g_in, g_in_bits, n * sizeof(float));
-}
-
-void Serialize(const void* words, size_t n) {
-  // Little-endian uint32, explicitly (the M55 is little-endian too).
-  const uint8_t* p = static_cast<const uint8_t*>(words);
-  uint32_t w;
-  for (size_t j = 0; j < n; ++j) {
-    memcpy(&w, p + 4 * j, 4);
-    g_bytes[4 * j] = uint8_t(w);
-    g_bytes[4 * j + 1] = uint8_t(w >> 8);
-    g_bytes[4 * j + 2] = uint8_t(w >> 16);
-    g_bytes[4 * j + 3] = uint8_t(w >> 24);
-  }
-}
-
-void Hex(const uint8_t* d, size_t n, char* out) {
-  static const char kHex[] = "0123456789abcdef";
-  for (size_t i = 0; i < n; ++i) {
-    out[2 * i] = kHex[d[i] >> 4];
-    out[2 * i + 1] = kHex[d[i] & 15];
-  }
-  out[2 * n] = '\0';
 }
 
 void PrintU32(uint32_t v) {
@@ -85,7 +62,7 @@ namespace m55 {
 void PrintDigestRow(const char* tag, const char* variant, const char* name,
                     const uint8_t digest[32], uint32_t cs) {
   char hex[65];
-  Hex(digest, 32, hex);
+  m55::Hex(digest, 32, hex);
   m55::SemihostWrite0(tag);
   m55::SemihostWrite0(" ");
   m55::SemihostWrite0(variant);
@@ -136,7 +113,7 @@ uint32_t ReadFpscr() {
 void PrintHex32(const char* label, uint32_t v) {
   uint8_t b[4] = {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)};
   char hex[9];
-  Hex(b, 4, hex);
+  m55::Hex(b, 4, hex);
   m55::SemihostWrite0(label);
   m55::SemihostWrite0("0x");
   m55::SemihostWrite0(hex);
@@ -166,8 +143,7 @@ int main() {
     for (uint32_t start = 0; start < kTotal; start += kChunk) {
       const size_t n = (kTotal - start < kChunk) ? kTotal - start : kChunk;
       FillChunk(start, n);
-      Serialize(g_in, n);
-      sha.Update(g_bytes, 4 * n);
+      sha.UpdateWords(g_in, n);
     }
     uint8_t digest[32];
     sha.Final(digest);
@@ -190,8 +166,7 @@ int main() {
         const size_t n = (kTotal - start < kChunk) ? kTotal - start : kChunk;
         FillChunk(start, n);
         v.eval(fn.f, g_in, g_out, n);
-        Serialize(g_out, n);
-        sha.Update(g_bytes, 4 * n);
+        sha.UpdateWords(g_out, n);
       }
       uint8_t digest[32];
       sha.Final(digest);

@@ -79,6 +79,31 @@ void Sha256::Update(const uint8_t* data, size_t n) {
   buf_len_ = n;
 }
 
+void Sha256::UpdateWords(const void* words, size_t n) {
+  const uint8_t* p = static_cast<const uint8_t*>(words);
+  uint8_t bytes[64];
+  while (n != 0) {
+    const size_t count = n < 16 ? n : 16;
+    for (size_t j = 0; j < count; ++j) {
+      uint32_t w;
+      memcpy(&w, p + 4 * j, 4);
+      for (int b = 0; b < 4; ++b) bytes[4 * j + b] = uint8_t(w >> (8 * b));
+    }
+    Update(bytes, 4 * count);
+    p += 4 * count;
+    n -= count;
+  }
+}
+
+void Hex(const uint8_t* d, size_t n, char* out) {
+  static const char kHex[] = "0123456789abcdef";
+  for (size_t i = 0; i < n; ++i) {
+    out[2 * i] = kHex[d[i] >> 4];
+    out[2 * i + 1] = kHex[d[i] & 15];
+  }
+  out[2 * n] = '\0';
+}
+
 void Sha256::Final(uint8_t digest[32]) {
   const uint64_t bits = total_len_ * 8;
   uint8_t pad[72] = {0x80};

@@ -1,5 +1,5 @@
 // A small portable SHA-256 (FIPS 180-4) for the Cortex-M55 firmware, where
-// there is no OpenSSL.  Streaming: Init, any number of Update, Final.
+// there is no OpenSSL, and the static arm64 thread check.  Streaming: Init, any number of Update, Final.
 #ifndef REFMATH_TOOLS_CROSS_M55_SHA256_H_
 #define REFMATH_TOOLS_CROSS_M55_SHA256_H_
 
@@ -13,6 +13,9 @@ class Sha256 {
   Sha256() { Init(); }
   void Init();
   void Update(const uint8_t* data, size_t n);
+  // The n 32-bit words at `words` as little-endian bytes: the golden
+  // files' serialization of binary32 values (docs/golden-hashes.md).
+  void UpdateWords(const void* words, size_t n);
   void Final(uint8_t digest[32]);
 
  private:
@@ -22,6 +25,9 @@ class Sha256 {
   size_t buf_len_;
   uint64_t total_len_;
 };
+
+// out = the n bytes at d in lowercase hex, NUL-terminated (2n + 1 chars).
+void Hex(const uint8_t* d, size_t n, char* out);
 
 }  // namespace m55
 

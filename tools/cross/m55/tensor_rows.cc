@@ -42,15 +42,6 @@ size_t Footprint(const TensorCase& c) {
   return 3 * d[0] * d[1] + 2 * d[1];
 }
 
-void Serialize(const std::vector<float>& out, std::vector<uint8_t>* bytes) {
-  bytes->resize(4 * out.size());
-  for (size_t j = 0; j < out.size(); ++j) {
-    uint32_t w;
-    __builtin_memcpy(&w, &out[j], 4);
-    for (int b = 0; b < 4; ++b) (*bytes)[4 * j + b] = uint8_t(w >> (8 * b));
-  }
-}
-
 }  // namespace
 
 // Runs every case under `budget` floats in both variants.
@@ -75,13 +66,11 @@ void RunTensorRows(size_t budget) {
                              refmath_status_string(status) + "\n").c_str());
         continue;
       }
-      std::vector<uint8_t> bytes;
-      Serialize(out, &bytes);
       m55::Sha256 sha;
-      sha.Update(bytes.data(), bytes.size());
+      sha.UpdateWords(out.data(), out.size());
       uint8_t digest[32];
       sha.Final(digest);
-      m55::PrintDigestRow("TROW", v == REFMATH_EXACT ? "exact" : "fast",
+      m55::PrintDigestRow("TROW", refmath_variant_name(v),
                           name.c_str(), digest, m55::SemihostClock() - t0);
     }
   }

@@ -10,7 +10,6 @@
 // 2 on bad usage.
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <fstream>
 #include <map>
@@ -43,26 +42,19 @@ std::map<std::string, std::string> ReadGolden(const char* path) {
 
 // SHA-256 of the outputs as little-endian uint32 (docs/golden-hashes.md).
 std::string Digest(const std::vector<float>& out) {
-  std::vector<uint8_t> bytes(4 * out.size());
-  for (size_t j = 0; j < out.size(); ++j) {
-    uint32_t w;
-    memcpy(&w, &out[j], 4);
-    for (int b = 0; b < 4; ++b) bytes[4 * j + b] = uint8_t(w >> (8 * b));
-  }
   m55::Sha256 sha;
-  sha.Update(bytes.data(), bytes.size());
+  sha.UpdateWords(out.data(), out.size());
   uint8_t d[32];
   sha.Final(d);
-  std::string hex;
-  static const char kHex[] = "0123456789abcdef";
-  for (uint8_t c : d) hex += {kHex[c >> 4], kHex[c & 15]};
+  char hex[65];
+  m55::Hex(d, 32, hex);
   return hex;
 }
 
 // Runs every case in `variant` with `threads`; returns the mismatches.
 int RunAll(const std::map<std::string, std::string>& golden,
            refmath_variant variant, int threads) {
-  const char* vname = variant == REFMATH_EXACT ? "exact" : "fast";
+  const char* vname = refmath_variant_name(variant);
   const std::vector<TensorCase>& cases = refmath::conformance::TensorCases();
   int bad = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
