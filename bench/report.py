@@ -183,14 +183,6 @@ def calibration(res):
   return ghz, {k: v * ghz for k, v in per_op.items() if v is not None}
 
 
-def load_trace(path):
-  """{variant: {function: {class: instructions per 16-lane vector}}} from
-  bench/insn_trace.py (an older file holds the exact variant alone)."""
-  with open(path) as f:
-    traced = json.load(f)
-  return traced if "exact" in traced else {"exact": traced}
-
-
 def issue_bound(c, cycles, divide="div_throughput"):
   """(vector operations, {limit: cycles per 16-lane vector}) of the model;
   divide names the calibration of the kernel's divide instruction."""
@@ -249,7 +241,7 @@ def correct_limit_table(res, traced, ghz, cycles):
           "exact: bound | exact: measured | bound, correct ÷ exact |",
           "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
   for function in FUNCTIONS:
-    c = traced.get("correct", {}).get(function)
+    c = traced["correct"].get(function)
     e = traced["exact"].get(function)
     if c is None or e is None:
       continue
@@ -367,7 +359,9 @@ def main():
   context, medians, cvs = load(args.results)
   res = Results(medians)
   ghz, cycles = calibration(res)
-  traced = load_trace(args.trace)
+  with open(args.trace) as f:
+    # bench/insn_trace.py: {variant: {function: {class: per 16-lane vector}}}
+    traced = json.load(f)
   reps = next(iter(medians.values()))["repetitions"]
   values = {
       "date": context["date"], "cpu": args.cpu or cpu_line(),
