@@ -22,6 +22,15 @@ constexpr double kExpm1Q[] = {
     0x1.0000000000001p-1,
 };
 
+// expm1(r) = r + r^2 Q(r), |r| <= 0.0433434: relative error 8.36e-14 (2^-43.44).  Highest coefficient first.
+constexpr double kExpm1QuickQ[] = {
+    0x1.6c1aaa077d262p-10,
+    0x1.1114f9adcdaabp-7,
+    0x1.5555555192e09p-5,
+    0x1.5555554dd068ap-3,
+    0x1.0000000000000p-1,
+};
+
 // log((1+s)/(1-s)) = 2s + s^3 R(s^2), s in [0, 0.1716]: relative error 4.63e-18 (2^-57.58).  Highest coefficient first.
 constexpr double kLogR[] = {
     0x1.2b5a8aca255fdp-3,

@@ -1,7 +1,10 @@
-// The correctly rounded kernels (REFMATH_CORRECT), compiled once per
-// target: binary64 lanes, IEEE operations rounded once, no fused
-// multiply-add (-ffp-contract=off), so the binary64 values and the set of
-// hard cases are the same on every target (docs/correct.md).
+// The complete method of the correctly rounded kernels (REFMATH_CORRECT),
+// compiled once per target: binary64 lanes, IEEE operations rounded once,
+// no fused multiply-add (-ffp-contract=off), so the binary64 values and
+// the set of hard cases are the same on every target (docs/correct.md).
+// The variant's entry point is EvalCorrect in correct_quick_kernels.cc,
+// which tries the quick path first and calls EvalCorrectComplete for the
+// rest.
 //
 // All nine functions; exp_nonpositive is exp's kernel (e^x for every x).
 #include "simd/kernel_set.h"
@@ -37,7 +40,8 @@ struct CorrectKernels {
   REFMATH_KERNEL(GeluTanh, HWY_NAMESPACE::CorrectGeluTanh(d, x))
 };
 
-void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
+void EvalCorrectComplete(refmath_function f, const float* in, float* out,
+                         size_t n) {
   EvalFunction<CorrectKernels>(f, in, out, n);
 }
 
@@ -96,9 +100,6 @@ bool BoundsCorrect(refmath_function f, const float* in, float* lo, float* hi,
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-#include "simd/target_table.h"
-REFMATH_DEFINE_KERNEL_TABLE(CorrectKernelTable, EvalCorrect)
-
 namespace refmath {
 HWY_EXPORT(BoundsCorrect);
 namespace detail {

@@ -186,7 +186,7 @@ THREAD_BUILDS=(
   "sve_256|-march=armv8.2-a+sve -msve-vector-bits=256|max,sve-max-vq=2,sve-default-vector-length=32"
   "sve2|-march=armv9-a+sve2|max,sve-max-vq=1,sve-default-vector-length=16 max,sve-max-vq=4,sve-default-vector-length=64"
 )
-THREAD_SOURCES=("$root"/simd/{exact,fast,correct}_kernels.cc "$root/src/core/capi.cc"
+THREAD_SOURCES=("$root"/simd/{exact,fast,correct,correct_quick}_kernels.cc "$root/src/core/capi.cc"
                 "$root"/src/tensor/*.cc "$root/src/conform/tensor_cases.cc"
                 "$root/tools/cross/m55/sha256.cc"
                 "$root"/tools/cross/tensor_threads/{main,hwy_stubs}.cc)

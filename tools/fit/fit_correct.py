@@ -60,6 +60,22 @@ def expm1_core():
     return coeffs, err, "r in [-0.35, 0.35]"
 
 
+def expm1_quick():
+    """expm1(r) = r + r^2 Q(r) on |r| <= ln2/16 (with margin): the quick
+    path of exp, after the reduction by 2^(j/8)."""
+    h = mp.log(2) / 16 * mp.mpf("1.0005")
+
+    def q(r):
+        if r == 0:
+            return mp.mpf(0.5)
+        return (mp.expm1(r) - r) / (r * r)
+
+    coeffs = cheb_lowest_first(q, -h, h, 4)
+    err = max(abs((r + r * r * horner(coeffs, r)) / mp.expm1(r) - 1)
+              for r in grid(-h, h) if r != 0)
+    return coeffs, err, f"|r| <= {mp.nstr(h, 6)}"
+
+
 def log_core():
     """log((1+s)/(1-s)) = 2s + s w R(w), w = s^2, |s| <= 0.1716."""
     smax = mp.mpf(0.1716)
@@ -167,6 +183,7 @@ def emit(out):
     w("")
     for name, (coeffs, err, where), what in (
             ("kExpm1Q", expm1_core(), "expm1(r) = r + r^2 Q(r)"),
+            ("kExpm1QuickQ", expm1_quick(), "expm1(r) = r + r^2 Q(r)"),
             ("kLogR", log_core(), "log((1+s)/(1-s)) = 2s + s^3 R(s^2)"),
             ("kErfSmall", erf_small(), "erf(x) = x P(x^2)")):
         w(f"// {what}, {where}: relative error {mp.nstr(err, 3)} "

@@ -63,7 +63,7 @@ CXXFLAGS=("${ARCH[@]}" -O2 -std=c++17 -ffp-contract=off -fno-fast-math
 # metal), with the golden tensor cases.
 CXXFLAGS+=(-DREFMATH_TENSOR_SINGLE_THREAD '-DREFMATH_VERSION="m55"')
 SRCS=("$ROOT/simd/exact_kernels.cc" "$ROOT/simd/fast_kernels.cc"
-      "$ROOT/simd/correct_kernels.cc"
+      "$ROOT/simd/correct_kernels.cc" "$ROOT/simd/correct_quick_kernels.cc"
       "$ROOT/src/core/capi.cc"
       "$ROOT/src/tensor/exact_tensor.cc" "$ROOT/src/tensor/fast_tensor.cc"
       "$ROOT/src/tensor/algorithms.cc" "$ROOT/src/tensor/api.cc"

@@ -1,0 +1,101 @@
+// The quick path of the correctly rounded variant (docs/correct.md, "The
+// quick path"): a cheaper binary64 value y, proven within relative error
+// 2^-44 of f(x), rounded to binary32 once.  A lane is settled when no
+// binary32 rounding boundary lies within that error of y: then every real
+// number that close to y, f(x) included, rounds to the same binary32
+// value.  When every lane of a vector is settled, that vector is done; else
+// the caller computes it again with the complete method
+// (correct_round-inl.h, compiled without fused multiply-adds in
+// correct_kernels.cc, with its exhaustively searched hard-case table).
+//
+// The test reads y's bits.  For y in the binary32 normal range, the 29
+// low bits of its binary64 significand are what binary32 rounding drops;
+// a rounding boundary (a midpoint between binary32 neighbours) has them
+// equal to 2^28.  y is within 2^-44 |f(x)| of f(x), which is at most
+// 2^9 = kQuickTolerance units in the last place of y (a binary64 ulp is
+// 2^-52 to 2^-53 of y).  So a lane is settled when the dropped bits lie
+// more than kQuickTolerance from 2^28.  No tie occurs (correct.md,
+// "Method").
+//
+// Contract.
+//   A Quick policy provides
+//     InRange(d, x)      the lanes the quick path may settle: NaN never,
+//                        and only inputs whose result is a normal binary32
+//                        number (no overflow, no subnormal);
+//     Apply(dd, x)       y for binary64 lanes holding binary32 inputs, any
+//                        value (garbage included) outside InRange, within
+//                        relative error 2^-44 inside it, whether MulAdd is
+//                        fused or not on the target.
+//   QuickRounded returns true and the correctly rounded results when
+//   every lane is settled; false (and *r unspecified) otherwise.
+//
+// Highway "-inl.h" header: included once per target by foreach_target.h.
+
+// clang-format off
+#if defined(REFMATH_SIMD_CORRECT_QUICK_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_CORRECT_QUICK_INL_H_
+#undef REFMATH_SIMD_CORRECT_QUICK_INL_H_
+#else
+#define REFMATH_SIMD_CORRECT_QUICK_INL_H_
+#endif
+// clang-format on
+
+#include <stdint.h>
+
+#include "simd/lane_ops-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// In binary64 ulps of y: 2^-44 relative is at most 2^9 of them.
+constexpr int64_t kQuickTolerance = 512;
+
+// The lanes of y whose binary32 rounding is settled (see above):
+// ((bits + 2^28 + tol) mod 2^29) > 2 tol, i.e. the dropped bits lie
+// outside [2^28 - tol, 2^28 + tol].  Unsigned addition: wraps, never
+// overflows.
+template <class DD>
+HWY_INLINE hn::Mask<hn::RebindToSigned<DD>> Settled(DD dd, hn::Vec<DD> y) {
+  const hn::RebindToUnsigned<DD> du;
+  const hn::RebindToSigned<DD> di;
+  const auto shifted = hn::And(
+      hn::Add(hn::BitCast(du, y), hn::Set(du, (1ull << 28) + kQuickTolerance)),
+      hn::Set(du, (1ull << 29) - 1));
+  return hn::Gt(hn::BitCast(di, shifted), hn::Set(di, 2 * kQuickTolerance));
+}
+
+// y for one half of the float vector, rounded; *settled from Settled.
+template <class Quick, class DD, class DH>
+HWY_INLINE VecF<DH> QuickHalf(DD dd, DH dh, VecF<DH> x, bool* settled) {
+  const hn::Vec<DD> y = Quick::Apply(dd, hn::PromoteTo(dd, x));
+  *settled = hn::AllTrue(hn::RebindToSigned<DD>(), Settled(dd, y));
+  return hn::DemoteTo(dh, y);
+}
+
+template <class Quick, class D>
+HWY_INLINE bool QuickRounded(D d, VecF<D> x, VecF<D>* r) {
+  if (!hn::AllTrue(d, Quick::InRange(d, x))) return false;
+#if HWY_TARGET == HWY_SCALAR
+  const hn::Rebind<double, D> dd;
+  bool settled;
+  *r = QuickHalf<Quick>(dd, d, x, &settled);
+  return settled;
+#else
+  const hn::Half<D> dh;
+  const hn::Rebind<double, decltype(dh)> dd;
+  bool settled0, settled1;
+  const VecF<decltype(dh)> r0 =
+      QuickHalf<Quick>(dd, dh, hn::LowerHalf(dh, x), &settled0);
+  const VecF<decltype(dh)> r1 =
+      QuickHalf<Quick>(dd, dh, hn::UpperHalf(dh, x), &settled1);
+  *r = hn::Combine(d, r1, r0);
+  return settled0 && settled1;
+#endif
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

@@ -1,0 +1,103 @@
+// The quick path of exp in the correctly rounded variant: e^x =
+// 2^(k/8) e^r with a table of 2^(j/8) and a degree-6 polynomial, fused
+// multiply-adds where the target has them.  Error bound and the proof
+// that settled lanes are correctly rounded: docs/correct.md, "The quick
+// path"; the frame is correct_quick-inl.h.
+//
+// Contract.
+//   QuickExp::InRange: -87.33 <= x <= 88.72 (results normal binary32).
+//   QuickExp::Apply: y within relative error 2^-45.6 of e^x there, with
+//   MulAdd fused or rounded twice.  Lanes outside the range, and vectors
+//   with a lane not settled, go to the complete method (CorrectExp).
+// Proven over all 2^32 inputs on avx3, avx2 and sse4 (with fused and with
+// twice-rounded MulAdd): ulp_tables/correct.md.
+
+// clang-format off
+#if defined(REFMATH_SIMD_CORRECT_QUICK_EXP_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_CORRECT_QUICK_EXP_INL_H_
+#undef REFMATH_SIMD_CORRECT_QUICK_EXP_INL_H_
+#else
+#define REFMATH_SIMD_CORRECT_QUICK_EXP_INL_H_
+#endif
+// clang-format on
+
+#include "simd/correct_coeffs.h"
+#include "simd/correct_quick-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+namespace quick_exp {
+// "The quick path", exp, step 1: k = round(x * 8/ln 2) through
+// M = 1.5 * 2^52, r = x - k * L with L = RN(ln 2 / 8)
+// (|L - ln 2/8| = 2.9e-18, 2^-58.3).
+constexpr double kInvL = 0x1.71547652b82fep+3;  // RN(8 / ln 2)
+constexpr double kL = 0x1.62e42fefa39efp-4;     // RN(ln 2 / 8)
+constexpr double kRoundM = 0x1.8p+52;
+// Step 2: 2^(j/8), j = 0..7, as RN(2^(j/8)) (mpmath at 200 bits), each
+// stored minus j << 49: adding k << 49 (mod 2^64) then gives the bits of
+// 2^(k/8) rounded, since k = 8q + j and k << 49 = (q << 52) + (j << 49).
+alignas(64) constexpr uint64_t kPow2Eighths[8] = {
+    0x3ff0000000000000,  // 0x1.0000000000000p+0, j = 0
+    0x3fef72b83c7d517b,  // 0x1.172b83c7d517bp+0 = RN(2^(1/8))
+    0x3fef06fe0a31b715,  // 0x1.306fe0a31b715p+0 = RN(2^(2/8))
+    0x3feebfdad5362a27,  // 0x1.4bfdad5362a27p+0 = RN(2^(3/8))
+    0x3feea09e667f3bcd,  // 0x1.6a09e667f3bcdp+0 = RN(2^(4/8))
+    0x3feeace5422aa0db,  // 0x1.8ace5422aa0dbp+0 = RN(2^(5/8))
+    0x3feee89f995ad3ad,  // 0x1.ae89f995ad3adp+0 = RN(2^(6/8))
+    0x3fef5818dcfba487,  // 0x1.d5818dcfba487p+0 = RN(2^(7/8))
+};
+}  // namespace quick_exp
+
+// The table entry for j = the low 3 bits of `bits`: one permute on
+// AVX-512, a gather elsewhere.
+template <class DD>
+HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> Pow2EighthsEntry(
+    DD dd, hn::Vec<hn::RebindToUnsigned<DD>> bits) {
+  const hn::RebindToUnsigned<DD> du;
+  const hn::RebindToSigned<DD> di;
+  const auto j = hn::BitCast(di, hn::And(bits, hn::Set(du, 7)));
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(dd) == 8) {
+    const auto table = hn::Load(du, quick_exp::kPow2Eighths);
+    return hn::TableLookupLanes(table, hn::IndicesFromVec(du, j));
+  }
+#endif
+  (void)dd;
+  return hn::GatherIndex(du, quick_exp::kPow2Eighths, j);
+}
+
+struct QuickExp {
+  template <class D>
+  static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
+    return hn::And(hn::Ge(x, Const(d, -87.33f)), hn::Le(x, Const(d, 88.72f)));
+  }
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
+    namespace qe = quick_exp;
+    const hn::RebindToUnsigned<DD> du;
+    // Step 1: t = M + k, k = t - M exact, r = x - k L.
+    const auto t = hn::MulAdd(x, hn::Set(dd, qe::kInvL), hn::Set(dd, qe::kRoundM));
+    const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
+    const auto r = hn::NegMulAdd(k, hn::Set(dd, qe::kL), x);
+    // Step 2: s = 2^(k/8) from the table and k << 49 (the low bits of t's
+    // significand are k's, two's complement).
+    const auto t_bits = hn::BitCast(du, t);
+    const auto s = hn::BitCast(
+        dd, hn::Add(Pow2EighthsEntry(dd, t_bits), hn::ShiftLeft<49>(t_bits)));
+    // Step 3: p = expm1(r) = r + r^2 Q(r), Q of degree 4.
+    const auto& c = correct::kExpm1QuickQ;
+    auto q = hn::Set(dd, c[0]);
+    for (size_t i = 1; i < 5; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
+    const auto p = hn::MulAdd(hn::Mul(r, r), q, r);
+    // Step 4: y = s (1 + p) = s p + s.
+    return hn::MulAdd(s, p, s);
+  }
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

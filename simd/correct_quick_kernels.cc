@@ -1,0 +1,66 @@
+// The correctly rounded variant's entry point (REFMATH_CORRECT), compiled
+// once per target.  For exp and exp_nonpositive each vector first takes
+// the quick path (correct_quick_exp-inl.h: a table, a short polynomial,
+// fused multiply-adds where the target has them); a vector with a lane
+// out of its range or not settled is computed again by the complete
+// method, EvalCorrectComplete (correct_kernels.cc, no fused multiply-add,
+// the exhaustively searched hard cases).  Both give the correctly rounded
+// result, so which one answers never changes a bit (docs/correct.md).
+// The other functions go to the complete method directly.
+#include <stddef.h>
+
+#include "simd/no_fast_math.h"
+#include "simd/kernel_table.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "simd/correct_quick_kernels.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "hwy/highway.h"
+#include "simd/correct_quick_exp-inl.h"
+#include "simd/eval_array-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// correct_kernels.cc, the same target.
+void EvalCorrectComplete(refmath_function f, const float* in, float* out,
+                         size_t n);
+
+// Whole vectors through the quick path; the unsettled ones and the tail
+// through the complete method (each vector is loaded before it is stored,
+// so out == in is safe).
+template <class Quick>
+void QuickArray(refmath_function f, const float* in, float* out, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    VecF<decltype(d)> r;
+    if (HWY_LIKELY(QuickRounded<Quick>(d, hn::LoadU(d, in + i), &r))) {
+      hn::StoreU(r, d, out + i);
+    } else {
+      EvalCorrectComplete(f, in + i, out + i, lanes);
+    }
+  }
+  if (i < n) EvalCorrectComplete(f, in + i, out + i, n - i);
+}
+
+void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
+  switch (f) {
+    case REFMATH_EXP:
+    case REFMATH_EXP_NONPOSITIVE:
+      return QuickArray<QuickExp>(f, in, out, n);
+    default: return EvalCorrectComplete(f, in, out, n);
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "simd/target_table.h"
+REFMATH_DEFINE_KERNEL_TABLE(CorrectKernelTable, EvalCorrect)
+#endif  // HWY_ONCE
