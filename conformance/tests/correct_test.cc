@@ -151,6 +151,43 @@ TEST(CorrectValues, ByHand) {
   }
 }
 
+// Whole arrays on every usable target.  exp's quick path settles a vector
+// only when every lane is in its range and far from a rounding boundary: a
+// hard case (2^-24), a subnormal or overflowing result, or a NaN in any lane
+// sends that vector to the complete method, and every other lane keeps its
+// value.  Expected bits by hand, as in ByHand.
+TEST(CorrectQuickPath, MixedArraysOnEveryTarget) {
+  struct Lane {
+    size_t at;
+    float x;
+    uint32_t want;
+  };
+  const Lane odd[] = {{5, 0x1p-24f, 0x3F800001u},       // hard case
+                      {17, -100.0f, 27u},                // subnormal
+                      {30, 89.0f, 0x7F800000u},          // overflow
+                      {47, NAN, 0x7FC00000u},            // NaN
+                      {50, -0.0f, 0x3F800000u},          // in range
+                      {65, 0x1p-24f, 0x3F800001u}};      // in the tail
+  std::vector<float> in(67, 1.0f);
+  std::vector<uint32_t> want(in.size(), 0x402DF854u);  // e
+  for (const Lane& l : odd) {
+    in[l.at] = l.x;
+    want[l.at] = l.want;
+  }
+  for (refmath_function f : {REFMATH_EXP, REFMATH_EXP_NONPOSITIVE}) {
+    for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+      std::vector<float> out(in.size());
+      ASSERT_EQ(refmath_eval_f32(f, REFMATH_CORRECT, t, in.data(), out.data(),
+                                 in.size()),
+                REFMATH_OK);
+      for (size_t i = 0; i < in.size(); ++i) {
+        EXPECT_EQ(Bits(out[i]), want[i]) << Name(f) << " " << Name(t)
+                                         << " lane " << i;
+      }
+    }
+  }
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),
