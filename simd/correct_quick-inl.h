@@ -25,7 +25,10 @@
 //     Apply(dd, x)       y for binary64 lanes holding binary32 inputs, any
 //                        value (garbage included) outside InRange, within
 //                        relative error 2^-44 inside it, whether MulAdd is
-//                        fused or not on the target.
+//                        fused or not on the target (an odd function
+//                        evaluates at |x| and gives |f(x)|);
+//     Finish(d, x, r)    the sign of an odd function (rounding to nearest
+//                        is symmetric), or r itself.
 //   QuickRounded returns true and the correctly rounded results when
 //   every lane is settled; false (and *r unspecified) otherwise.
 //
@@ -79,7 +82,7 @@ HWY_INLINE bool QuickRounded(D d, VecF<D> x, VecF<D>* r) {
 #if HWY_TARGET == HWY_SCALAR
   const hn::Rebind<double, D> dd;
   bool settled;
-  *r = QuickHalf<Quick>(dd, d, x, &settled);
+  *r = Quick::Finish(d, x, QuickHalf<Quick>(dd, d, x, &settled));
   return settled;
 #else
   const hn::Half<D> dh;
@@ -89,7 +92,7 @@ HWY_INLINE bool QuickRounded(D d, VecF<D> x, VecF<D>* r) {
       QuickHalf<Quick>(dd, dh, hn::LowerHalf(dh, x), &settled0);
   const VecF<decltype(dh)> r1 =
       QuickHalf<Quick>(dd, dh, hn::UpperHalf(dh, x), &settled1);
-  *r = hn::Combine(d, r1, r0);
+  *r = Quick::Finish(d, x, hn::Combine(d, r1, r0));
   return settled0 && settled1;
 #endif
 }

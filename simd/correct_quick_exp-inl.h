@@ -94,6 +94,10 @@ struct QuickExp {
     // Step 4: y = s (1 + p) = s p + s.
     return hn::MulAdd(s, p, s);
   }
+  template <class D>
+  static HWY_INLINE VecF<D> Finish(D /*d*/, VecF<D> /*x*/, VecF<D> r) {
+    return r;
+  }
 };
 
 }  // namespace HWY_NAMESPACE
