@@ -31,6 +31,16 @@ constexpr double kExpm1QuickQ[] = {
     0x1.0000000000000p-1,
 };
 
+// expm1(r) = r + r^2 Q(r), |r| <= 0.0433434: relative error 2.28e-16 (2^-51.96).  Highest coefficient first.
+constexpr double kExpm1QuickQ5[] = {
+    0x1.a01e2cf013154p-13,
+    0x1.6c1b72275ef38p-10,
+    0x1.1111110e0f1a5p-7,
+    0x1.5555554e90e7cp-5,
+    0x1.555555555556ap-3,
+    0x1.000000000002ep-1,
+};
+
 // log((1+s)/(1-s)) = 2s + s^3 R(s^2), s in [0, 0.1716]: relative error 4.63e-18 (2^-57.58).  Highest coefficient first.
 constexpr double kLogR[] = {
     0x1.2b5a8aca255fdp-3,

@@ -54,6 +54,25 @@ namespace HWY_NAMESPACE {
 // In binary64 ulps of y: 2^-44 relative is at most 2^9 of them.
 constexpr int64_t kQuickTolerance = 512;
 
+// a / b within relative error 1.5 u (u = 2^-53) for b in [2, 2^54): on
+// AVX-512 from the 14-bit reciprocal estimate, one Newton step (2^-28) and
+// one correction of the quotient, which squares that error (2^-56) before
+// the last rounding (u); elsewhere the division itself (u).
+template <class DD>
+HWY_INLINE hn::Vec<DD> QuickDiv(DD dd, hn::Vec<DD> a, hn::Vec<DD> b) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(dd) == 8) {
+    const hn::Vec<DD> one = hn::Set(dd, 1.0);
+    hn::Vec<DD> r{_mm512_rcp14_pd(b.raw)};
+    r = hn::MulAdd(r, hn::NegMulAdd(b, r, one), r);
+    const hn::Vec<DD> q = hn::Mul(a, r);
+    return hn::MulAdd(hn::NegMulAdd(b, q, a), r, q);
+  }
+#endif
+  (void)dd;
+  return hn::Div(a, b);
+}
+
 // The lanes of y whose binary32 rounding is settled (see above):
 // ((bits + 2^28 + tol) mod 2^29) > 2 tol, i.e. the dropped bits lie
 // outside [2^28 - tol, 2^28 + tol].  Unsigned addition: wraps, never

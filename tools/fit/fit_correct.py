@@ -60,9 +60,10 @@ def expm1_core():
     return coeffs, err, "r in [-0.35, 0.35]"
 
 
-def expm1_quick():
+def expm1_quick(degree):
     """expm1(r) = r + r^2 Q(r) on |r| <= ln2/16 (with margin): the quick
-    path of exp, after the reduction by 2^(j/8)."""
+    paths of exp (Q of degree 4) and tanh (degree 5), after the reduction
+    by 2^(j/8)."""
     h = mp.log(2) / 16 * mp.mpf("1.0005")
 
     def q(r):
@@ -70,7 +71,7 @@ def expm1_quick():
             return mp.mpf(0.5)
         return (mp.expm1(r) - r) / (r * r)
 
-    coeffs = cheb_lowest_first(q, -h, h, 4)
+    coeffs = cheb_lowest_first(q, -h, h, degree)
     err = max(abs((r + r * r * horner(coeffs, r)) / mp.expm1(r) - 1)
               for r in grid(-h, h) if r != 0)
     return coeffs, err, f"|r| <= {mp.nstr(h, 6)}"
@@ -183,7 +184,8 @@ def emit(out):
     w("")
     for name, (coeffs, err, where), what in (
             ("kExpm1Q", expm1_core(), "expm1(r) = r + r^2 Q(r)"),
-            ("kExpm1QuickQ", expm1_quick(), "expm1(r) = r + r^2 Q(r)"),
+            ("kExpm1QuickQ", expm1_quick(4), "expm1(r) = r + r^2 Q(r)"),
+            ("kExpm1QuickQ5", expm1_quick(5), "expm1(r) = r + r^2 Q(r)"),
             ("kLogR", log_core(), "log((1+s)/(1-s)) = 2s + s^3 R(s^2)"),
             ("kErfSmall", erf_small(), "erf(x) = x P(x^2)")):
         w(f"// {what}, {where}: relative error {mp.nstr(err, 3)} "
