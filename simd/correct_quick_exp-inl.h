@@ -6,7 +6,7 @@
 //
 // Contract.
 //   QuickExp::InRange: -87.33 <= x <= 88.72 (results normal binary32).
-//   QuickExp::Apply: y within relative error 2^-45.6 of e^x there, with
+//   QuickExp::Apply: y within relative error 2^-45.5 of e^x there, with
 //   MulAdd fused or rounded twice.  Lanes outside the range, and vectors
 //   with a lane not settled, go to the complete method (CorrectExp).
 // Proven over all 2^32 inputs on avx3, avx2 and sse4 (with fused and with
