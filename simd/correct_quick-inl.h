@@ -54,7 +54,8 @@ namespace HWY_NAMESPACE {
 // In binary64 ulps of y: 2^-44 relative is at most 2^9 of them.
 constexpr int64_t kQuickTolerance = 512;
 
-// a / b within relative error 1.5 u (u = 2^-53) for b in [2, 2^54): on
+// a / b within relative error 1.5 u (u = 2^-53) for b > 0 with b and 1/b
+// normal binary64 numbers: on
 // AVX-512 from the 14-bit reciprocal estimate, one Newton step (2^-28) and
 // one correction of the quotient, which squares that error (2^-56) before
 // the last rounding (u); elsewhere the division itself (u).
