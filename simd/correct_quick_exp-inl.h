@@ -51,20 +51,22 @@ alignas(64) constexpr uint64_t kPow2Eighths[8] = {
 }  // namespace quick_exp
 
 // The table entry for j = the low 3 bits of `bits`: one permute on
-// AVX-512, a gather elsewhere.
+// AVX-512 (vpermq reads only those bits of each index), a gather
+// elsewhere.
 template <class DD>
 HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> Pow2EighthsEntry(
     DD dd, hn::Vec<hn::RebindToUnsigned<DD>> bits) {
   const hn::RebindToUnsigned<DD> du;
   const hn::RebindToSigned<DD> di;
-  const auto j = hn::BitCast(di, hn::And(bits, hn::Set(du, 7)));
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
   if constexpr (hn::MaxLanes(dd) == 8) {
     const auto table = hn::Load(du, quick_exp::kPow2Eighths);
-    return hn::TableLookupLanes(table, hn::IndicesFromVec(du, j));
+    return hn::Vec<decltype(du)>{
+        _mm512_permutexvar_epi64(bits.raw, table.raw)};
   }
 #endif
   (void)dd;
+  const auto j = hn::BitCast(di, hn::And(bits, hn::Set(du, 7)));
   return hn::GatherIndex(du, quick_exp::kPow2Eighths, j);
 }
 
