@@ -41,6 +41,19 @@ constexpr double kRoundM = 0x1.8p+52;
 constexpr double kLast = 15.0;
 }  // namespace quick_erf
 
+// a = min(|x|, kClamp): one VRANGEPD on AVX-512 (the smaller magnitude,
+// sign cleared), abs then min elsewhere.
+template <class DD>
+HWY_INLINE hn::Vec<DD> ErfQuickArg(DD dd, hn::Vec<DD> x) {
+  const auto clamp = hn::Set(dd, quick_erf::kClamp);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(dd) == 8) {
+    return hn::Vec<DD>{_mm512_range_pd(x.raw, clamp.raw, 0x0A)};
+  }
+#endif
+  return hn::Min(hn::Abs(x), clamp);
+}
+
 // Row `row` of the coefficient table at interval i, i = the low 4 bits of
 // k's bits: one two-register permute on AVX-512, a gather elsewhere.
 template <class DD>
@@ -68,7 +81,7 @@ struct QuickErf {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     namespace qe = quick_erf;
-    const auto a = hn::Min(hn::Abs(x), hn::Set(dd, qe::kClamp));
+    const auto a = ErfQuickArg(dd, x);
     // Step 2: i = round(4a) at most 15 (a tie goes to either neighbour:
     // both polynomials cover the boundary); t = a - i/4 is exact (below).
     auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
