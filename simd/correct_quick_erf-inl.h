@@ -32,7 +32,7 @@ namespace refmath {
 namespace HWY_NAMESPACE {
 
 namespace quick_erf {
-// Step 1: a = min(|x|, kClamp); erf(3.9375) = 1 - 1.6e-8 lies above the
+// Step 1: a = min(|x|, kClamp); erf(3.9375) = 1 - 2.6e-8 lies above the
 // last rounding boundary below 1 (1 - 2^-25), so it rounds to 1.
 constexpr double kClamp = 3.9375;
 // Step 2: k = M + round(4a) (4a is exact, so one rounding whether MulAdd
