@@ -1,11 +1,12 @@
 // The correctly rounded variant's entry point (REFMATH_CORRECT), compiled
-// once per target.  For exp, exp_nonpositive, sigmoid and tanh each vector
-// first takes the quick path (correct_quick_*-inl.h: a table, a short
-// polynomial, fused multiply-adds where the target has them); a vector
-// with a lane out of its range or not settled is computed again by the
-// complete method, EvalCorrectComplete (correct_kernels.cc, no fused multiply-add,
-// the exhaustively searched hard cases).  Both give the correctly rounded
-// result, so which one answers never changes a bit (docs/correct.md).
+// once per target.  For exp, exp_nonpositive, sigmoid, tanh and erf each
+// vector first takes the quick path (correct_quick_*-inl.h: tables, a
+// short polynomial, fused multiply-adds where the target has them); a
+// vector with a lane out of its range or not settled is computed again by
+// the complete method, EvalCorrectComplete (correct_kernels.cc, no fused
+// multiply-add, the exhaustively searched hard cases).  Both give the
+// correctly rounded result, so which one answers never changes a bit
+// (docs/correct.md).
 // The other functions go to the complete method directly.
 #include <stddef.h>
 
@@ -17,6 +18,7 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include "hwy/highway.h"
+#include "simd/correct_quick_erf-inl.h"
 #include "simd/correct_quick_exp-inl.h"
 #include "simd/correct_quick_sigmoid-inl.h"
 #include "simd/correct_quick_tanh-inl.h"
@@ -56,6 +58,7 @@ void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
       return QuickArray<QuickExp>(f, in, out, n);
     case REFMATH_SIGMOID: return QuickArray<QuickSigmoid>(f, in, out, n);
     case REFMATH_TANH: return QuickArray<QuickTanh>(f, in, out, n);
+    case REFMATH_ERF: return QuickArray<QuickErf>(f, in, out, n);
     default: return EvalCorrectComplete(f, in, out, n);
   }
 }

@@ -188,6 +188,47 @@ TEST(CorrectQuickPath, MixedArraysOnEveryTarget) {
   }
 }
 
+// The same for erf's quick path, which settles |x| >= 2^-126 (beyond 3.9375
+// through the clamp) and puts the sign back after rounding: a hard case of
+// the complete method, a subnormal result, a NaN or a zero sends the vector
+// to the complete method; the lanes from 48 on (16-lane vectors) mix signs,
+// the clamp, infinities and a tiny normal input.  Expected bits by hand
+// (mpmath at 200 bits, and the hard-case table's result).
+TEST(CorrectQuickPath, ErfMixedArraysOnEveryTarget) {
+  struct Lane {
+    size_t at;
+    float x;
+    uint32_t want;
+  };
+  const float inf = INFINITY;
+  const Lane odd[] = {{5, io::BitsToFloat(0x042A320Cu), 0x04400B88u},  // hard
+                      {17, -0x1p-140f, 0x80000242u},  // -577.73 * 2^-149
+                      {40, -0.0f, 0x80000000u},
+                      {47, NAN, 0x7FC00000u},
+                      {50, -5.0f, 0xBF800000u},       // beyond the clamp
+                      {52, -0.5f, 0xBF053F7Bu},
+                      {55, inf, 0x3F800000u},
+                      {58, 3.9f, 0x3F7FFFFFu},        // 1 - 3.48e-8
+                      {60, 1e-20f, 0x1E552511u},      // interval 0, tiny
+                      {62, -inf, 0xBF800000u},
+                      {65, io::BitsToFloat(0x042A320Cu), 0x04400B88u}};
+  std::vector<float> in(67, 0.5f);
+  std::vector<uint32_t> want(in.size(), 0x3F053F7Bu);  // erf(1/2)
+  for (const Lane& l : odd) {
+    in[l.at] = l.x;
+    want[l.at] = l.want;
+  }
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    std::vector<float> out(in.size());
+    ASSERT_EQ(refmath_eval_f32(REFMATH_ERF, REFMATH_CORRECT, t, in.data(),
+                               out.data(), in.size()),
+              REFMATH_OK);
+    for (size_t i = 0; i < in.size(); ++i) {
+      EXPECT_EQ(Bits(out[i]), want[i]) << Name(t) << " lane " << i;
+    }
+  }
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),

@@ -144,6 +144,62 @@ def erfcx_interval(i):
     return coeffs, err
 
 
+ERF_QUICK_INTERVALS, ERF_QUICK_DEGREE = 16, 9
+ERF_QUICK_CLAMP = mp.mpf("3.9375")
+
+
+def erf_quick_interval(i):
+    """The quick path of erf: i = round(4a) clamped to 15, c = i/4, t = a - c.
+    Interval 0 is [0, 1/8] with erf(t) = t Q(t), Q a Chebyshev fit of degree
+    ERF_QUICK_DEGREE - 1 to erf(t)/t (so the constant coefficient is 0 and
+    the relative error stays bounded as t -> 0); intervals 1..14 are
+    |t| <= 1/8; interval 15 reaches the clamp, t in [-1/8, 3/16].  Returns
+    the ERF_QUICK_DEGREE + 1 coefficients, lowest first, the relative
+    error on a grid of 2000 points, and t's range."""
+    c = mp.mpf(i) / 4
+    h = mp.mpf(1) / 8
+    if i == 0:
+        def q(t):
+            return mp.erf(t) / t if t != 0 else 2 / mp.sqrt(mp.pi)
+        coeffs = [0.0] + cheb_lowest_first(q, 0, h, ERF_QUICK_DEGREE - 1)
+        pts = grid(0, h, 2000)[1:] + [mp.mpf(2) ** -126, mp.mpf(2) ** -40]
+        err = max(abs(horner(coeffs, t) / mp.erf(t) - 1) for t in pts)
+        return coeffs, err, (0, h)
+    hi = ERF_QUICK_CLAMP - c if i == ERF_QUICK_INTERVALS - 1 else h
+    coeffs = cheb_lowest_first(lambda t: mp.erf(c + t), -h, hi,
+                               ERF_QUICK_DEGREE)
+    err = max(abs(horner(coeffs, t) / mp.erf(c + t) - 1)
+              for t in grid(-h, hi, 2000))
+    return coeffs, err, (-h, hi)
+
+
+def emit_erf_quick(w):
+    """The quick path's table, coefficient-major: row j holds coefficient
+    ERF_QUICK_DEGREE - j (highest first) of the 16 intervals, so that a
+    row is one 16-entry lookup table."""
+    fits = [erf_quick_interval(i) for i in range(ERF_QUICK_INTERVALS)]
+    worst = max(err for _, err, _ in fits)
+    w(f"// The quick path of erf: erf(c + t), c = i/4, i = 0..{ERF_QUICK_INTERVALS - 1}, "
+      f"degree {ERF_QUICK_DEGREE}; interval 0 is")
+    w("// t in [0, 1/8] with a zero constant coefficient (t Q(t)), intervals "
+      "1..14 |t| <= 1/8,")
+    w(f"// interval 15 t in [-1/8, {mp.nstr(ERF_QUICK_CLAMP - mp.mpf(15) / 4, 4)}]. "
+      "Row j holds coefficient "
+      f"{ERF_QUICK_DEGREE} - j of every interval.")
+    w(f"// Largest relative error {mp.nstr(worst, 3)} "
+      f"(2^{mp.nstr(mp.log(worst, 2), 4)}); per interval, 2^:")
+    per = [mp.nstr(mp.log(err, 2), 4) for _, err, _ in fits]
+    w("//   " + " ".join(per[:8]))
+    w("//   " + " ".join(per[8:]))
+    w(f"constexpr int kErfQuickDegree = {ERF_QUICK_DEGREE};")
+    w(f"alignas(64) constexpr double kErfQuick[{ERF_QUICK_DEGREE + 1}]"
+      f"[{ERF_QUICK_INTERVALS}] = {{")
+    for j in range(ERF_QUICK_DEGREE, -1, -1):
+        w("    {" + ", ".join(hexd(coeffs[j]) for coeffs, _, _ in fits) + "},")
+    w("};")
+    w("")
+
+
 def emit_intervals(w, heading, name, first, last, fit, terms_constant=False):
     """One table of interval polynomials: the heading (its error figure
     filled in), the first and last interval, the rows highest coefficient
@@ -206,6 +262,7 @@ def emit(out):
         f"// Chebyshev fits of degree {ERF_DEGREE}, highest coefficient first; "
         f"largest relative error {err}."], "kErfcx", ERFCX_FIRST, ERFCX_LAST,
         erfcx_interval)
+    emit_erf_quick(w)
     w("}  // namespace correct")
     w("}  // namespace refmath")
     w("")

@@ -1,0 +1,110 @@
+// The quick path of erf in the correctly rounded variant: 16 intervals of
+// width 1/4 and one degree-9 polynomial each, its coefficients looked up
+// in 16-entry tables (one permute each on AVX-512, a gather elsewhere),
+// fused multiply-adds where the target has them.  Error bound and why
+// settled lanes are correctly rounded: docs/correct.md, "The quick path",
+// erf; the frame is correct_quick-inl.h.
+//
+// Contract.
+//   QuickErf::InRange: 2^-126 <= |x|, infinities included (results normal
+//   binary32; NaN never).  |x| >= 3.9375 is evaluated at 3.9375, whose erf
+//   rounds to 1 as erf of every larger |x| does.
+//   QuickErf::Apply: y within relative error 2^-45.2 of erf |x| (of
+//   erf 3.9375 beyond the clamp), with MulAdd fused or rounded twice.
+//   QuickErf::Finish: the sign of x on the rounded result (erf is odd).
+//   Lanes outside the range (zeros, subnormal results, NaN) and vectors
+//   with a lane not settled go to the complete method (CorrectErf).
+
+// clang-format off
+#if defined(REFMATH_SIMD_CORRECT_QUICK_ERF_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_CORRECT_QUICK_ERF_INL_H_
+#undef REFMATH_SIMD_CORRECT_QUICK_ERF_INL_H_
+#else
+#define REFMATH_SIMD_CORRECT_QUICK_ERF_INL_H_
+#endif
+// clang-format on
+
+#include "simd/correct_coeffs.h"
+#include "simd/correct_quick-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+namespace quick_erf {
+// Step 1: a = min(|x|, kClamp); erf(3.9375) = 1 - 2.6e-8 lies above the
+// last rounding boundary below 1 (1 - 2^-25), so it rounds to 1.
+constexpr double kClamp = 3.9375;
+// Step 2: k = M + round(4a) (4a is exact, so one rounding whether MulAdd
+// fuses or not), at most M + kLast: the low 4 bits of k are i.
+constexpr double kRoundM = 0x1.8p+52;
+constexpr double kLast = 15.0;
+}  // namespace quick_erf
+
+// a = min(|x|, kClamp): one VRANGEPD on AVX-512 (the smaller magnitude,
+// sign cleared), abs then min elsewhere.
+template <class DD>
+HWY_INLINE hn::Vec<DD> ErfQuickArg(DD dd, hn::Vec<DD> x) {
+  const auto clamp = hn::Set(dd, quick_erf::kClamp);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(dd) == 8) {
+    return hn::Vec<DD>{_mm512_range_pd(x.raw, clamp.raw, 0x0A)};
+  }
+#endif
+  return hn::Min(hn::Abs(x), clamp);
+}
+
+// Row `row` of the coefficient table at interval i, i = the low 4 bits of
+// k's bits: one two-register permute on AVX-512, a gather elsewhere.
+template <class DD>
+HWY_INLINE hn::Vec<DD> ErfQuickCoeff(DD dd, const double* row,
+                                     hn::Vec<DD> k) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(dd) == 8) {
+    const hn::RebindToUnsigned<DD> du;
+    const auto lo = hn::Load(dd, row);
+    const auto hi = hn::Load(dd, row + 8);
+    return hn::Vec<DD>{_mm512_permutex2var_pd(
+        lo.raw, hn::BitCast(du, k).raw, hi.raw)};
+  }
+#endif
+  const hn::RebindToSigned<DD> di;
+  const auto i = hn::And(hn::BitCast(di, k), hn::Set(di, 15));
+  return hn::GatherIndex(dd, row, i);
+}
+
+struct QuickErf {
+  template <class D>
+  static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
+    return hn::Ge(hn::Abs(x), Const(d, 0x1p-126f));
+  }
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
+    namespace qe = quick_erf;
+    const auto a = ErfQuickArg(dd, x);
+    // Step 2: i = round(4a) at most 15 (a tie goes to either neighbour:
+    // both polynomials cover the boundary); t = a - i/4 is exact (below).
+    auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
+    k = hn::Min(k, hn::Set(dd, qe::kRoundM + qe::kLast));
+    const auto fi = hn::Sub(k, hn::Set(dd, qe::kRoundM));
+    const auto t = hn::NegMulAdd(fi, hn::Set(dd, 0.25), a);
+    // Step 3: erf(i/4 + t) by Horner, highest coefficient first; interval
+    // 0's constant coefficient is 0, so its last step is q t rounded once.
+    const auto& c = correct::kErfQuick;
+    auto q = ErfQuickCoeff(dd, c[0], k);
+    for (int j = 1; j <= correct::kErfQuickDegree; ++j) {
+      q = hn::MulAdd(q, t, ErfQuickCoeff(dd, c[j], k));
+    }
+    return q;
+  }
+  template <class D>
+  static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
+    return OrSignOf(d, r, x);
+  }
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard
