@@ -1,12 +1,13 @@
 // The correctly rounded variant's entry point (REFMATH_CORRECT), compiled
-// once per target.  For exp and exp_nonpositive each vector first takes
-// the quick path (correct_quick_exp-inl.h: a table, a short polynomial,
-// fused multiply-adds where the target has them); a vector with a lane
-// out of its range or not settled is computed again by the complete
-// method, EvalCorrectComplete (correct_kernels.cc, no fused multiply-add,
-// the exhaustively searched hard cases).  Both give the correctly rounded
-// result, so which one answers never changes a bit (docs/correct.md).
-// The other functions go to the complete method directly.
+// once per target.  For exp, exp_nonpositive and log each vector first
+// takes the quick path (correct_quick_exp-inl.h, correct_quick_log-inl.h:
+// a table, a short polynomial, fused multiply-adds where the target has
+// them); a vector with a lane out of its range or not settled is computed
+// again by the complete method, EvalCorrectComplete (correct_kernels.cc,
+// no fused multiply-add, the exhaustively searched hard cases).  Both
+// give the correctly rounded result, so which one answers never changes a
+// bit (docs/correct.md).  The other functions go to the complete method
+// directly.
 #include <stddef.h>
 
 #include "simd/no_fast_math.h"
@@ -18,6 +19,7 @@
 
 #include "hwy/highway.h"
 #include "simd/correct_quick_exp-inl.h"
+#include "simd/correct_quick_log-inl.h"
 #include "simd/eval_array-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -52,6 +54,7 @@ void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
     case REFMATH_EXP:
     case REFMATH_EXP_NONPOSITIVE:
       return QuickArray<QuickExp>(f, in, out, n);
+    case REFMATH_LOG: return QuickArray<QuickLog>(f, in, out, n);
     default: return EvalCorrectComplete(f, in, out, n);
   }
 }
