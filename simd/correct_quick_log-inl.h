@@ -34,6 +34,13 @@ namespace HWY_NAMESPACE {
 namespace quick_log {
 // The exponent field of a binary64 number.
 constexpr uint64_t kExponentMask = 0xFFF0000000000000ull;
+// Without AVX-512 there is no 64-bit arithmetic shift or integer
+// conversion to binary64, so the difference is biased by 2^63: a logical
+// shift then gives k + 2^15 (|k| < 2^12), which as the low bits of 2^52
+// and less 2^52 + 2^15 is k, exactly.
+constexpr uint64_t kSignBit = 0x8000000000000000ull;
+constexpr uint64_t kTwo52Bits = 0x4330000000000000ull;  // bits of 2^52
+constexpr double kTwo52PlusBias = 0x1.0000000008p+52;   // 2^52 + 2^15
 }  // namespace quick_log
 
 // Entry j of a 16-entry table, j = the low 4 bits of k: one two-table
@@ -61,17 +68,34 @@ struct QuickLog {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
+    namespace ql = quick_log;
     const hn::RebindToSigned<DD> di;
+    const hn::RebindToUnsigned<DD> du;
     // Step 1: the bits of x minus the offset hold e in the exponent field
     // and j in the top 4 significand bits, so k = 16 e + j is one
-    // arithmetic shift; m = x 2^-e keeps x's significand bits.
-    const auto bits = hn::BitCast(di, x);
-    const auto diff = hn::Sub(
-        bits, hn::Set(di, static_cast<int64_t>(correct::kLogQuickOffsetBits)));
-    const auto k = hn::ShiftRight<48>(diff);
+    // arithmetic shift (a logical one of the biased difference, without
+    // AVX-512); m = x 2^-e is the offset plus the difference's significand
+    // field, x's significand bits.
+    const auto bits = hn::BitCast(du, x);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    const auto diff =
+        hn::Sub(bits, hn::Set(du, correct::kLogQuickOffsetBits));
+    const auto k = hn::ShiftRight<48>(hn::BitCast(di, diff));
+    const auto kd = hn::ConvertTo(dd, k);
     const auto m = hn::BitCast(
-        dd, hn::Sub(bits, hn::And(diff, hn::Set(di, static_cast<int64_t>(
-                                                    quick_log::kExponentMask)))));
+        dd, hn::Sub(bits, hn::And(diff, hn::Set(du, ql::kExponentMask))));
+#else
+    const auto diff = hn::Sub(
+        bits, hn::Set(du, correct::kLogQuickOffsetBits - ql::kSignBit));
+    const auto biased = hn::ShiftRight<48>(diff);  // k + 2^15
+    const auto k = hn::BitCast(di, biased);        // k mod 16 is j
+    const auto kd = hn::Sub(
+        hn::BitCast(dd, hn::Or(biased, hn::Set(du, ql::kTwo52Bits))),
+        hn::Set(dd, ql::kTwo52PlusBias));
+    const auto m = hn::BitCast(
+        dd, hn::Add(hn::AndNot(hn::Set(du, ql::kExponentMask), diff),
+                    hn::Set(du, correct::kLogQuickOffsetBits)));
+#endif
     // Step 2: r = m R_j - 1, exact (fused or not: m R_j has at most 36
     // significant bits, and lies in [1/2, 2]).
     const auto r = hn::MulAdd(m, LogQuickEntry(dd, correct::kLogQuickR, k),
@@ -83,8 +107,7 @@ struct QuickLog {
     const auto p = hn::MulAdd(q, r, hn::Set(dd, 1.0));
     // Step 4: t = k C + T_j (0 exactly for x in interval 8 with e = 0,
     // where T_8 = -8 C), y = r p + t.
-    const auto t = hn::MulAdd(hn::ConvertTo(dd, k),
-                              hn::Set(dd, correct::kLogQuickC),
+    const auto t = hn::MulAdd(kd, hn::Set(dd, correct::kLogQuickC),
                               LogQuickEntry(dd, correct::kLogQuickT, k));
     return hn::MulAdd(r, p, t);
   }
