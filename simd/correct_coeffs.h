@@ -52,6 +52,65 @@ constexpr double kLogR[] = {
     0x1.5555555555558p-1,
 };
 
+// log1p(r) = r + r^2 Q(r), |r| <= 0.03: relative error 1.15e-15 (2^-49.62).  Highest coefficient first.
+constexpr double kLog1pQuickQ[] = {
+    -0x1.0052a72088211p-3,
+    0x1.24ee1ee213b2ap-3,
+    -0x1.55554bcf1dbb9p-3,
+    0x1.99998f0487a3dp-3,
+    -0x1.00000000231d1p-2,
+    0x1.555555557c590p-2,
+    -0x1.0000000000000p-1,
+};
+
+// log's quick path: x = 2^e m, m in [0x1.76p-1, 0x1.76p+0), from the
+// binary64 bits of x minus kLogQuickOffsetBits (e: the exponent field of
+// the difference, j: its top 4 significand bits).  r = m R_j - 1 is exact
+// (R_j has at most 12 significant bits, m at most 24); |r| <= 0.0297318.
+// ln x = (16 e + j) C + T_j + log1p(r) with C = RN(ln 2 / 16) and
+// T_j = RN(-ln R_j - j C), mpmath at 200 bits.  The interval holding 1 (j = 8)
+// has R = 1 and T = -8 C exactly.
+constexpr unsigned long long kLogQuickOffsetBits = 0x3fe7600000000000ull;
+constexpr double kLogQuickC = 0x1.62e42fefa39efp-5;  // RN(ln 2 / 16)
+// R_j: 2 / (lo + hi) rounded to 12 significant bits for the interval m in [lo, hi).
+alignas(64) constexpr double kLogQuickR[16] = {
+    0x1.5720000000000p+0,  // j = 0: m in [0.73046875, 0.76171875)
+    0x1.4960000000000p+0,  // j = 1: m in [0.76171875, 0.79296875)
+    0x1.3ca0000000000p+0,  // j = 2: m in [0.79296875, 0.82421875)
+    0x1.30e0000000000p+0,  // j = 3: m in [0.82421875, 0.85546875)
+    0x1.25e0000000000p+0,  // j = 4: m in [0.85546875, 0.88671875)
+    0x1.1bc0000000000p+0,  // j = 5: m in [0.88671875, 0.91796875)
+    0x1.1240000000000p+0,  // j = 6: m in [0.91796875, 0.94921875)
+    0x1.0960000000000p+0,  // j = 7: m in [0.94921875, 0.98046875)
+    0x1.0000000000000p+0,  // j = 8: m in [0.98046875, 1.0234375)
+    0x1.e580000000000p-1,  // j = 9: m in [1.0234375, 1.0859375)
+    0x1.ca40000000000p-1,  // j = 10: m in [1.0859375, 1.1484375)
+    0x1.b200000000000p-1,  // j = 11: m in [1.1484375, 1.2109375)
+    0x1.9c20000000000p-1,  // j = 12: m in [1.2109375, 1.2734375)
+    0x1.8860000000000p-1,  // j = 13: m in [1.2734375, 1.3359375)
+    0x1.7680000000000p-1,  // j = 14: m in [1.3359375, 1.3984375)
+    0x1.6620000000000p-1,  // j = 15: m in [1.3984375, 1.4609375)
+};
+// T_j = RN(-ln R_j - j C).
+alignas(64) constexpr double kLogQuickT[16] = {
+    -0x1.2bf287cc41362p-2,  // j = 0
+    -0x1.2e6deaa71d81bp-2,  // j = 1
+    -0x1.325d4e7d0028bp-2,  // j = 2
+    -0x1.380086c83f3ddp-2,  // j = 3
+    -0x1.3ebbf3e1e9800p-2,  // j = 4
+    -0x1.4731762672cfep-2,  // j = 5
+    -0x1.50af127ab8e08p-2,  // j = 6
+    -0x1.5b5c0f428989fp-2,  // j = 7
+    -0x1.62e42fefa39efp-2,  // j = 8
+    -0x1.58d4fab6e69d7p-2,  // j = 9
+    -0x1.4a0ae95ffc241p-2,  // j = 10
+    -0x1.3eba92c4734e2p-2,  // j = 11
+    -0x1.362193c1fe3c8p-2,  // j = 12
+    -0x1.30348d9ab8ea3p-2,  // j = 13
+    -0x1.2cd24b7673dc7p-2,  // j = 14
+    -0x1.2b666f3d10acbp-2,  // j = 15
+};
+
 // erf(x) = x P(x^2), |x| <= 1/8: relative error 1.36e-17 (2^-56.03).  Highest coefficient first.
 constexpr double kErfSmall[] = {
     -0x1.bd39fdb90fa3ap-11,

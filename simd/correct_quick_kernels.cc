@@ -1,6 +1,6 @@
 // The correctly rounded variant's entry point (REFMATH_CORRECT), compiled
-// once per target.  For exp, exp_nonpositive, sigmoid, tanh and erf each
-// vector first takes the quick path (correct_quick_*-inl.h: tables, a
+// once per target.  For exp, exp_nonpositive, log, sigmoid, tanh and erf
+// each vector first takes the quick path (correct_quick_*-inl.h: tables, a
 // short polynomial, fused multiply-adds where the target has them); a
 // vector with a lane out of its range or not settled is computed again by
 // the complete method, EvalCorrectComplete (correct_kernels.cc, no fused
@@ -20,6 +20,7 @@
 #include "hwy/highway.h"
 #include "simd/correct_quick_erf-inl.h"
 #include "simd/correct_quick_exp-inl.h"
+#include "simd/correct_quick_log-inl.h"
 #include "simd/correct_quick_sigmoid-inl.h"
 #include "simd/correct_quick_tanh-inl.h"
 #include "simd/eval_array-inl.h"
@@ -56,6 +57,7 @@ void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
     case REFMATH_EXP:
     case REFMATH_EXP_NONPOSITIVE:
       return QuickArray<QuickExp>(f, in, out, n);
+    case REFMATH_LOG: return QuickArray<QuickLog>(f, in, out, n);
     case REFMATH_SIGMOID: return QuickArray<QuickSigmoid>(f, in, out, n);
     case REFMATH_TANH: return QuickArray<QuickTanh>(f, in, out, n);
     case REFMATH_ERF: return QuickArray<QuickErf>(f, in, out, n);

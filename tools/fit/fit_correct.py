@@ -12,6 +12,7 @@ has 4000 points per interval plus the ends).
 Deterministic; about 30 s.  Needs python3-mpmath.
 """
 import argparse
+import struct
 
 import mpmath as mp
 
@@ -93,6 +94,94 @@ def log_core():
                   mp.log((1 + s) / (1 - s)) - 1)
               for s in grid(mp.mpf(2) ** -30, smax))
     return coeffs, err, "s in [0, 0.1716]"
+
+
+# The quick path of log (simd/correct_quick_log-inl.h).  x = 2^e m is split
+# by subtracting LOG_QUICK_OFFSET from the binary64 bits of x: e is the
+# difference's exponent field, the interval j its top 4 significand bits,
+# m = x 2^-e lies in [0x1.76p-1, 0x1.76p+0).  Interval LOG_QUICK_ONE holds
+# m = 1 (it is the one where x = 1 has k = 16 e + j = 8).
+LOG_QUICK_OFFSET = 0x3FE7600000000000
+LOG_QUICK_ONE = 8
+LOG_QUICK_RBITS = 12
+LOG_QUICK_H = mp.mpf("0.03")
+
+
+def bits_to_mpf(b):
+    return mp.mpf(struct.unpack("<d", struct.pack("<Q", b))[0])
+
+
+def round_sig(v, bits):
+    """v rounded to nearest with `bits` significant bits."""
+    scale = mp.mpf(2) ** (bits - 1 - int(mp.floor(mp.log(abs(v), 2))))
+    return mp.nint(v * scale) / scale
+
+
+def log_quick_tables():
+    """The 16 intervals [lo, hi) of m, R_j (LOG_QUICK_RBITS significant bits,
+    1 on the interval holding 1) so that r = m R_j - 1 is exact, the bound
+    on |r|, C = RN(ln 2 / 16) and T_j = RN(-ln R_j - j C)."""
+    c = to_double(mp.log(2) / 16)
+    rows = []
+    rmax = mp.mpf(0)
+    for j in range(16):
+        lo = bits_to_mpf(LOG_QUICK_OFFSET + (j << 48))
+        hi = bits_to_mpf(LOG_QUICK_OFFSET + ((j + 1) << 48))
+        assert (lo <= 1 < hi) == (j == LOG_QUICK_ONE)
+        big_r = mp.mpf(1) if j == LOG_QUICK_ONE else round_sig(2 / (lo + hi),
+                                                               LOG_QUICK_RBITS)
+        assert to_double(big_r) == big_r
+        rmax = max(rmax, abs(lo * big_r - 1), abs(hi * big_r - 1))
+        t = to_double(-mp.log(big_r) - j * mp.mpf(c))
+        rows.append((j, lo, hi, to_double(big_r), t))
+    assert rmax < LOG_QUICK_H
+    assert rows[LOG_QUICK_ONE][4] == -LOG_QUICK_ONE * c  # t = 0 at x = 1
+    return rows, rmax, c
+
+
+def log1p_quick():
+    """log1p(r) = r + r^2 Q(r) on |r| <= LOG_QUICK_H, which holds every
+    r = m R_j - 1 of log_quick_tables."""
+    h = LOG_QUICK_H
+
+    def q(r):
+        if r == 0:
+            return mp.mpf(-0.5)
+        return (mp.log1p(r) - r) / (r * r)
+
+    coeffs = cheb_lowest_first(q, -h, h, 6)
+    err = max(abs((r + r * r * horner(coeffs, r)) / mp.log1p(r) - 1)
+              for r in grid(-h, h) if r != 0)
+    return coeffs, err, f"|r| <= {mp.nstr(h, 6)}"
+
+
+def emit_log_quick(w):
+    rows, rmax, c = log_quick_tables()
+    w("// log's quick path: x = 2^e m, m in [0x1.76p-1, 0x1.76p+0), from the")
+    w("// binary64 bits of x minus kLogQuickOffsetBits (e: the exponent field of")
+    w("// the difference, j: its top 4 significand bits).  r = m R_j - 1 is exact")
+    w(f"// (R_j has at most {LOG_QUICK_RBITS} significant bits, m at most 24); "
+      f"|r| <= {mp.nstr(rmax, 6)}.")
+    w("// ln x = (16 e + j) C + T_j + log1p(r) with C = RN(ln 2 / 16) and")
+    w("// T_j = RN(-ln R_j - j C), mpmath at 200 bits.  The interval holding 1 "
+      f"(j = {LOG_QUICK_ONE})")
+    w(f"// has R = 1 and T = -{LOG_QUICK_ONE} C exactly.")
+    w(f"constexpr unsigned long long kLogQuickOffsetBits = "
+      f"0x{LOG_QUICK_OFFSET:016x}ull;")
+    w(f"constexpr double kLogQuickC = {hexd(c)};  // RN(ln 2 / 16)")
+    w(f"// R_j: 2 / (lo + hi) rounded to {LOG_QUICK_RBITS} significant bits "
+      "for the interval m in [lo, hi).")
+    w("alignas(64) constexpr double kLogQuickR[16] = {")
+    for j, lo, hi, big_r, _ in rows:
+        w(f"    {hexd(big_r)},  // j = {j}: m in [{mp.nstr(lo, 8)}, "
+          f"{mp.nstr(hi, 8)})")
+    w("};")
+    w("// T_j = RN(-ln R_j - j C).")
+    w("alignas(64) constexpr double kLogQuickT[16] = {")
+    for j, _, _, _, t in rows:
+        w(f"    {hexd(t)},  // j = {j}")
+    w("};")
+    w("")
 
 
 def erf_small():
@@ -243,6 +332,7 @@ def emit(out):
             ("kExpm1QuickQ", expm1_quick(4), "expm1(r) = r + r^2 Q(r)"),
             ("kExpm1QuickQ5", expm1_quick(5), "expm1(r) = r + r^2 Q(r)"),
             ("kLogR", log_core(), "log((1+s)/(1-s)) = 2s + s^3 R(s^2)"),
+            ("kLog1pQuickQ", log1p_quick(), "log1p(r) = r + r^2 Q(r)"),
             ("kErfSmall", erf_small(), "erf(x) = x P(x^2)")):
         w(f"// {what}, {where}: relative error {mp.nstr(err, 3)} "
           f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
@@ -251,6 +341,8 @@ def emit(out):
             w(f"    {hexd(c)},")
         w("};")
         w("")
+        if name == "kLog1pQuickQ":
+            emit_log_quick(w)
     emit_intervals(w, lambda err: [
         f"// erf(c + t), c = i/16 + 1/32, |t| <= 1/32, for i = {ERF_FIRST}.."
         f"{ERF_LAST}: Chebyshev fits of",
