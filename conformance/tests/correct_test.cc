@@ -229,6 +229,45 @@ TEST(CorrectQuickPath, ErfMixedArraysOnEveryTarget) {
   }
 }
 
+// log's quick path leaves x = 1 (an exact +0), zeros, negative inputs,
+// +inf and NaN to the complete method, settles subnormal inputs itself,
+// and sends a vector holding a listed hard case to the complete method.
+// Expected bits from mpmath at 200 bits, rounded to binary32.
+TEST(CorrectQuickPath, LogMixedArraysOnEveryTarget) {
+  struct Lane {
+    size_t at;
+    float x;
+    uint32_t want;
+  };
+  const Lane odd[] = {{3, 1.0f, 0u},
+                      {5, io::BitsToFloat(0x022AE487u), 0xC2A9EFAAu},  // hard
+                      {17, 0x1p-149f, 0xC2CE8ED0u},   // ln 2^-149
+                      {20, 0.0f, 0xFF800000u},
+                      {30, -1.0f, 0x7FC00000u},
+                      {33, INFINITY, 0x7F800000u},
+                      {47, NAN, 0x7FC00000u},
+                      {50, 1.0f - 0x1p-24f, 0xB3800000u},  // -2^-24 (1 + 2^-25)
+                      {52, 1.0f + 0x1p-23f, 0x33FFFFFFu},
+                      {55, 3.4028235e38f, 0x42B17218u},  // FLT_MAX
+                      {58, 0.5f, 0xBF317218u},
+                      {65, 1.0f, 0u}};                   // in the tail
+  std::vector<float> in(67, 2.0f);
+  std::vector<uint32_t> want(in.size(), 0x3F317218u);  // ln 2
+  for (const Lane& l : odd) {
+    in[l.at] = l.x;
+    want[l.at] = l.want;
+  }
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    std::vector<float> out(in.size());
+    ASSERT_EQ(refmath_eval_f32(REFMATH_LOG, REFMATH_CORRECT, t, in.data(),
+                               out.data(), in.size()),
+              REFMATH_OK);
+    for (size_t i = 0; i < in.size(); ++i) {
+      EXPECT_EQ(Bits(out[i]), want[i]) << Name(t) << " lane " << i;
+    }
+  }
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),
