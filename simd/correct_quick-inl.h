@@ -28,7 +28,8 @@
 //                        fused or not on the target (an odd function
 //                        evaluates at |x| and gives |f(x)|);
 //     Finish(d, x, r)    the sign of an odd function (rounding to nearest
-//                        is symmetric), or r itself.
+//                        is symmetric), or r itself: from the base
+//                        QuickOddFinish or QuickPlainFinish.
 //   QuickRounded returns true and the correctly rounded results when
 //   every lane is settled; false (and *r unspecified) otherwise.
 //
@@ -53,6 +54,26 @@ namespace HWY_NAMESPACE {
 
 // In binary64 ulps of y: 2^-44 relative is at most 2^9 of them.
 constexpr int64_t kQuickTolerance = 512;
+
+// lo <= v <= hi; false for NaN.  The InRange of most policies.
+template <class D>
+HWY_INLINE hn::Mask<D> QuickBetween(D d, VecF<D> v, float lo, float hi) {
+  return hn::And(hn::Ge(v, Const(d, lo)), hn::Le(v, Const(d, hi)));
+}
+
+// The Finish of a policy: r itself, or with the sign of x (odd functions).
+struct QuickPlainFinish {
+  template <class D>
+  static HWY_INLINE VecF<D> Finish(D /*d*/, VecF<D> /*x*/, VecF<D> r) {
+    return r;
+  }
+};
+struct QuickOddFinish {
+  template <class D>
+  static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
+    return OrSignOf(d, r, x);
+  }
+};
 
 // a / b within relative error 1.5 u (u = 2^-53) for b > 0 with b and 1/b
 // normal binary64 numbers: on

@@ -73,7 +73,7 @@ HWY_INLINE hn::Vec<DD> ErfQuickCoeff(DD dd, const double* row,
   return hn::GatherIndex(dd, row, i);
 }
 
-struct QuickErf {
+struct QuickErf : QuickOddFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
     return hn::Ge(hn::Abs(x), Const(d, 0x1p-126f));
@@ -96,12 +96,7 @@ struct QuickErf {
       q = hn::MulAdd(q, t, ErfQuickCoeff(dd, c[j], k));
     }
     return q;
-  }
-  template <class D>
-  static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
-    return OrSignOf(d, r, x);
-  }
-};
+  }};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -70,37 +70,44 @@ HWY_INLINE hn::Vec<hn::RebindToUnsigned<DD>> Pow2EighthsEntry(
   return hn::GatherIndex(du, quick_exp::kPow2Eighths, j);
 }
 
-struct QuickExp {
+// Step 2 of exp and tanh: s = 2^(k/8) from t = M + k, by the table and
+// k << 49 (the low bits of t's significand are k's, two's complement).
+template <class DD>
+HWY_INLINE hn::Vec<DD> Pow2Eighths(DD dd, hn::Vec<DD> t) {
+  const hn::RebindToUnsigned<DD> du;
+  const auto t_bits = hn::BitCast(du, t);
+  return hn::BitCast(
+      dd, hn::Add(Pow2EighthsEntry(dd, t_bits), hn::ShiftLeft<49>(t_bits)));
+}
+
+// Step 3 of exp and tanh: expm1(r) = r + r^2 Q(r), Q by Horner in MulAdds
+// (coefficients highest first).
+template <class DD, size_t kN>
+HWY_INLINE hn::Vec<DD> Expm1Quick(DD dd, hn::Vec<DD> r,
+                                  const double (&c)[kN]) {
+  hn::Vec<DD> q = hn::Set(dd, c[0]);
+  for (size_t i = 1; i < kN; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
+  return hn::MulAdd(hn::Mul(r, r), q, r);
+}
+
+struct QuickExp : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
-    return hn::And(hn::Ge(x, Const(d, -87.33f)), hn::Le(x, Const(d, 88.72f)));
+    return QuickBetween(d, x, -87.33f, 88.72f);
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     namespace qe = quick_exp;
-    const hn::RebindToUnsigned<DD> du;
     // Step 1: t = M + k, k = t - M exact, r = x - k L.
     const auto t = hn::MulAdd(x, hn::Set(dd, qe::kInvL), hn::Set(dd, qe::kRoundM));
     const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
     const auto r = hn::NegMulAdd(k, hn::Set(dd, qe::kL), x);
-    // Step 2: s = 2^(k/8) from the table and k << 49 (the low bits of t's
-    // significand are k's, two's complement).
-    const auto t_bits = hn::BitCast(du, t);
-    const auto s = hn::BitCast(
-        dd, hn::Add(Pow2EighthsEntry(dd, t_bits), hn::ShiftLeft<49>(t_bits)));
-    // Step 3: p = expm1(r) = r + r^2 Q(r), Q of degree 4.
-    const auto& c = correct::kExpm1QuickQ;
-    auto q = hn::Set(dd, c[0]);
-    for (size_t i = 1; i < 5; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
-    const auto p = hn::MulAdd(hn::Mul(r, r), q, r);
+    // Steps 2 and 3: s = 2^(k/8), p = expm1(r) with Q of degree 4.
+    const auto s = Pow2Eighths(dd, t);
+    const auto p = Expm1Quick(dd, r, correct::kExpm1QuickQ);
     // Step 4: y = s (1 + p) = s p + s.
     return hn::MulAdd(s, p, s);
-  }
-  template <class D>
-  static HWY_INLINE VecF<D> Finish(D /*d*/, VecF<D> /*x*/, VecF<D> r) {
-    return r;
-  }
-};
+  }};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -59,7 +59,7 @@ HWY_INLINE hn::Vec<DD> LogQuickEntry(DD dd, const double* table,
   return hn::GatherIndex(dd, table, hn::And(k, hn::Set(di, 15)));
 }
 
-struct QuickLog {
+struct QuickLog : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
     const auto positive_finite = hn::And(
@@ -110,12 +110,7 @@ struct QuickLog {
     const auto t = hn::MulAdd(kd, hn::Set(dd, correct::kLogQuickC),
                               LogQuickEntry(dd, correct::kLogQuickT, k));
     return hn::MulAdd(r, p, t);
-  }
-  template <class D>
-  static HWY_INLINE VecF<D> Finish(D /*d*/, VecF<D> /*x*/, VecF<D> r) {
-    return r;
-  }
-};
+  }};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -25,21 +25,16 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-struct QuickSigmoid {
+struct QuickSigmoid : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
-    return hn::And(hn::Ge(x, Const(d, -87.33f)), hn::Le(x, Const(d, 87.33f)));
+    return QuickBetween(d, x, -87.33f, 87.33f);
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const hn::Vec<DD> one = hn::Set(dd, 1.0);
     return QuickDiv(dd, one, hn::Add(one, QuickExp::Apply(dd, hn::Neg(x))));
-  }
-  template <class D>
-  static HWY_INLINE VecF<D> Finish(D /*d*/, VecF<D> /*x*/, VecF<D> r) {
-    return r;
-  }
-};
+  }};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -36,17 +36,15 @@ constexpr double kLHi = 0x1.62e42feep-4;
 constexpr double kLLo = 0x1.a39ef35793c76p-36;
 }  // namespace quick_tanh
 
-struct QuickTanh {
+struct QuickTanh : QuickOddFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
-    const VecF<D> a = hn::Abs(x);
-    return hn::And(hn::Ge(a, Const(d, 0x1p-126f)), hn::Le(a, Const(d, 10.0f)));
+    return QuickBetween(d, hn::Abs(x), 0x1p-126f, 10.0f);
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     namespace qe = quick_exp;
     namespace qt = quick_tanh;
-    const hn::RebindToUnsigned<DD> du;
     const hn::Vec<DD> z = hn::Add(hn::Abs(x), hn::Abs(x));  // 2a, exact
     // Step 1: k = round(z 8/ln 2), r = (z - k kLHi) - k kLLo; the first
     // difference is exact (Sterbenz), the second rounds once.
@@ -54,24 +52,13 @@ struct QuickTanh {
     const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
     const auto r = hn::NegMulAdd(k, hn::Set(dd, qt::kLLo),
                                  hn::NegMulAdd(k, hn::Set(dd, qt::kLHi), z));
-    // Step 2: s = 2^(k/8), as for exp.
-    const auto t_bits = hn::BitCast(du, t);
-    const auto s = hn::BitCast(
-        dd, hn::Add(Pow2EighthsEntry(dd, t_bits), hn::ShiftLeft<49>(t_bits)));
-    // Step 3: p = expm1(r) = r + r^2 Q(r), Q of degree 5.
-    const auto& c = correct::kExpm1QuickQ5;
-    auto q = hn::Set(dd, c[0]);
-    for (size_t i = 1; i < 6; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
-    const auto p = hn::MulAdd(hn::Mul(r, r), q, r);
+    // Steps 2 and 3 as for exp, with Q of degree 5.
+    const auto s = Pow2Eighths(dd, t);
+    const auto p = Expm1Quick(dd, r, correct::kExpm1QuickQ5);
     // Step 4: expm1(z) = s p + (s - 1), s - 1 exact; tanh a = t / (t + 2).
     const auto em1 = hn::MulAdd(s, p, hn::Sub(s, hn::Set(dd, 1.0)));
     return QuickDiv(dd, em1, hn::Add(em1, hn::Set(dd, 2.0)));
-  }
-  template <class D>
-  static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
-    return OrSignOf(d, r, x);
-  }
-};
+  }};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

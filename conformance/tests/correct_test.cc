@@ -151,41 +151,48 @@ TEST(CorrectValues, ByHand) {
   }
 }
 
+// 67 inputs (four 16-lane vectors and a tail) equal to `fill` but for the
+// listed lanes; every result must have the expected bits, on every usable
+// target.
+struct Lane {
+  size_t at;
+  float x;
+  uint32_t want;
+};
+void ExpectMixedArray(refmath_function f, float fill, uint32_t fill_want,
+                      const std::vector<Lane>& lanes) {
+  std::vector<float> in(67, fill);
+  std::vector<uint32_t> want(in.size(), fill_want);
+  for (const Lane& l : lanes) {
+    in[l.at] = l.x;
+    want[l.at] = l.want;
+  }
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    std::vector<float> out(in.size());
+    ASSERT_EQ(refmath_eval_f32(f, REFMATH_CORRECT, t, in.data(), out.data(),
+                               in.size()),
+              REFMATH_OK);
+    for (size_t i = 0; i < in.size(); ++i) {
+      EXPECT_EQ(Bits(out[i]), want[i]) << Name(f) << " " << Name(t)
+                                       << " lane " << i;
+    }
+  }
+}
+
 // Whole arrays on every usable target.  exp's quick path settles a vector
 // only when every lane is in its range and far from a rounding boundary: a
 // hard case (2^-24), a subnormal or overflowing result, or a NaN in any lane
 // sends that vector to the complete method, and every other lane keeps its
 // value.  Expected bits by hand, as in ByHand.
 TEST(CorrectQuickPath, MixedArraysOnEveryTarget) {
-  struct Lane {
-    size_t at;
-    float x;
-    uint32_t want;
-  };
-  const Lane odd[] = {{5, 0x1p-24f, 0x3F800001u},       // hard case
-                      {17, -100.0f, 27u},                // subnormal
-                      {30, 89.0f, 0x7F800000u},          // overflow
-                      {47, NAN, 0x7FC00000u},            // NaN
-                      {50, -0.0f, 0x3F800000u},          // in range
-                      {65, 0x1p-24f, 0x3F800001u}};      // in the tail
-  std::vector<float> in(67, 1.0f);
-  std::vector<uint32_t> want(in.size(), 0x402DF854u);  // e
-  for (const Lane& l : odd) {
-    in[l.at] = l.x;
-    want[l.at] = l.want;
-  }
-  for (refmath_function f : {REFMATH_EXP, REFMATH_EXP_NONPOSITIVE}) {
-    for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
-      std::vector<float> out(in.size());
-      ASSERT_EQ(refmath_eval_f32(f, REFMATH_CORRECT, t, in.data(), out.data(),
-                                 in.size()),
-                REFMATH_OK);
-      for (size_t i = 0; i < in.size(); ++i) {
-        EXPECT_EQ(Bits(out[i]), want[i]) << Name(f) << " " << Name(t)
-                                         << " lane " << i;
-      }
-    }
-  }
+  const std::vector<Lane> lanes = {{5, 0x1p-24f, 0x3F800001u},   // hard case
+                                   {17, -100.0f, 27u},           // subnormal
+                                   {30, 89.0f, 0x7F800000u},     // overflow
+                                   {47, NAN, 0x7FC00000u},       // NaN
+                                   {50, -0.0f, 0x3F800000u},     // in range
+                                   {65, 0x1p-24f, 0x3F800001u}};  // tail
+  ExpectMixedArray(REFMATH_EXP, 1.0f, 0x402DF854u, lanes);  // e
+  ExpectMixedArray(REFMATH_EXP_NONPOSITIVE, 1.0f, 0x402DF854u, lanes);
 }
 
 // The same for erf's quick path, which settles |x| >= 2^-126 (beyond 3.9375
@@ -195,38 +202,20 @@ TEST(CorrectQuickPath, MixedArraysOnEveryTarget) {
 // the clamp, infinities and a tiny normal input.  Expected bits by hand
 // (mpmath at 200 bits, and the hard-case table's result).
 TEST(CorrectQuickPath, ErfMixedArraysOnEveryTarget) {
-  struct Lane {
-    size_t at;
-    float x;
-    uint32_t want;
-  };
   const float inf = INFINITY;
-  const Lane odd[] = {{5, io::BitsToFloat(0x042A320Cu), 0x04400B88u},  // hard
-                      {17, -0x1p-140f, 0x80000242u},  // -577.73 * 2^-149
-                      {40, -0.0f, 0x80000000u},
-                      {47, NAN, 0x7FC00000u},
-                      {50, -5.0f, 0xBF800000u},       // beyond the clamp
-                      {52, -0.5f, 0xBF053F7Bu},
-                      {55, inf, 0x3F800000u},
-                      {58, 3.9f, 0x3F7FFFFFu},        // 1 - 3.48e-8
-                      {60, 1e-20f, 0x1E552511u},      // interval 0, tiny
-                      {62, -inf, 0xBF800000u},
-                      {65, io::BitsToFloat(0x042A320Cu), 0x04400B88u}};
-  std::vector<float> in(67, 0.5f);
-  std::vector<uint32_t> want(in.size(), 0x3F053F7Bu);  // erf(1/2)
-  for (const Lane& l : odd) {
-    in[l.at] = l.x;
-    want[l.at] = l.want;
-  }
-  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
-    std::vector<float> out(in.size());
-    ASSERT_EQ(refmath_eval_f32(REFMATH_ERF, REFMATH_CORRECT, t, in.data(),
-                               out.data(), in.size()),
-              REFMATH_OK);
-    for (size_t i = 0; i < in.size(); ++i) {
-      EXPECT_EQ(Bits(out[i]), want[i]) << Name(t) << " lane " << i;
-    }
-  }
+  const std::vector<Lane> lanes = {
+      {5, io::BitsToFloat(0x042A320Cu), 0x04400B88u},  // hard
+      {17, -0x1p-140f, 0x80000242u},  // -577.73 * 2^-149
+      {40, -0.0f, 0x80000000u},
+      {47, NAN, 0x7FC00000u},
+      {50, -5.0f, 0xBF800000u},       // beyond the clamp
+      {52, -0.5f, 0xBF053F7Bu},
+      {55, inf, 0x3F800000u},
+      {58, 3.9f, 0x3F7FFFFFu},        // 1 - 3.48e-8
+      {60, 1e-20f, 0x1E552511u},      // interval 0, tiny
+      {62, -inf, 0xBF800000u},
+      {65, io::BitsToFloat(0x042A320Cu), 0x04400B88u}};
+  ExpectMixedArray(REFMATH_ERF, 0.5f, 0x3F053F7Bu, lanes);  // erf(1/2)
 }
 
 // log's quick path leaves x = 1 (an exact +0), zeros, negative inputs,
@@ -234,38 +223,20 @@ TEST(CorrectQuickPath, ErfMixedArraysOnEveryTarget) {
 // and sends a vector holding a listed hard case to the complete method.
 // Expected bits from mpmath at 200 bits, rounded to binary32.
 TEST(CorrectQuickPath, LogMixedArraysOnEveryTarget) {
-  struct Lane {
-    size_t at;
-    float x;
-    uint32_t want;
-  };
-  const Lane odd[] = {{3, 1.0f, 0u},
-                      {5, io::BitsToFloat(0x022AE487u), 0xC2A9EFAAu},  // hard
-                      {17, 0x1p-149f, 0xC2CE8ED0u},   // ln 2^-149
-                      {20, 0.0f, 0xFF800000u},
-                      {30, -1.0f, 0x7FC00000u},
-                      {33, INFINITY, 0x7F800000u},
-                      {47, NAN, 0x7FC00000u},
-                      {50, 1.0f - 0x1p-24f, 0xB3800000u},  // -2^-24 (1 + 2^-25)
-                      {52, 1.0f + 0x1p-23f, 0x33FFFFFFu},
-                      {55, 3.4028235e38f, 0x42B17218u},  // FLT_MAX
-                      {58, 0.5f, 0xBF317218u},
-                      {65, 1.0f, 0u}};                   // in the tail
-  std::vector<float> in(67, 2.0f);
-  std::vector<uint32_t> want(in.size(), 0x3F317218u);  // ln 2
-  for (const Lane& l : odd) {
-    in[l.at] = l.x;
-    want[l.at] = l.want;
-  }
-  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
-    std::vector<float> out(in.size());
-    ASSERT_EQ(refmath_eval_f32(REFMATH_LOG, REFMATH_CORRECT, t, in.data(),
-                               out.data(), in.size()),
-              REFMATH_OK);
-    for (size_t i = 0; i < in.size(); ++i) {
-      EXPECT_EQ(Bits(out[i]), want[i]) << Name(t) << " lane " << i;
-    }
-  }
+  const std::vector<Lane> lanes = {
+      {3, 1.0f, 0u},
+      {5, io::BitsToFloat(0x022AE487u), 0xC2A9EFAAu},  // hard
+      {17, 0x1p-149f, 0xC2CE8ED0u},   // ln 2^-149
+      {20, 0.0f, 0xFF800000u},
+      {30, -1.0f, 0x7FC00000u},
+      {33, INFINITY, 0x7F800000u},
+      {47, NAN, 0x7FC00000u},
+      {50, 1.0f - 0x1p-24f, 0xB3800000u},  // -2^-24 (1 + 2^-25)
+      {52, 1.0f + 0x1p-23f, 0x33FFFFFFu},
+      {55, 3.4028235e38f, 0x42B17218u},  // FLT_MAX
+      {58, 0.5f, 0xBF317218u},
+      {65, 1.0f, 0u}};                   // in the tail
+  ExpectMixedArray(REFMATH_LOG, 2.0f, 0x3F317218u, lanes);  // ln 2
 }
 
 // The variant is built for SSE4 too (no fused multiply-add needed).
