@@ -46,18 +46,21 @@ def cheb_lowest_first(f, lo, hi, degree):
     return [to_double(c) for c in reversed(poly)]
 
 
+def fit_r_plus_r2q(f, q_at_0, h, degree):
+    """f(r) = r + r^2 Q(r) on |r| <= h: Q (lowest first) and the relative
+    error of the whole with Q's binary64 coefficients."""
+    def q(r):
+        return q_at_0 if r == 0 else (f(r) - r) / (r * r)
+
+    coeffs = cheb_lowest_first(q, -h, h, degree)
+    err = max(abs((r + r * r * horner(coeffs, r)) / f(r) - 1)
+              for r in grid(-h, h) if r != 0)
+    return coeffs, err
+
+
 def expm1_core():
     """expm1(r) = r + r^2 Q(r) on |r| <= 0.35 (covers ln2/2 with margin)."""
-    lo, hi = mp.mpf(-0.35), mp.mpf(0.35)
-
-    def q(r):
-        if r == 0:
-            return mp.mpf(0.5)
-        return (mp.expm1(r) - r) / (r * r)
-
-    coeffs = cheb_lowest_first(q, lo, hi, 9)
-    err = max(abs((r + r * r * horner(coeffs, r)) / mp.expm1(r) - 1)
-              for r in grid(lo, hi) if r != 0)
+    coeffs, err = fit_r_plus_r2q(mp.expm1, mp.mpf(0.5), mp.mpf(0.35), 9)
     return coeffs, err, "r in [-0.35, 0.35]"
 
 
@@ -66,15 +69,7 @@ def expm1_quick(degree):
     paths of exp (Q of degree 4) and tanh (degree 5), after the reduction
     by 2^(j/8)."""
     h = mp.log(2) / 16 * mp.mpf("1.0005")
-
-    def q(r):
-        if r == 0:
-            return mp.mpf(0.5)
-        return (mp.expm1(r) - r) / (r * r)
-
-    coeffs = cheb_lowest_first(q, -h, h, degree)
-    err = max(abs((r + r * r * horner(coeffs, r)) / mp.expm1(r) - 1)
-              for r in grid(-h, h) if r != 0)
+    coeffs, err = fit_r_plus_r2q(mp.expm1, mp.mpf(0.5), h, degree)
     return coeffs, err, f"|r| <= {mp.nstr(h, 6)}"
 
 
@@ -142,17 +137,8 @@ def log_quick_tables():
 def log1p_quick():
     """log1p(r) = r + r^2 Q(r) on |r| <= LOG_QUICK_H, which holds every
     r = m R_j - 1 of log_quick_tables."""
-    h = LOG_QUICK_H
-
-    def q(r):
-        if r == 0:
-            return mp.mpf(-0.5)
-        return (mp.log1p(r) - r) / (r * r)
-
-    coeffs = cheb_lowest_first(q, -h, h, 6)
-    err = max(abs((r + r * r * horner(coeffs, r)) / mp.log1p(r) - 1)
-              for r in grid(-h, h) if r != 0)
-    return coeffs, err, f"|r| <= {mp.nstr(h, 6)}"
+    coeffs, err = fit_r_plus_r2q(mp.log1p, mp.mpf(-0.5), LOG_QUICK_H, 6)
+    return coeffs, err, f"|r| <= {mp.nstr(LOG_QUICK_H, 6)}"
 
 
 def emit_log_quick(w):
