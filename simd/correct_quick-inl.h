@@ -61,6 +61,23 @@ HWY_INLINE hn::Mask<D> QuickBetween(D d, VecF<D> v, float lo, float hi) {
   return hn::And(hn::Ge(v, Const(d, lo)), hn::Le(v, Const(d, hi)));
 }
 
+// Entry i of a 16-entry binary64 table, i = the low 4 bits of each lane of
+// `index` (any vector of 64-bit lanes): one two-register permute on
+// AVX-512, which reads only those bits, a gather elsewhere.
+template <class DD, class VI>
+HWY_INLINE hn::Vec<DD> QuickTable16(DD dd, const double* table, VI index) {
+  const hn::RebindToSigned<DD> di;
+  const auto i = hn::BitCast(di, index);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(dd) == 8) {
+    const auto lo = hn::Load(dd, table);
+    const auto hi = hn::Load(dd, table + 8);
+    return hn::Vec<DD>{_mm512_permutex2var_pd(lo.raw, i.raw, hi.raw)};
+  }
+#endif
+  return hn::GatherIndex(dd, table, hn::And(i, hn::Set(di, 15)));
+}
+
 // The Finish of a policy: r itself, or with the sign of x (odd functions).
 struct QuickPlainFinish {
   template <class D>

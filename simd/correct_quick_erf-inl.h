@@ -54,25 +54,6 @@ HWY_INLINE hn::Vec<DD> ErfQuickArg(DD dd, hn::Vec<DD> x) {
   return hn::Min(hn::Abs(x), clamp);
 }
 
-// Row `row` of the coefficient table at interval i, i = the low 4 bits of
-// k's bits: one two-register permute on AVX-512, a gather elsewhere.
-template <class DD>
-HWY_INLINE hn::Vec<DD> ErfQuickCoeff(DD dd, const double* row,
-                                     hn::Vec<DD> k) {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  if constexpr (hn::MaxLanes(dd) == 8) {
-    const hn::RebindToUnsigned<DD> du;
-    const auto lo = hn::Load(dd, row);
-    const auto hi = hn::Load(dd, row + 8);
-    return hn::Vec<DD>{_mm512_permutex2var_pd(
-        lo.raw, hn::BitCast(du, k).raw, hi.raw)};
-  }
-#endif
-  const hn::RebindToSigned<DD> di;
-  const auto i = hn::And(hn::BitCast(di, k), hn::Set(di, 15));
-  return hn::GatherIndex(dd, row, i);
-}
-
 struct QuickErf : QuickOddFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -91,9 +72,9 @@ struct QuickErf : QuickOddFinish {
     // Step 3: erf(i/4 + t) by Horner, highest coefficient first; interval
     // 0's constant coefficient is 0, so its last step is q t rounded once.
     const auto& c = correct::kErfQuick;
-    auto q = ErfQuickCoeff(dd, c[0], k);
+    auto q = QuickTable16(dd, c[0], k);
     for (int j = 1; j <= correct::kErfQuickDegree; ++j) {
-      q = hn::MulAdd(q, t, ErfQuickCoeff(dd, c[j], k));
+      q = hn::MulAdd(q, t, QuickTable16(dd, c[j], k));
     }
     return q;
   }};

@@ -43,22 +43,6 @@ constexpr uint64_t kTwo52Bits = 0x4330000000000000ull;  // bits of 2^52
 constexpr double kTwo52PlusBias = 0x1.0000000008p+52;   // 2^52 + 2^15
 }  // namespace quick_log
 
-// Entry j of a 16-entry table, j = the low 4 bits of k: one two-table
-// permute on AVX-512 (it reads only those bits), a gather elsewhere.
-template <class DD>
-HWY_INLINE hn::Vec<DD> LogQuickEntry(DD dd, const double* table,
-                                     hn::Vec<hn::RebindToSigned<DD>> k) {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  if constexpr (hn::MaxLanes(dd) == 8) {
-    const auto lo = hn::Load(dd, table);
-    const auto hi = hn::Load(dd, table + 8);
-    return hn::Vec<DD>{_mm512_permutex2var_pd(lo.raw, k.raw, hi.raw)};
-  }
-#endif
-  const hn::RebindToSigned<DD> di;
-  return hn::GatherIndex(dd, table, hn::And(k, hn::Set(di, 15)));
-}
-
 struct QuickLog : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -98,7 +82,7 @@ struct QuickLog : QuickPlainFinish {
 #endif
     // Step 2: r = m R_j - 1, exact (fused or not: m R_j has at most 36
     // significant bits, and lies in [1/2, 2]).
-    const auto r = hn::MulAdd(m, LogQuickEntry(dd, correct::kLogQuickR, k),
+    const auto r = hn::MulAdd(m, QuickTable16(dd, correct::kLogQuickR, k),
                               hn::Set(dd, -1.0));
     // Step 3: p = log1p(r) / r = 1 + r Q(r), Q of degree 6.
     const auto& c = correct::kLog1pQuickQ;
@@ -108,7 +92,7 @@ struct QuickLog : QuickPlainFinish {
     // Step 4: t = k C + T_j (0 exactly for x in interval 8 with e = 0,
     // where T_8 = -8 C), y = r p + t.
     const auto t = hn::MulAdd(kd, hn::Set(dd, correct::kLogQuickC),
-                              LogQuickEntry(dd, correct::kLogQuickT, k));
+                              QuickTable16(dd, correct::kLogQuickT, k));
     return hn::MulAdd(r, p, t);
   }};
 
