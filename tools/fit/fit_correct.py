@@ -203,24 +203,25 @@ def erf_interval(i):
 ERFCX_FIRST, ERFCX_LAST = 8, 167
 
 
+def erfcx(z):
+    return mp.exp(z * z) * mp.erfc(z)
+
+
 def erfcx_interval(i):
     """erfcx(c + t) = e^((c+t)^2) erfc(c + t) for |t| <= 1/32, c = i/16 +
     1/32: a Chebyshev fit in t of degree ERF_DEGREE and its relative
     error."""
     c = mp.mpf(i) / 16 + mp.mpf(1) / 32
     h = mp.mpf(1) / 32
-
-    def erfcx(t):
-        z = c + t
-        return mp.exp(z * z) * mp.erfc(z)
-
-    coeffs = cheb_lowest_first(erfcx, -h, h, ERF_DEGREE)
-    err = max(abs(horner(coeffs, t) / erfcx(t) - 1) for t in grid(-h, h, 200))
+    coeffs = cheb_lowest_first(lambda t: erfcx(c + t), -h, h, ERF_DEGREE)
+    err = max(abs(horner(coeffs, t) / erfcx(c + t) - 1)
+              for t in grid(-h, h, 200))
     return coeffs, err
 
 
 ERF_QUICK_INTERVALS, ERF_QUICK_DEGREE = 16, 9
 ERF_QUICK_CLAMP = mp.mpf("3.9375")
+ERFCX_QUICK_DEGREE = 9
 
 
 def erf_quick_interval(i):
@@ -270,6 +271,66 @@ def emit_erf_quick(w):
     w(f"alignas(64) constexpr double kErfQuick[{ERF_QUICK_DEGREE + 1}]"
       f"[{ERF_QUICK_INTERVALS}] = {{")
     for j in range(ERF_QUICK_DEGREE, -1, -1):
+        w("    {" + ", ".join(hexd(coeffs[j]) for coeffs, _, _ in fits) + "},")
+    w("};")
+    w("")
+
+
+def erfcx_quick_interval(i):
+    """The quick path of erfc: erfcx(c + t), c = i/4, i = round(4a) clamped
+    to 15 as for erf's quick path (interval 0 is t in [0, 1/8], interval 15
+    t in [-1/8, 3/16]).  Returns the ERFCX_QUICK_DEGREE + 1 coefficients,
+    lowest first, the relative error on a grid of 2000 points and t's
+    range."""
+    c = mp.mpf(i) / 4
+    h = mp.mpf(1) / 8
+    lo = 0 if i == 0 else -h
+    hi = ERF_QUICK_CLAMP - c if i == ERF_QUICK_INTERVALS - 1 else h
+    coeffs = cheb_lowest_first(lambda t: erfcx(c + t), lo, hi,
+                               ERFCX_QUICK_DEGREE)
+    err = max(abs(horner(coeffs, t) / erfcx(c + t) - 1)
+              for t in grid(lo, hi, 2000))
+    return coeffs, err, (lo, hi)
+
+
+def horner_rounding_bound(coeffs, t, fused):
+    """First-order bound, in units of u, of the rounding errors of Horner's
+    rule s_n = c_n, s_j = s_(j+1) t + c_j in binary64, as a multiple of
+    |s_0|: step j's rounding reaches s_0 multiplied by t^j, and it is
+    u |s_j| fused, u (|s_j| + |t s_(j+1)|) with the product rounded too."""
+    n = len(coeffs) - 1
+    s = [mp.mpf(0)] * (n + 2)
+    s[n] = mp.mpf(coeffs[n])
+    for j in range(n - 1, -1, -1):
+        s[j] = s[j + 1] * t + mp.mpf(coeffs[j])
+    total = mp.mpf(0)
+    for j in range(n):
+        term = abs(s[j]) if fused else abs(s[j]) + abs(t * s[j + 1])
+        total += abs(t) ** j * term
+    return total / abs(s[0])
+
+
+def emit_erfcx_quick(w):
+    """kErfcxQuick, coefficient-major like kErfQuick, with its approximation
+    error and its Horner rounding bound (fused and twice rounded)."""
+    fits = [erfcx_quick_interval(i) for i in range(ERF_QUICK_INTERVALS)]
+    worst = max(err for _, err, _ in fits)
+    evals = [max(horner_rounding_bound(coeffs, t, fused)
+                 for t in grid(lo, hi, 400))
+             for fused in (True, False) for coeffs, _, (lo, hi) in fits]
+    half = len(fits)
+    w("// The quick path of erfc: erfcx(c + t) = e^((c+t)^2) erfc(c + t), "
+      "c = i/4, i = 0..15,")
+    w(f"// degree {ERFCX_QUICK_DEGREE}, t's ranges as for kErfQuick. Row j "
+      f"holds coefficient {ERFCX_QUICK_DEGREE} - j")
+    w(f"// of every interval. Largest relative error {mp.nstr(worst, 3)} "
+      f"(2^{mp.nstr(mp.log(worst, 2), 4)});")
+    w(f"// Horner's rounding errors at most {mp.nstr(max(evals[:half]), 3)} u "
+      f"fused, {mp.nstr(max(evals[half:]), 3)} u twice rounded.")
+    w(f"constexpr int kErfcxQuickDegree = {ERFCX_QUICK_DEGREE};")
+    w(f"alignas(64) constexpr double kErfcxQuick[{ERFCX_QUICK_DEGREE + 1}]"
+      f"[{ERF_QUICK_INTERVALS}] = {{")
+    for j in range(ERFCX_QUICK_DEGREE, -1, -1):
         w("    {" + ", ".join(hexd(coeffs[j]) for coeffs, _, _ in fits) + "},")
     w("};")
     w("")
@@ -341,6 +402,7 @@ def emit(out):
         f"largest relative error {err}."], "kErfcx", ERFCX_FIRST, ERFCX_LAST,
         erfcx_interval)
     emit_erf_quick(w)
+    emit_erfcx_quick(w)
     w("}  // namespace correct")
     w("}  // namespace refmath")
     w("")
