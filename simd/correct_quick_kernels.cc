@@ -1,13 +1,12 @@
 // The correctly rounded variant's entry point (REFMATH_CORRECT), compiled
-// once per target.  For exp, exp_nonpositive, log, sigmoid, tanh and erf
-// each vector first takes the quick path (correct_quick_*-inl.h: tables, a
-// short polynomial, fused multiply-adds where the target has them); a
+// once per target.  For every function each vector first takes the quick
+// path (correct_quick_*-inl.h: tables, a short polynomial, fused
+// multiply-adds where the target has them); a
 // vector with a lane out of its range or not settled is computed again by
 // the complete method, EvalCorrectComplete (correct_kernels.cc, no fused
 // multiply-add, the exhaustively searched hard cases).  Both give the
 // correctly rounded result, so which one answers never changes a bit
 // (docs/correct.md).
-// The other functions go to the complete method directly.
 #include <stddef.h>
 
 #include "simd/no_fast_math.h"
@@ -19,7 +18,9 @@
 
 #include "hwy/highway.h"
 #include "simd/correct_quick_erf-inl.h"
+#include "simd/correct_quick_erfc-inl.h"
 #include "simd/correct_quick_exp-inl.h"
+#include "simd/correct_quick_gelu_tanh-inl.h"
 #include "simd/correct_quick_log-inl.h"
 #include "simd/correct_quick_sigmoid-inl.h"
 #include "simd/correct_quick_tanh-inl.h"
@@ -61,6 +62,10 @@ void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
     case REFMATH_SIGMOID: return QuickArray<QuickSigmoid>(f, in, out, n);
     case REFMATH_TANH: return QuickArray<QuickTanh>(f, in, out, n);
     case REFMATH_ERF: return QuickArray<QuickErf>(f, in, out, n);
+    case REFMATH_ONE_PLUS_ERF:
+      return QuickArray<QuickOnePlusErf>(f, in, out, n);
+    case REFMATH_GELU_ERF: return QuickArray<QuickGeluErf>(f, in, out, n);
+    case REFMATH_GELU_TANH: return QuickArray<QuickGeluTanh>(f, in, out, n);
     default: return EvalCorrectComplete(f, in, out, n);
   }
 }

@@ -239,6 +239,63 @@ TEST(CorrectQuickPath, LogMixedArraysOnEveryTarget) {
   ExpectMixedArray(REFMATH_LOG, 2.0f, 0x3F317218u, lanes);  // ln 2
 }
 
+// The quick paths of the GELUs and 1 + erf: a hard case, an input below
+// the quick range, zeros, tiny and subnormal inputs, infinities and NaN
+// send their vector to the complete method; the lanes from 48 on (16-lane
+// vectors) are all in the quick range, the clamps and FLT_MAX among them.
+// Expected bits from mpmath at 300 bits rounded to binary32 (the hard
+// cases' also from the hard-case table).
+TEST(CorrectQuickPath, GeluMixedArraysOnEveryTarget) {
+  const float inf = INFINITY;
+  const float max = 3.40282347e38f;
+  const std::vector<Lane> common = {
+      {20, 0.0f, 0u},
+      {21, -0.0f, 0x80000000u},
+      {25, 0x1p-130f, 0x00040000u},  // x/2 exactly
+      {33, inf, 0x7F800000u},
+      {40, -inf, 0x80000000u},
+      {47, NAN, 0x7FC00000u},
+      {52, 100.0f, 0x42C80000u},
+      {55, max, 0x7F7FFFFFu},
+      {58, -0x1p-124f, 0x81000000u}};
+  std::vector<Lane> tanh_lanes = common;
+  tanh_lanes.insert(tanh_lanes.end(),
+                    {{5, io::BitsToFloat(0x366C4759u), 0x35EC4784u},  // hard
+                     {17, -5.5f, 0xB1CBAC13u},  // below the quick range
+                     {50, -4.0f, 0xB8935102u},
+                     {60, 0.125f, 0x3D8CBB9Au},
+                     {65, io::BitsToFloat(0x366C4759u), 0x35EC4784u}});
+  ExpectMixedArray(REFMATH_GELU_TANH, 1.0f, 0x3F57585Cu, tanh_lanes);
+  std::vector<Lane> erf_lanes = common;
+  erf_lanes.insert(erf_lanes.end(),
+                   {{5, io::BitsToFloat(0x35A42B1Du), 0x35242B28u},  // hard
+                    {17, -5.6f, 0xB380E38Au},  // below the quick range
+                    {50, -5.0f, 0xB5C05E5Du},
+                    {53, 6.0f, 0x40C00000u},   // beyond the clamp
+                    {60, 0.125f, 0x3D8CBBA5u},
+                    {65, io::BitsToFloat(0x35A42B1Du), 0x35242B28u}});
+  ExpectMixedArray(REFMATH_GELU_ERF, 1.0f, 0x3F57625Fu, erf_lanes);
+}
+
+TEST(CorrectQuickPath, OnePlusErfMixedArraysOnEveryTarget) {
+  const std::vector<Lane> lanes = {
+      {5, io::BitsToFloat(0x3594E2D9u), 0x3F80000Bu},  // hard
+      {17, -3.95f, 0x32C76E1Du},  // below the quick range
+      {20, -INFINITY, 0u},
+      {47, NAN, 0x7FC00000u},
+      {48, -3.9f, 0x33156E74u},
+      {50, 3.9375f, 0x40000000u},
+      {51, 4.0f, 0x40000000u},    // beyond the clamp
+      {53, INFINITY, 0x40000000u},
+      {55, 0.0f, 0x3F800000u},
+      {56, -0.0f, 0x3F800000u},
+      {57, 0x1p-149f, 0x3F800000u},
+      {58, -1e-30f, 0x3F800000u},
+      {60, 2.0f, 0x3FFF66B8u},
+      {65, io::BitsToFloat(0x3594E2D9u), 0x3F80000Bu}};
+  ExpectMixedArray(REFMATH_ONE_PLUS_ERF, 0.5f, 0x3FC29FBDu, lanes);
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),

@@ -1,0 +1,101 @@
+// The quick paths of 1 + erf and GELU erf in the correctly rounded variant,
+// both from erfc a = e^(-a^2) erfcx(a) for 0 <= a <= 3.9375: e^(-a^2) by
+// exp's quick path on the exact a^2, erfcx on erf's 16 intervals with
+// degree-9 polynomials.  erfc has no cancellation; 1 + erf x is erfc |x|
+// for x < 0 and 2 - erfc x for x >= 0.  Error bounds: docs/correct.md,
+// "The quick path", 1 + erf and GELU erf; the frame is correct_quick-inl.h.
+//
+// Contract.
+//   ErfcQuick(dd, a, a2): erfc of the real number A with a2 = A^2 exactly
+//   and a = A within relative error 2u (u = 2^-53), 0 <= A <= 3.9375;
+//   within relative error 250u, with MulAdd fused or rounded twice.
+//   QuickOnePlusErf::InRange: x >= -3.9375, +inf included (results normal
+//   binary32); Apply: within 2^-45.0.  Beyond 3.9375 x is taken as 3.9375,
+//   whose 1 + erf rounds to 2 as every larger x's does.
+//   QuickGeluErf::InRange: -5.5 <= x <= FLT_MAX and |x| >= 2^-124; Apply:
+//   within 2^-45.0.  Beyond 5.5 erfc is taken at 5.5/sqrt 2: the result
+//   rounds to x either way.
+//   Other lanes, and vectors with a lane not settled, go to the complete
+//   method (CorrectOnePlusErf, CorrectGeluErf).
+
+// clang-format off
+#if defined(REFMATH_SIMD_CORRECT_QUICK_ERFC_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_CORRECT_QUICK_ERFC_INL_H_
+#undef REFMATH_SIMD_CORRECT_QUICK_ERFC_INL_H_
+#else
+#define REFMATH_SIMD_CORRECT_QUICK_ERFC_INL_H_
+#endif
+// clang-format on
+
+#include "simd/correct_coeffs.h"
+#include "simd/correct_quick_erf-inl.h"
+#include "simd/correct_quick_exp-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+namespace quick_erfc {
+// GELU erf: |x| at most 5.5 (erfc(5.5/sqrt 2) / 2 = 2^-25.65 < 2^-25).
+constexpr float kGeluClamp = 5.5f;
+constexpr double kSqrtHalf = 0x1.6a09e667f3bcdp-1;  // RN(1/sqrt 2)
+}  // namespace quick_erfc
+
+template <class DD>
+HWY_INLINE hn::Vec<DD> ErfcQuick(DD dd, hn::Vec<DD> a, hn::Vec<DD> a2) {
+  namespace qe = quick_erf;
+  // i = round(4a) at most 15 and t = a - i/4, exactly, as for erf.
+  auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
+  k = hn::Min(k, hn::Set(dd, qe::kRoundM + qe::kLast));
+  const auto fi = hn::Sub(k, hn::Set(dd, qe::kRoundM));
+  const auto t = hn::NegMulAdd(fi, hn::Set(dd, 0.25), a);
+  const auto& c = correct::kErfcxQuick;
+  auto q = QuickTable16(dd, c[0], k);
+  for (int j = 1; j <= correct::kErfcxQuickDegree; ++j) {
+    q = hn::MulAdd(q, t, QuickTable16(dd, c[j], k));
+  }
+  return hn::Mul(QuickExp::Apply(dd, hn::Neg(a2)), q);
+}
+
+struct QuickOnePlusErf : QuickPlainFinish {
+  template <class D>
+  static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
+    return hn::Ge(x, Const(d, -3.9375f));
+  }
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
+    // a = min(|x|, 3.9375) is a binary32 number: a^2 is exact.
+    const auto a = hn::Min(hn::Abs(x), hn::Set(dd, quick_erf::kClamp));
+    const auto e = ErfcQuick(dd, a, hn::Mul(a, a));
+    return hn::IfThenElse(hn::Lt(x, hn::Zero(dd)), e,
+                          hn::Sub(hn::Set(dd, 2.0), e));
+  }
+};
+
+struct QuickGeluErf : QuickPlainFinish {
+  template <class D>
+  static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
+    return hn::And(QuickBetween(d, x, -quick_erfc::kGeluClamp, 0x1.fffffep+127f),
+                   hn::Ge(hn::Abs(x), Const(d, 0x1p-124f)));
+  }
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
+    namespace qc = quick_erfc;
+    // erfc at |x_c|/sqrt 2 with x_c = min(|x|, 5.5): a rounded (2u), its
+    // square x_c^2 / 2 exact.
+    const auto xc = hn::Min(hn::Abs(x), hn::Set(dd, double{qc::kGeluClamp}));
+    const auto a = hn::Mul(xc, hn::Set(dd, qc::kSqrtHalf));
+    const auto e = ErfcQuick(dd, a, hn::Mul(hn::Mul(xc, xc), hn::Set(dd, 0.5)));
+    // x/2 (1 + erf(x/sqrt 2)): x/2 erfc a below 0, x/2 (2 - erfc a) above.
+    const auto half_x = hn::Mul(x, hn::Set(dd, 0.5));
+    const auto one_plus_erf = hn::IfThenElse(
+        hn::Lt(x, hn::Zero(dd)), e, hn::Sub(hn::Set(dd, 2.0), e));
+    return hn::Mul(half_x, one_plus_erf);
+  }
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard
