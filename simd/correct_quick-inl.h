@@ -11,11 +11,11 @@
 // The test reads y's bits.  For y in the binary32 normal range, the 29
 // low bits of its binary64 significand are what binary32 rounding drops;
 // a rounding boundary (a midpoint between binary32 neighbours) has them
-// equal to 2^28.  y is within 2^-44 |f(x)| of f(x), which is at most
-// 2^9 = kQuickTolerance units in the last place of y (a binary64 ulp is
-// 2^-52 to 2^-53 of y).  So a lane is settled when the dropped bits lie
-// more than kQuickTolerance from 2^28.  No tie occurs (correct.md,
-// "Method").
+// equal to 2^28.  y is within 2^-44 |f(x)| of f(x) (every bound is
+// below that), which is less than 2^9 = kQuickTolerance units in the last
+// place of y (a binary64 ulp is 2^-52 to 2^-53 of y).  So a lane is
+// settled when the dropped bits lie at least kQuickTolerance from 2^28.
+// No tie occurs (correct.md, "Method").
 //
 // Contract.
 //   A Quick policy provides
@@ -30,8 +30,8 @@
 //     Finish(d, x, r)    the sign of an odd function (rounding to nearest
 //                        is symmetric), or r itself: from the base
 //                        QuickOddFinish or QuickPlainFinish.
-//   QuickRounded returns true and the correctly rounded results when
-//   every lane is settled; false (and *r unspecified) otherwise.
+//   QuickRounded stores the correctly rounded results and returns true
+//   when every lane is in range and settled; returns false otherwise.
 //
 // Highway "-inl.h" header: included once per target by foreach_target.h.
 
@@ -112,47 +112,62 @@ HWY_INLINE hn::Vec<DD> QuickDiv(DD dd, hn::Vec<DD> a, hn::Vec<DD> b) {
   return hn::Div(a, b);
 }
 
-// The lanes of y whose binary32 rounding is settled (see above):
-// ((bits + 2^28 + tol) mod 2^29) > 2 tol, i.e. the dropped bits lie
-// outside [2^28 - tol, 2^28 + tol].  Unsigned addition: wraps, never
-// overflows.
+// The lanes of y whose binary32 rounding is settled (see above): with
+// v = (bits + 2^28 + tol) mod 2^29, the dropped bits lie in
+// [2^28 - tol, 2^28 + tol) exactly when v < 2 tol = 2^10, i.e. when bits 10
+// to 28 of v are all zero.  A lane exactly tol from the midpoint counts as
+// settled: the bounds keep |y - f(x)| strictly below tol ulps.  Unsigned
+// addition: wraps, never overflows.  Two integer operations (an add and a
+// bit test).
+static_assert(2 * kQuickTolerance == 1 << 10, "the test masks bits 10..28");
 template <class DD>
-HWY_INLINE hn::Mask<hn::RebindToSigned<DD>> Settled(DD dd, hn::Vec<DD> y) {
+HWY_INLINE hn::Mask<hn::RebindToUnsigned<DD>> Settled(DD dd, hn::Vec<DD> y) {
   const hn::RebindToUnsigned<DD> du;
-  const hn::RebindToSigned<DD> di;
-  const auto shifted = hn::And(
-      hn::Add(hn::BitCast(du, y), hn::Set(du, (1ull << 28) + kQuickTolerance)),
-      hn::Set(du, (1ull << 29) - 1));
-  return hn::Gt(hn::BitCast(di, shifted), hn::Set(di, 2 * kQuickTolerance));
+  const auto v =
+      hn::Add(hn::BitCast(du, y), hn::Set(du, (1ull << 28) + kQuickTolerance));
+  const auto bits_10_to_28 = hn::Set(du, (1ull << 29) - 2 * kQuickTolerance);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(dd) == 8) {
+    return hn::Mask<decltype(du)>{
+        _mm512_test_epi64_mask(v.raw, bits_10_to_28.raw)};
+  }
+#endif
+  (void)dd;
+  return hn::Ne(hn::And(v, bits_10_to_28), hn::Zero(du));
 }
 
-// y for one half of the float vector, rounded; *settled from Settled.
-template <class Quick, class DD, class DH>
-HWY_INLINE VecF<DH> QuickHalf(DD dd, DH dh, VecF<DH> x, bool* settled) {
-  const hn::Vec<DD> y = Quick::Apply(dd, hn::PromoteTo(dd, x));
-  *settled = hn::AllTrue(hn::RebindToSigned<DD>(), Settled(dd, y));
-  return hn::DemoteTo(dh, y);
-}
-
+// One vector of inputs at `in`: true, with the correctly rounded results
+// stored at `out`, when every lane is in the policy's range and settled;
+// false, with `out` untouched, otherwise (so out == in is safe).  Each half
+// is promoted from memory and stored as a half: no register is split or
+// joined.
 template <class Quick, class D>
-HWY_INLINE bool QuickRounded(D d, VecF<D> x, VecF<D>* r) {
+HWY_INLINE bool QuickRounded(D d, const float* in, float* out) {
+  const VecF<D> x = hn::LoadU(d, in);
   if (!hn::AllTrue(d, Quick::InRange(d, x))) return false;
 #if HWY_TARGET == HWY_SCALAR
   const hn::Rebind<double, D> dd;
-  bool settled;
-  *r = Quick::Finish(d, x, QuickHalf<Quick>(dd, d, x, &settled));
-  return settled;
+  const hn::Vec<decltype(dd)> y = Quick::Apply(dd, hn::PromoteTo(dd, x));
+  if (!hn::AllTrue(hn::RebindToUnsigned<decltype(dd)>(), Settled(dd, y))) {
+    return false;
+  }
+  hn::StoreU(Quick::Finish(d, x, hn::DemoteTo(d, y)), d, out);
 #else
   const hn::Half<D> dh;
   const hn::Rebind<double, decltype(dh)> dd;
-  bool settled0, settled1;
-  const VecF<decltype(dh)> r0 =
-      QuickHalf<Quick>(dd, dh, hn::LowerHalf(dh, x), &settled0);
-  const VecF<decltype(dh)> r1 =
-      QuickHalf<Quick>(dd, dh, hn::UpperHalf(dh, x), &settled1);
-  *r = Quick::Finish(d, x, hn::Combine(d, r1, r0));
-  return settled0 && settled1;
+  const size_t half = hn::Lanes(dh);
+  const VecF<decltype(dh)> x0 = hn::LoadU(dh, in);
+  const VecF<decltype(dh)> x1 = hn::LoadU(dh, in + half);
+  const hn::Vec<decltype(dd)> y0 = Quick::Apply(dd, hn::PromoteTo(dd, x0));
+  const hn::Vec<decltype(dd)> y1 = Quick::Apply(dd, hn::PromoteTo(dd, x1));
+  if (!hn::AllTrue(hn::RebindToUnsigned<decltype(dd)>(),
+                   hn::And(Settled(dd, y0), Settled(dd, y1)))) {
+    return false;
+  }
+  hn::StoreU(Quick::Finish(dh, x0, hn::DemoteTo(dh, y0)), dh, out);
+  hn::StoreU(Quick::Finish(dh, x1, hn::DemoteTo(dh, y1)), dh, out + half);
 #endif
+  return true;
 }
 
 }  // namespace HWY_NAMESPACE

@@ -43,10 +43,7 @@ void QuickArray(refmath_function f, const float* in, float* out, size_t n) {
   const size_t lanes = hn::Lanes(d);
   size_t i = 0;
   for (; i + lanes <= n; i += lanes) {
-    VecF<decltype(d)> r;
-    if (HWY_LIKELY(QuickRounded<Quick>(d, hn::LoadU(d, in + i), &r))) {
-      hn::StoreU(r, d, out + i);
-    } else {
+    if (HWY_UNLIKELY(!QuickRounded<Quick>(d, in + i, out + i))) {
       EvalCorrectComplete(f, in + i, out + i, lanes);
     }
   }
