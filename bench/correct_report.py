@@ -13,7 +13,7 @@ import json
 import os
 import subprocess
 
-FUNCTIONS = ["exp", "log", "tanh", "erf", "sigmoid"]
+FUNCTIONS = ["exp", "log", "tanh", "erf", "sigmoid", "gelu_erf", "gelu_tanh"]
 CORE_MATH = ("exp", "log", "tanh", "erf")  # the peer's four functions
 WIDTHS = [("w128", 128), ("w256", 256), ("w512", 512)]
 N = 65536
@@ -106,10 +106,12 @@ explicit target (SSE4 at 128 bits, AVX2 at 256, AVX3 at 512), beside the
 exact variant at the same width, SLEEF's 1-ulp functions (the faster of
 `cinz` and `finz`) and CORE-MATH's correctly rounded scalar `cr_expf`,
 `cr_logf`, `cr_tanhf` and `cr_erff` (compiled as a peer from
-`../shared/peers/core-math`, tools/core_math/; it has no sigmoid). 65536
-inputs uniform in each function's hot range (exp and sigmoid [-16, 16],
-log [0.0625, 16], tanh [-10, 10], erf [-6, 6]), CPU time per element in ns,
-medians of %(reps)s interleaved repetitions.
+`../shared/peers/core-math`, tools/core_math/; it has no sigmoid and no
+GELU; SLEEF's GELUs are refmath's benchmark compositions of its 1-ulp erf
+or tanh). 65536 inputs uniform in each function's hot range (exp and
+sigmoid [-16, 16], log [0.0625, 16], tanh [-10, 10], erf [-6, 6], the
+GELUs [-3, 10]), CPU time per element in ns, medians of %(reps)s
+interleaved repetitions.
 
 **This run:** %(date)s, %(cpu)s. Load average at the start: %(load)s. The
 two cores are shared, so absolute times move from run to run; the ratios
