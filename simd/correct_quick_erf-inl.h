@@ -54,6 +54,26 @@ HWY_INLINE hn::Vec<DD> ErfQuickArg(DD dd, hn::Vec<DD> x) {
   return hn::Min(hn::Abs(x), clamp);
 }
 
+// Steps 2 and 3: the polynomial of interval i = round(4a), at most 15 (a
+// tie goes to either neighbour: both polynomials cover the boundary), at
+// t = a - i/4, which is exact (correct.md), by Horner from the highest
+// coefficient; c[j] holds coefficient kRows - 1 - j of every interval.
+// Also erfc's quick path (correct_quick_erfc-inl.h).
+template <class DD, size_t kRows>
+HWY_INLINE hn::Vec<DD> QuickIntervals16(DD dd, hn::Vec<DD> a,
+                                        const double (&c)[kRows][16]) {
+  namespace qe = quick_erf;
+  auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
+  k = hn::Min(k, hn::Set(dd, qe::kRoundM + qe::kLast));
+  const auto fi = hn::Sub(k, hn::Set(dd, qe::kRoundM));
+  const auto t = hn::NegMulAdd(fi, hn::Set(dd, 0.25), a);
+  auto q = QuickTable16(dd, c[0], k);
+  for (size_t j = 1; j < kRows; ++j) {
+    q = hn::MulAdd(q, t, QuickTable16(dd, c[j], k));
+  }
+  return q;
+}
+
 struct QuickErf : QuickOddFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -61,22 +81,9 @@ struct QuickErf : QuickOddFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    namespace qe = quick_erf;
-    const auto a = ErfQuickArg(dd, x);
-    // Step 2: i = round(4a) at most 15 (a tie goes to either neighbour:
-    // both polynomials cover the boundary); t = a - i/4 is exact (below).
-    auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
-    k = hn::Min(k, hn::Set(dd, qe::kRoundM + qe::kLast));
-    const auto fi = hn::Sub(k, hn::Set(dd, qe::kRoundM));
-    const auto t = hn::NegMulAdd(fi, hn::Set(dd, 0.25), a);
-    // Step 3: erf(i/4 + t) by Horner, highest coefficient first; interval
-    // 0's constant coefficient is 0, so its last step is q t rounded once.
-    const auto& c = correct::kErfQuick;
-    auto q = QuickTable16(dd, c[0], k);
-    for (int j = 1; j <= correct::kErfQuickDegree; ++j) {
-      q = hn::MulAdd(q, t, QuickTable16(dd, c[j], k));
-    }
-    return q;
+    // Step 3 on interval 0: its constant coefficient is 0, so the last
+    // Horner step is q t rounded once.
+    return QuickIntervals16(dd, ErfQuickArg(dd, x), correct::kErfQuick);
   }};
 
 }  // namespace HWY_NAMESPACE

@@ -43,17 +43,8 @@ constexpr double kSqrtHalf = 0x1.6a09e667f3bcdp-1;  // RN(1/sqrt 2)
 
 template <class DD>
 HWY_INLINE hn::Vec<DD> ErfcQuick(DD dd, hn::Vec<DD> a, hn::Vec<DD> a2) {
-  namespace qe = quick_erf;
-  // i = round(4a) at most 15 and t = a - i/4, exactly, as for erf.
-  auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
-  k = hn::Min(k, hn::Set(dd, qe::kRoundM + qe::kLast));
-  const auto fi = hn::Sub(k, hn::Set(dd, qe::kRoundM));
-  const auto t = hn::NegMulAdd(fi, hn::Set(dd, 0.25), a);
-  const auto& c = correct::kErfcxQuick;
-  auto q = QuickTable16(dd, c[0], k);
-  for (int j = 1; j <= correct::kErfcxQuickDegree; ++j) {
-    q = hn::MulAdd(q, t, QuickTable16(dd, c[j], k));
-  }
+  // erfcx(a) on erf's intervals, times e^(-a^2).
+  const auto q = QuickIntervals16(dd, a, correct::kErfcxQuick);
   return hn::Mul(QuickExp::Apply(dd, hn::Neg(a2)), q);
 }
 

@@ -249,10 +249,21 @@ def erf_quick_interval(i):
     return coeffs, err, (-h, hi)
 
 
+def emit_coefficient_major(w, name, degree, fits):
+    """A quick path's interval table, coefficient-major: row j holds
+    coefficient degree - j (highest first) of every interval, so that a row
+    is one 16-entry lookup table; fits are (coefficients lowest first,
+    error, range) per interval."""
+    w(f"constexpr int {name}Degree = {degree};")
+    w(f"alignas(64) constexpr double {name}[{degree + 1}][{len(fits)}] = {{")
+    for j in range(degree, -1, -1):
+        w("    {" + ", ".join(hexd(coeffs[j]) for coeffs, _, _ in fits) + "},")
+    w("};")
+    w("")
+
+
 def emit_erf_quick(w):
-    """The quick path's table, coefficient-major: row j holds coefficient
-    ERF_QUICK_DEGREE - j (highest first) of the 16 intervals, so that a
-    row is one 16-entry lookup table."""
+    """The quick path's table of erf, with its errors per interval."""
     fits = [erf_quick_interval(i) for i in range(ERF_QUICK_INTERVALS)]
     worst = max(err for _, err, _ in fits)
     w(f"// The quick path of erf: erf(c + t), c = i/4, i = 0..{ERF_QUICK_INTERVALS - 1}, "
@@ -267,13 +278,7 @@ def emit_erf_quick(w):
     per = [mp.nstr(mp.log(err, 2), 4) for _, err, _ in fits]
     w("//   " + " ".join(per[:8]))
     w("//   " + " ".join(per[8:]))
-    w(f"constexpr int kErfQuickDegree = {ERF_QUICK_DEGREE};")
-    w(f"alignas(64) constexpr double kErfQuick[{ERF_QUICK_DEGREE + 1}]"
-      f"[{ERF_QUICK_INTERVALS}] = {{")
-    for j in range(ERF_QUICK_DEGREE, -1, -1):
-        w("    {" + ", ".join(hexd(coeffs[j]) for coeffs, _, _ in fits) + "},")
-    w("};")
-    w("")
+    emit_coefficient_major(w, "kErfQuick", ERF_QUICK_DEGREE, fits)
 
 
 def erfcx_quick_interval(i):
@@ -327,13 +332,7 @@ def emit_erfcx_quick(w):
       f"(2^{mp.nstr(mp.log(worst, 2), 4)});")
     w(f"// Horner's rounding errors at most {mp.nstr(max(evals[:half]), 3)} u "
       f"fused, {mp.nstr(max(evals[half:]), 3)} u twice rounded.")
-    w(f"constexpr int kErfcxQuickDegree = {ERFCX_QUICK_DEGREE};")
-    w(f"alignas(64) constexpr double kErfcxQuick[{ERFCX_QUICK_DEGREE + 1}]"
-      f"[{ERF_QUICK_INTERVALS}] = {{")
-    for j in range(ERFCX_QUICK_DEGREE, -1, -1):
-        w("    {" + ", ".join(hexd(coeffs[j]) for coeffs, _, _ in fits) + "},")
-    w("};")
-    w("")
+    emit_coefficient_major(w, "kErfcxQuick", ERFCX_QUICK_DEGREE, fits)
 
 
 def emit_intervals(w, heading, name, first, last, fit, terms_constant=False):
