@@ -44,7 +44,10 @@
 #endif
 // clang-format on
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include <type_traits>
 
 #include "simd/lane_ops-inl.h"
 
@@ -77,6 +80,50 @@ HWY_INLINE hn::Vec<DD> QuickTable16(DD dd, const double* table, VI index) {
 #endif
   return hn::GatherIndex(dd, table, hn::And(i, hn::Set(di, 15)));
 }
+
+#if HWY_TARGET == HWY_AVX2
+// A 16-interval table row-major, each row padded to a multiple of 4: for
+// AVX2, which has no two-register permute of binary64 lanes and whose
+// gathers cost more than the polynomial, each lane loads its interval's
+// row whole and four rows are transposed into coefficient vectors.
+template <size_t kRows>
+struct QuickRows16 {
+  static constexpr size_t kCols = (kRows + 3) / 4 * 4;
+  alignas(32) double row[16][kCols] = {};
+  explicit constexpr QuickRows16(const double (&c)[kRows][16]) {
+    for (size_t i = 0; i < 16; ++i) {
+      for (size_t j = 0; j < kRows; ++j) row[i][j] = c[j][i];
+    }
+  }
+};
+
+// Coefficient j of each lane's interval (of 4 binary64 lanes): rows loaded
+// per lane, transposed 4 by 4 (two unpacks per pair of rows, then 128-bit
+// halves joined).
+template <const auto& kTable, class DD, class VI>
+HWY_INLINE void QuickRowsTransposed(DD dd, VI k, hn::Vec<DD>* col) {
+  constexpr size_t kRows =
+      std::extent_v<std::remove_reference_t<decltype(kTable)>>;
+  static constexpr QuickRows16<kRows> kT{kTable};
+  const hn::RebindToSigned<DD> di;
+  alignas(32) int64_t index[4];
+  hn::Store(hn::And(hn::BitCast(di, k), hn::Set(di, 15)), di, index);
+  for (size_t g = 0; g < kT.kCols; g += 4) {
+    const auto r0 = hn::Load(dd, kT.row[index[0]] + g);
+    const auto r1 = hn::Load(dd, kT.row[index[1]] + g);
+    const auto r2 = hn::Load(dd, kT.row[index[2]] + g);
+    const auto r3 = hn::Load(dd, kT.row[index[3]] + g);
+    const auto lo01 = hn::InterleaveLower(dd, r0, r1);  // r0[0] r1[0] r0[2] r1[2]
+    const auto hi01 = hn::InterleaveUpper(dd, r0, r1);  // r0[1] r1[1] r0[3] r1[3]
+    const auto lo23 = hn::InterleaveLower(dd, r2, r3);
+    const auto hi23 = hn::InterleaveUpper(dd, r2, r3);
+    col[g] = hn::ConcatLowerLower(dd, lo23, lo01);
+    col[g + 1] = hn::ConcatLowerLower(dd, hi23, hi01);
+    col[g + 2] = hn::ConcatUpperUpper(dd, lo23, lo01);
+    col[g + 3] = hn::ConcatUpperUpper(dd, hi23, hi01);
+  }
+}
+#endif  // HWY_TARGET == HWY_AVX2
 
 // The Finish of a policy: r itself, or with the sign of x (odd functions).
 struct QuickPlainFinish {

@@ -24,6 +24,10 @@
 #endif
 // clang-format on
 
+#include <stddef.h>
+
+#include <type_traits>
+
 #include "simd/correct_coeffs.h"
 #include "simd/correct_quick-inl.h"
 
@@ -57,19 +61,29 @@ HWY_INLINE hn::Vec<DD> ErfQuickArg(DD dd, hn::Vec<DD> x) {
 // Steps 2 and 3: the polynomial of interval i = round(4a), at most 15 (a
 // tie goes to either neighbour: both polynomials cover the boundary), at
 // t = a - i/4, which is exact (correct.md), by Horner from the highest
-// coefficient; c[j] holds coefficient kRows - 1 - j of every interval.
-// Also erfc's quick path (correct_quick_erfc-inl.h).
-template <class DD, size_t kRows>
-HWY_INLINE hn::Vec<DD> QuickIntervals16(DD dd, hn::Vec<DD> a,
-                                        const double (&c)[kRows][16]) {
+// coefficient; kTable[j] holds coefficient kRows - 1 - j of every
+// interval.  Also erfc's quick path (correct_quick_erfc-inl.h).
+template <const auto& kTable, class DD>
+HWY_INLINE hn::Vec<DD> QuickIntervals16(DD dd, hn::Vec<DD> a) {
   namespace qe = quick_erf;
+  constexpr size_t kRows =
+      std::extent_v<std::remove_reference_t<decltype(kTable)>>;
   auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
   k = hn::Min(k, hn::Set(dd, qe::kRoundM + qe::kLast));
   const auto fi = hn::Sub(k, hn::Set(dd, qe::kRoundM));
   const auto t = hn::NegMulAdd(fi, hn::Set(dd, 0.25), a);
-  auto q = QuickTable16(dd, c[0], k);
+#if HWY_TARGET == HWY_AVX2
+  if constexpr (hn::MaxLanes(dd) == 4) {
+    hn::Vec<DD> col[QuickRows16<kRows>::kCols];
+    QuickRowsTransposed<kTable>(dd, k, col);
+    auto q = col[0];
+    for (size_t j = 1; j < kRows; ++j) q = hn::MulAdd(q, t, col[j]);
+    return q;
+  }
+#endif
+  auto q = QuickTable16(dd, kTable[0], k);
   for (size_t j = 1; j < kRows; ++j) {
-    q = hn::MulAdd(q, t, QuickTable16(dd, c[j], k));
+    q = hn::MulAdd(q, t, QuickTable16(dd, kTable[j], k));
   }
   return q;
 }
@@ -83,7 +97,7 @@ struct QuickErf : QuickOddFinish {
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     // Step 3 on interval 0: its constant coefficient is 0, so the last
     // Horner step is q t rounded once.
-    return QuickIntervals16(dd, ErfQuickArg(dd, x), correct::kErfQuick);
+    return QuickIntervals16<correct::kErfQuick>(dd, ErfQuickArg(dd, x));
   }};
 
 }  // namespace HWY_NAMESPACE

@@ -44,7 +44,7 @@ constexpr double kSqrtHalf = 0x1.6a09e667f3bcdp-1;  // RN(1/sqrt 2)
 template <class DD>
 HWY_INLINE hn::Vec<DD> ErfcQuick(DD dd, hn::Vec<DD> a, hn::Vec<DD> a2) {
   // erfcx(a) on erf's intervals, times e^(-a^2).
-  const auto q = QuickIntervals16(dd, a, correct::kErfcxQuick);
+  const auto q = QuickIntervals16<correct::kErfcxQuick>(dd, a);
   return hn::Mul(QuickExp::Apply(dd, hn::Neg(a2)), q);
 }
 
