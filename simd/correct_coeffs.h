@@ -363,7 +363,6 @@ alignas(64) constexpr double kErfcxTable[160][8] = {
 // Largest relative error 2.32e-14 (2^-45.29); per interval, 2^:
 //   -54.5 -45.29 -46.94 -50.45 -48.33 -49.01 -51.85 -50.12
 //   -50.78 -54.41 -52.34 -52.7 -53.89 -54.07 -54.16 -53.25
-constexpr int kErfQuickDegree = 9;
 alignas(64) constexpr double kErfQuick[10][16] = {
     {0x1.4c18a09a83b27p-8, 0x1.53a3427eb78c7p-9, -0x1.198d377326d58p-9, -0x1.0278afc5f91e0p-8, -0x1.ed4f6a71e445cp-10, 0x1.c58747fc777e4p-11, 0x1.bd9e38f4b293ep-10, 0x1.d4b024752c96ap-11, -0x1.828e64ea07413p-15, -0x1.80a82bc2bafb2p-12, -0x1.063a5c6fbcc0dp-12, -0x1.2d50e98a4fe3cp-14, 0x1.c47e9480de152p-17, 0x1.b0e03f0a02809p-16, 0x1.017e78be051b6p-16, 0x1.69218edc8cb6cp-18},
     {0x1.9898533507f8dp-15, 0x1.3b59f2a4d9b41p-7, 0x1.473c9e713b4d0p-7, 0x1.2ea384562b8f0p-9, -0x1.35f0efe61f374p-8, -0x1.736004b4ab34cp-8, -0x1.362583b63e757p-9, 0x1.75b9a91c71817p-11, 0x1.9e63a3139f7a0p-10, 0x1.05e352c54e57cp-10, 0x1.148ba943b74ebp-12, -0x1.6c55ddef6032dp-14, -0x1.195cc75b87a50p-13, -0x1.56d420990132fp-14, -0x1.20e762ef59240p-15, -0x1.770d29723e4fdp-17},
@@ -381,7 +380,6 @@ alignas(64) constexpr double kErfQuick[10][16] = {
 // degree 9, t's ranges as for kErfQuick. Row j holds coefficient 9 - j
 // of every interval. Largest relative error 6.93e-15 (2^-47.04);
 // Horner's rounding errors at most 1.16 u fused, 1.33 u twice rounded.
-constexpr int kErfcxQuickDegree = 9;
 alignas(64) constexpr double kErfcxQuick[10][16] = {
     {-0x1.de601c890ef92p-7, -0x1.b447072a57badp-8, -0x1.3fb9d228cb335p-9, -0x1.ee95917781e96p-11, -0x1.925cc0e045726p-12, -0x1.572d17221a183p-13, -0x1.31e61ca145488p-14, -0x1.1c1f2c2ae1309p-15, -0x1.12340be7cf3c3p-16, -0x1.123d8c88da36cp-17, -0x1.1b8881302cf00p-18, -0x1.2e556a6703b7ap-19, -0x1.4bc7080f5bd48p-20, -0x1.75f4f9e6f5296p-21, -0x1.b020c5d94b291p-22, -0x1.dfc44bd030643p-23},
     {0x1.4c01a286655f0p-5, 0x1.f8ce8682e51f4p-7, 0x1.881ed9ea224bbp-8, 0x1.41497184ddfe9p-9, 0x1.14b1c28057f56p-10, 0x1.f336ac6a670ddp-12, 0x1.d63137221abe0p-13, 0x1.ccf45b4892f91p-14, 0x1.d5009eeb72fe7p-15, 0x1.ede97b085de46p-16, 0x1.0c81fe63769b1p-16, 0x1.2cb4d59027061p-17, 0x1.5a217c6719e8cp-18, 0x1.98aef1df74702p-19, 0x1.ee1249f912cd7p-20, 0x1.31006e4849353p-20},

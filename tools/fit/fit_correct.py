@@ -224,6 +224,17 @@ ERF_QUICK_CLAMP = mp.mpf("3.9375")
 ERFCX_QUICK_DEGREE = 9
 
 
+def quick_interval(i):
+    """Interval i of the erf and erfc quick paths: i = round(4a) clamped to
+    15, c = i/4, t = a - c in [lo, hi]: [0, 1/8] for interval 0, up to the
+    clamp (3/16) for interval 15, |t| <= 1/8 between."""
+    c = mp.mpf(i) / 4
+    h = mp.mpf(1) / 8
+    lo = 0 if i == 0 else -h
+    hi = ERF_QUICK_CLAMP - c if i == ERF_QUICK_INTERVALS - 1 else h
+    return c, lo, hi
+
+
 def erf_quick_interval(i):
     """The quick path of erf: i = round(4a) clamped to 15, c = i/4, t = a - c.
     Interval 0 is [0, 1/8] with erf(t) = t Q(t), Q a Chebyshev fit of degree
@@ -232,21 +243,19 @@ def erf_quick_interval(i):
     |t| <= 1/8; interval 15 reaches the clamp, t in [-1/8, 3/16].  Returns
     the ERF_QUICK_DEGREE + 1 coefficients, lowest first, the relative
     error on a grid of 2000 points, and t's range."""
-    c = mp.mpf(i) / 4
-    h = mp.mpf(1) / 8
+    c, lo, hi = quick_interval(i)
     if i == 0:
         def q(t):
             return mp.erf(t) / t if t != 0 else 2 / mp.sqrt(mp.pi)
-        coeffs = [0.0] + cheb_lowest_first(q, 0, h, ERF_QUICK_DEGREE - 1)
-        pts = grid(0, h, 2000)[1:] + [mp.mpf(2) ** -126, mp.mpf(2) ** -40]
+        coeffs = [0.0] + cheb_lowest_first(q, lo, hi, ERF_QUICK_DEGREE - 1)
+        pts = grid(lo, hi, 2000)[1:] + [mp.mpf(2) ** -126, mp.mpf(2) ** -40]
         err = max(abs(horner(coeffs, t) / mp.erf(t) - 1) for t in pts)
-        return coeffs, err, (0, h)
-    hi = ERF_QUICK_CLAMP - c if i == ERF_QUICK_INTERVALS - 1 else h
-    coeffs = cheb_lowest_first(lambda t: mp.erf(c + t), -h, hi,
+        return coeffs, err, (lo, hi)
+    coeffs = cheb_lowest_first(lambda t: mp.erf(c + t), lo, hi,
                                ERF_QUICK_DEGREE)
     err = max(abs(horner(coeffs, t) / mp.erf(c + t) - 1)
-              for t in grid(-h, hi, 2000))
-    return coeffs, err, (-h, hi)
+              for t in grid(lo, hi, 2000))
+    return coeffs, err, (lo, hi)
 
 
 def emit_coefficient_major(w, name, degree, fits):
@@ -254,7 +263,6 @@ def emit_coefficient_major(w, name, degree, fits):
     coefficient degree - j (highest first) of every interval, so that a row
     is one 16-entry lookup table; fits are (coefficients lowest first,
     error, range) per interval."""
-    w(f"constexpr int {name}Degree = {degree};")
     w(f"alignas(64) constexpr double {name}[{degree + 1}][{len(fits)}] = {{")
     for j in range(degree, -1, -1):
         w("    {" + ", ".join(hexd(coeffs[j]) for coeffs, _, _ in fits) + "},")
@@ -287,10 +295,7 @@ def erfcx_quick_interval(i):
     t in [-1/8, 3/16]).  Returns the ERFCX_QUICK_DEGREE + 1 coefficients,
     lowest first, the relative error on a grid of 2000 points and t's
     range."""
-    c = mp.mpf(i) / 4
-    h = mp.mpf(1) / 8
-    lo = 0 if i == 0 else -h
-    hi = ERF_QUICK_CLAMP - c if i == ERF_QUICK_INTERVALS - 1 else h
+    c, lo, hi = quick_interval(i)
     coeffs = cheb_lowest_first(lambda t: erfcx(c + t), lo, hi,
                                ERFCX_QUICK_DEGREE)
     err = max(abs(horner(coeffs, t) / erfcx(c + t) - 1)
