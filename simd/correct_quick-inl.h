@@ -64,6 +64,14 @@ HWY_INLINE hn::Mask<D> QuickBetween(D d, VecF<D> v, float lo, float hi) {
   return hn::And(hn::Ge(v, Const(d, lo)), hn::Le(v, Const(d, hi)));
 }
 
+// lo <= x <= FLT_MAX and |x| >= 2^-124: the InRange of the GELUs, whose
+// results are normal binary32 numbers there (about x/2 near 0, at most x).
+template <class D>
+HWY_INLINE hn::Mask<D> QuickGeluBetween(D d, VecF<D> x, float lo) {
+  return hn::And(QuickBetween(d, x, lo, 0x1.fffffep+127f),
+                 hn::Ge(hn::Abs(x), Const(d, 0x1p-124f)));
+}
+
 // Entry i of a 16-entry binary64 table, i = the low 4 bits of each lane of
 // `index` (any vector of 64-bit lanes): one two-register permute on
 // AVX-512, which reads only those bits, a gather elsewhere.

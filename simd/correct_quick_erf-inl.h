@@ -98,7 +98,8 @@ struct QuickErf : QuickOddFinish {
     // Step 3 on interval 0: its constant coefficient is 0, so the last
     // Horner step is q t rounded once.
     return QuickIntervals16<correct::kErfQuick>(dd, ErfQuickArg(dd, x));
-  }};
+  }
+};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

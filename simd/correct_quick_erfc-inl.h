@@ -48,6 +48,15 @@ HWY_INLINE hn::Vec<DD> ErfcQuick(DD dd, hn::Vec<DD> a, hn::Vec<DD> a2) {
   return hn::Mul(QuickExp::Apply(dd, hn::Neg(a2)), q);
 }
 
+// 1 + erf of a number of x's sign from e = erfc of its magnitude: e below
+// 0, 2 - e (one rounding, no cancellation: e <= 1) from 0 on.
+template <class DD>
+HWY_INLINE hn::Vec<DD> OnePlusErfFromErfc(DD dd, hn::Vec<DD> x,
+                                          hn::Vec<DD> e) {
+  return hn::IfThenElse(hn::Lt(x, hn::Zero(dd)), e,
+                        hn::Sub(hn::Set(dd, 2.0), e));
+}
+
 struct QuickOnePlusErf : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -57,17 +66,14 @@ struct QuickOnePlusErf : QuickPlainFinish {
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     // a = min(|x|, 3.9375) is a binary32 number: a^2 is exact.
     const auto a = hn::Min(hn::Abs(x), hn::Set(dd, quick_erf::kClamp));
-    const auto e = ErfcQuick(dd, a, hn::Mul(a, a));
-    return hn::IfThenElse(hn::Lt(x, hn::Zero(dd)), e,
-                          hn::Sub(hn::Set(dd, 2.0), e));
+    return OnePlusErfFromErfc(dd, x, ErfcQuick(dd, a, hn::Mul(a, a)));
   }
 };
 
 struct QuickGeluErf : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
-    return hn::And(QuickBetween(d, x, -quick_erfc::kGeluClamp, 0x1.fffffep+127f),
-                   hn::Ge(hn::Abs(x), Const(d, 0x1p-124f)));
+    return QuickGeluBetween(d, x, -quick_erfc::kGeluClamp);
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
@@ -77,11 +83,8 @@ struct QuickGeluErf : QuickPlainFinish {
     const auto xc = hn::Min(hn::Abs(x), hn::Set(dd, double{qc::kGeluClamp}));
     const auto a = hn::Mul(xc, hn::Set(dd, qc::kSqrtHalf));
     const auto e = ErfcQuick(dd, a, hn::Mul(hn::Mul(xc, xc), hn::Set(dd, 0.5)));
-    // x/2 (1 + erf(x/sqrt 2)): x/2 erfc a below 0, x/2 (2 - erfc a) above.
-    const auto half_x = hn::Mul(x, hn::Set(dd, 0.5));
-    const auto one_plus_erf = hn::IfThenElse(
-        hn::Lt(x, hn::Zero(dd)), e, hn::Sub(hn::Set(dd, 2.0), e));
-    return hn::Mul(half_x, one_plus_erf);
+    // x/2 (1 + erf(x/sqrt 2)); x/2 is exact.
+    return hn::Mul(hn::Mul(x, hn::Set(dd, 0.5)), OnePlusErfFromErfc(dd, x, e));
   }
 };
 

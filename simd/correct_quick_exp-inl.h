@@ -107,7 +107,16 @@ struct QuickExp : QuickPlainFinish {
     const auto p = Expm1Quick(dd, r, correct::kExpm1QuickQ);
     // Step 4: y = s (1 + p) = s p + s.
     return hn::MulAdd(s, p, s);
-  }};
+  }
+};
+
+// a / (1 + e^t) for t in exp's quick range: sigmoid (a = 1, t = -x) and
+// GELU tanh.  1 + e^t rounds once and QuickDiv is within 1.5u.
+template <class DD>
+HWY_INLINE hn::Vec<DD> QuickOverOnePlusExp(DD dd, hn::Vec<DD> a,
+                                           hn::Vec<DD> t) {
+  return QuickDiv(dd, a, hn::Add(hn::Set(dd, 1.0), QuickExp::Apply(dd, t)));
+}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -38,8 +38,7 @@ constexpr double kTMin = -87.0;
 struct QuickGeluTanh : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
-    return hn::And(QuickBetween(d, x, -5.0f, 0x1.fffffep+127f),
-                   hn::Ge(hn::Abs(x), Const(d, 0x1p-124f)));
+    return QuickGeluBetween(d, x, -5.0f);
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
@@ -48,8 +47,7 @@ struct QuickGeluTanh : QuickPlainFinish {
     const auto w = hn::MulAdd(hn::Mul(x, x), hn::Set(dd, qg::kB),
                               hn::Set(dd, qg::kA));
     const auto t = hn::Max(hn::Mul(x, w), hn::Set(dd, qg::kTMin));
-    const hn::Vec<DD> one = hn::Set(dd, 1.0);
-    return QuickDiv(dd, x, hn::Add(one, QuickExp::Apply(dd, t)));
+    return QuickOverOnePlusExp(dd, x, t);
   }
 };
 

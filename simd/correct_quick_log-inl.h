@@ -94,7 +94,8 @@ struct QuickLog : QuickPlainFinish {
     const auto t = hn::MulAdd(kd, hn::Set(dd, correct::kLogQuickC),
                               QuickTable16(dd, correct::kLogQuickT, k));
     return hn::MulAdd(r, p, t);
-  }};
+  }
+};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

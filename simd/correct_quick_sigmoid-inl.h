@@ -32,9 +32,9 @@ struct QuickSigmoid : QuickPlainFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    const hn::Vec<DD> one = hn::Set(dd, 1.0);
-    return QuickDiv(dd, one, hn::Add(one, QuickExp::Apply(dd, hn::Neg(x))));
-  }};
+    return QuickOverOnePlusExp(dd, hn::Set(dd, 1.0), hn::Neg(x));
+  }
+};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -58,7 +58,8 @@ struct QuickTanh : QuickOddFinish {
     // Step 4: expm1(z) = s p + (s - 1), s - 1 exact; tanh a = t / (t + 2).
     const auto em1 = hn::MulAdd(s, p, hn::Sub(s, hn::Set(dd, 1.0)));
     return QuickDiv(dd, em1, hn::Add(em1, hn::Set(dd, 2.0)));
-  }};
+  }
+};
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
