@@ -159,6 +159,93 @@ def check_16bit(p, xs, oracle):
     check(r.returncode == 2 and "not a multiple of 2" in r.stderr, "odd raw 16-bit size")
 
 
+def check_bit_identity(p):
+    """A bound of 0 from the oracle means the same bits: a zero of the other
+    sign and a NaN of another payload are 0 ulp away but not identical, so
+    they have counts of their own, stay out of the histogram's 0 bucket
+    and fail --max-ulp-vs-oracle 0 (and only that bound)."""
+    xs = [f2b(-200.0), f2b(-150.0), f2b(1.0), 0x7FC00000]
+    write_raw(p("z_x.bin"), xs)
+    assert run("eval", "--function", "exp", "--in", p("z_x.bin"), "--out", p("z_y.bin")).returncode == 0
+    oracle = read_raw(p("z_y.bin"))
+    check(oracle[0] == 0 and oracle[1] == 0 and oracle[3] & 0x7FC00000 == 0x7FC00000,
+          "bit identity: exp(-200) and exp(-150) are +0, exp(NaN) a NaN")
+    bad = list(oracle)
+    bad[0] = 0x80000000   # -0 for +0
+    bad[3] = 0xFFFFFFFF   # another NaN
+    write_raw(p("z_bad.bin"), bad)
+    base = ["compare", "--function", "exp", "--inputs", p("z_x.bin"), "--outputs", p("z_bad.bin")]
+    r = run(*base, "--max-ulp-vs-oracle", "0", "--json", p("z.json"))
+    check(r.returncode == 1 and "FAIL" in r.stdout, "bit identity: bound 0 fails: " + r.stdout[-400:])
+    check(stat(r.stdout, "bit-identical") == "2", "bit identity: 2 identical")
+    check(stat(r.stdout, "zeros of the other sign") == "1", "bit identity: zero sign counted")
+    check(stat(r.stdout, "NaNs of another payload") == "1", "bit identity: NaN payload counted")
+    check("histogram                0: 2 " in r.stdout, "bit identity: 0 bucket is the identical count")
+    vs = json.load(open(p("z.json")))["backend"]["vs_oracle"]
+    check(vs["identical"] == 2 and vs["histogram"]["0"] == 2, "bit identity: json 0 bucket")
+    check(vs["zero_sign_differences"] == 1 and vs["nan_payload_differences"] == 1,
+          "bit identity: json counts")
+    check({w["index"] for w in vs["worst"]} == {0, 3}, "bit identity: both listed as differences")
+    r = run(*base, "--max-ulp-vs-oracle", "1")
+    check(r.returncode == 0, "bit identity: bound 1 passes (0 ulp away)")
+    # The golden-set case: every +0 output flipped to -0.
+    r = run(*base[:-1], p("z_y.bin"), "--max-ulp-vs-oracle", "0")
+    check(r.returncode == 0, "bit identity: the oracle itself passes bound 0")
+
+
+def check_stdout_documents(p):
+    """'-' for --json or --csv: standard output carries that document alone
+    and the text report goes to standard error."""
+    base = ["compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("off.bin")]
+    r = run(*base, "--json", "-")
+    check(r.returncode == 0 and json.loads(r.stdout)["count"] == 1000,
+          "--json -: stdout parses as the JSON: " + r.stdout[:200])
+    check("bit-identical" in r.stderr and r.stderr.rstrip().splitlines()[-1].startswith("NO BOUND SET"),
+          "--json -: the report on stderr")
+    r = run(*base, "--csv", "-", "--json", p("both.json"))
+    rows = r.stdout.splitlines()
+    check(r.returncode == 0 and rows[0].startswith("index,x,") and len(rows) == 1001,
+          "--csv -: stdout is the CSV alone")
+    r = run(*base, "--csv", "-", "--json", "-")
+    check(r.returncode == 2 and "name the same file" in r.stderr, "--csv - and --json -: refused")
+    r = run("sweep", "--function", "exp", "--range", "0.5:1", "--stride", "100000", "--quiet",
+            "--csv", "-")
+    rows = r.stdout.splitlines()
+    check(r.returncode == 0 and len(rows) == 2 and "," in rows[0] and "histogram" in r.stderr,
+          "sweep --csv -: stdout is the CSV alone: %r" % r.stdout[:300])
+
+
+def check_verdicts_and_label(p):
+    """No bound set is said as such, never PASS; --label names the backend
+    in the text and the JSON; figures over no finite result are n/a."""
+    base = ["compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("off.bin")]
+    r = run(*base, "--label", "torch", "--json", p("l.json"))
+    last = r.stdout.rstrip().splitlines()[-1]
+    check(r.returncode == 0 and last.startswith("NO BOUND SET: torch max "), "no bound: " + last)
+    check("nearer the truth: torch on " in last and ", refmath exact on " in last,
+          "nearer the truth in words: " + last)
+    check("against the truth" in r.stdout and " torch " in r.stdout.splitlines()[3],
+          "label heads the column")
+    js = json.load(open(p("l.json")))
+    check(js["label"] == "torch" and js["verdict"] == "no bound set" and js["pass"] is None,
+          "no bound: json verdict and label")
+    check(js["schema"] == "refmath-compare/1", "json schema")
+    r = run(*base, "--max-ulp", "1e9")
+    check(r.returncode == 0 and r.stdout.rstrip().splitlines()[-1].startswith("PASS: backend"),
+          "a bound kept: PASS")
+    r = run(*base, "--label", "")
+    check(r.returncode == 2 and "--label" in r.stderr, "empty label refused")
+    # A backend that returns NaN everywhere has no finite distance: n/a.
+    write_raw(p("allnan.bin"), [0x7FC00000] * 1000)
+    r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("allnan.bin"),
+            "--json", p("n.json"))
+    check(r.returncode == 1 and stat(r.stdout, "max ulp") == "n/a", "all NaN: max ulp n/a")
+    check(stat(r.stdout, "max ulp (binary32)") == "n/a", "all NaN: vs oracle n/a")
+    js = json.load(open(p("n.json")))
+    check(js["backend"]["vs_truth"]["max_ulp"] is None and js["backend"]["vs_truth"]["mean_ulp"] is None
+          and js["backend"]["vs_oracle"]["max_ulp"] is None, "all NaN: json nulls")
+
+
 def check_output_paths(p):
     """--json and --csv never overwrite a dump, never the same file, and an
     unwritable one stops the run before anything is reported."""
@@ -187,7 +274,7 @@ def main():
         check(r.returncode == 0, "identical: exit 0")
         check(stat(r.stdout, "bit-identical") == "1000", "identical: count")
         check(stat(r.stdout, "max ulp (binary32)") == "0.000", "identical: max ulp")
-        check("; nearer the truth: backend on 0, oracle on 0, equally near on 1000\n" in r.stdout,
+        check("; nearer the truth: backend on 0, refmath exact on 0, equally near on 1000\n" in r.stdout,
               "identical: always equally near the truth")
         r = run("compare", "--function", "tanh", "--inputs", p("x.bin"), "--outputs", p("y.bin"),
                 "--max-ulp-vs-oracle", "0")
@@ -277,6 +364,9 @@ def main():
         check_reports(p, xs, oracle)
         check_16bit(p, xs, oracle)
         check_output_paths(p)
+        check_bit_identity(p)
+        check_stdout_documents(p)
+        check_verdicts_and_label(p)
 
         # Shapes.
         open(p("x2.npy"), "wb").write(npy_bytes("<f4", [10, 100], open(p("x.bin"), "rb").read()))

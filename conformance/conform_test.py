@@ -41,6 +41,13 @@ def main():
         check(r.stdout.rstrip().splitlines()[-1].startswith("PASS: "), "verdict line")
         data = json.load(open(report))
         check(data["verdict"] == "pass", "json verdict")
+        check(data["schema"] == "refmath-conform/1", "json schema")
+        # '-': standard output carries the JSON alone, the table goes to stderr.
+        r = run("conform", "--golden", GOLDEN, "--quiet", "--json", "-")
+        check(r.returncode == 0 and json.loads(r.stdout)["verdict"] == "pass",
+              "--json -: stdout is the JSON alone: " + r.stdout[:200])
+        check(r.stderr.rstrip().splitlines()[-1].startswith("PASS: "),
+              "--json -: the table and verdict on stderr")
         check(len(data["rows"]) ==
               9 * (len(targets) + len(fast_targets) + len(correct_targets)),
               "one row per function, variant and target: %d" % len(data["rows"]))
@@ -88,6 +95,23 @@ def main():
         open(os.path.join(bad, "exact.sha256"), "w").write("zz  tanh\n")
         bad_input(run("conform", "--golden", bad), "exact.sha256:1: not a lower-case hex",
                   "malformed golden line")
+        # One rule (docs/golden-hashes.md): a file that is not a golden
+        # file is bad input (2) however it is broken; a golden file whose
+        # rows differ from this build's is a failed check (1).
+        for what, content, needle in (
+                ("empty file", "", "no digest rows"),
+                ("comments only", "# nothing\n", "no digest rows"),
+                ("cut short", text[:len(text) // 2].rstrip("\n"), "cut short"),
+                ("cut inside a digest", text[:text.index(rows["tanh"]) + 10], "cut short"),
+                ("a name twice", text + "%s  tanh\n" % rows["tanh"], "listed twice"),
+                ("three fields", text.replace("  tanh\n", "  tanh x\n"), "expected 'DIGEST  NAME'")):
+            open(os.path.join(bad, "exact.sha256"), "w").write(content)
+            bad_input(run("conform", "--golden", bad), needle, "broken golden file: " + what)
+        open(os.path.join(bad, "exact.sha256"), "w").write(text + "%s  no_such_fn\n" % ("0" * 64))
+        r = run("conform", "--golden", bad)
+        check(r.returncode == 1 and "'no_such_fn' is not computed by this build" in r.stdout,
+              "a row this build does not compute: exit 1, %r" % r.stdout[-300:])
+        open(os.path.join(bad, "exact.sha256"), "w").write(text)
 
         # The modules' golden files (golden/ane-fp16.sha256, mcu.sha256, tensor.sha256):
         # every row present and matching; a changed, missing or stale row fails.

@@ -52,8 +52,27 @@ def test_report_equals_the_cli_json(tmp_path, function, variant, make,
     report = refmath.compare(function, xs, ys, variant=variant, **keywords)
     assert report.to_dict() == want
     assert repr(report) == text
-    assert report.passed is want["pass"] and bool(report) is want["pass"]
+    assert report.passed is want["pass"] and report.verdict == want["verdict"]
+    if want["pass"] is None:  # no bound set: neither true nor false
+        with pytest.raises(ValueError, match="no bound set"):
+            bool(report)
+    else:
+        assert bool(report) is want["pass"]
     assert report.backend == want["backend"] and report.count == 5000
+
+
+def test_label_names_the_backend_everywhere(tmp_path):
+    x = RNG.uniform(-4, 4, 1000).astype(np.float32)
+    y = np.tanh(x)
+    report = refmath.compare("tanh", x, y, label="numpy")
+    assert report.label == "numpy" and report.verdict == "no bound set"
+    last = repr(report).rstrip().splitlines()[-1]
+    assert last.startswith("NO BOUND SET: numpy max ")
+    assert "nearer the truth: numpy on " in last and "refmath exact on" in last
+    fig = report.plot()
+    assert "numpy" in fig._suptitle.get_text()
+    with pytest.raises(ValueError, match="label"):
+        refmath.compare("tanh", x, y, label="")
 
 
 def test_bfloat16_raw_outputs_equal_the_cli(tmp_path):

@@ -35,11 +35,14 @@ class CompareReport:
     --json`` (docs/compare.md) as attributes.
 
     function, variant, refmath_version, inputs, outputs, inputs_dtype,
-    outputs_dtype, ulps_of, count: what was compared.
+    outputs_dtype, ulps_of, count, label (the backend's name): what was
+    compared.
     backend: {"vs_truth": {...}, "vs_oracle": {...}}; oracle:
     {"vs_truth": {...}}; closer: {"backend", "oracle", "tie"};
-    max_ulp_allowed, max_ulp_vs_oracle_allowed, passed (the JSON's
-    "pass").
+    max_ulp_allowed, max_ulp_vs_oracle_allowed, verdict ("pass", "fail"
+    or "no bound set"), passed (the JSON's "pass": True, False, or None
+    when no bound was set).  bool(report) is passed; it raises ValueError
+    when no bound was set, as there is nothing to be true or false.
     Per input, as arrays: x (float32), x_bits, backend_bits, oracle_bits
     (bits of the outputs' format), backend_ulp, oracle_ulp (distance to
     the truth, the figures ``--csv`` writes; inf for a NaN/inf
@@ -65,6 +68,9 @@ class CompareReport:
         return copy.deepcopy(self._dict)
 
     def __bool__(self):
+        if self.passed is None:
+            raise ValueError("no bound set: give max_ulp or max_ulp_vs_oracle "
+                             "for a pass or fail verdict")
         return self.passed
 
     def __repr__(self):
@@ -83,7 +89,7 @@ class CompareReport:
         left.plot(self.x[finite_o], self.oracle_ulp[finite_o], ",",
                   color="C1", label=oracle, rasterized=True)
         left.plot(self.x[finite_b], self.backend_ulp[finite_b], ",",
-                  color="C0", label="backend", rasterized=True)
+                  color="C0", label=self.label, rasterized=True)
         left.set_yscale("symlog", linthresh=1)
         left.set_xlabel("x")
         left.set_ylabel("ulp from the truth (%s)" % self.ulps_of)
@@ -93,7 +99,7 @@ class CompareReport:
         o_hist = self.oracle["vs_truth"]["histogram"]
         labels = [k for k in b_hist if b_hist[k] or o_hist[k]]
         at = np.arange(len(labels))
-        right.bar(at - 0.2, [b_hist[k] for k in labels], 0.4, label="backend",
+        right.bar(at - 0.2, [b_hist[k] for k in labels], 0.4, label=self.label,
                   color="C0")
         right.bar(at + 0.2, [o_hist[k] for k in labels], 0.4, label=oracle,
                   color="C1")
@@ -102,8 +108,8 @@ class CompareReport:
         right.set_xlabel("ulp from the truth (%s)" % self.ulps_of)
         right.set_ylabel("inputs")
         right.legend()
-        fig.suptitle("%s: %s against the truth, %d values" %
-                     (self.function, self.outputs, self.count))
+        fig.suptitle("%s: %s (%s) against the truth, %d values" %
+                     (self.function, self.label, self.outputs, self.count))
         fig.tight_layout()
         if path is not None:
             fig.savefig(path)
@@ -112,7 +118,7 @@ class CompareReport:
 
 def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
-            worst=10, threads=0):
+            worst=10, threads=0, label="backend"):
     """Measures a backend's `outputs` of `function` on `inputs` against the
     true value f(x) and against refmath's `variant` (the oracle), as
     ``refmath compare`` does; returns a CompareReport.
@@ -121,7 +127,8 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     them), or arrays: float32, float16, or uint16 holding bfloat16 bits
     (with outputs_dtype="bfloat16").  max_ulp, max_ulp_vs_oracle: the
     bounds the verdict checks (--max-ulp, --max-ulp-vs-oracle); worst: the
-    largest differences from the oracle listed; threads: 0 for every core.
+    largest differences from the oracle listed; threads: 0 for every core;
+    label: the backend's name in the report and the plot.
 
     ValueError with the library's message on an unreadable or mismatched
     file, an unknown name or a bad bound; TypeError on an array of
@@ -136,7 +143,7 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             result = _refmath.compare(
                 function, variant, in_path, out_path, inputs_dtype,
                 outputs_dtype, max_ulp, max_ulp_vs_oracle, worst, threads,
-                in_name, out_name)
+                label, in_name, out_name)
         except ValueError as e:
             raise ValueError(_keyword_message(str(e), (in_path, in_name),
                                               (out_path, out_name))) from None

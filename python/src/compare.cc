@@ -67,7 +67,8 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
                        const std::string& outputs_dtype,
                        std::optional<double> max_ulp,
                        std::optional<double> max_ulp_vs_oracle, size_t worst,
-                       int threads, const std::string& inputs_name,
+                       int threads, const std::string& label,
+                       const std::string& inputs_name,
                        const std::string& outputs_name) {
   Request q;
   const auto f = FromName<refmath_function>(refmath_function_from_name,
@@ -78,6 +79,7 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
     if (b && !(*b >= 0)) Refuse("a bound must be a non-negative number");
   }
   if (threads < 0) Refuse("threads must be 0 (every core) or more");
+  if (label.empty()) Refuse("label must name the backend");
   q.spec.function = f;
   q.spec.variant = v;
   q.spec.inputs_path = inputs;
@@ -86,6 +88,7 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
   q.spec.outputs_type = TypeNamed(outputs_dtype);
   q.spec.worst = worst;
   q.spec.threads = threads;
+  q.spec.label = label;
   q.spec.per_input = true;
   q.bounds.has_max_ulp = max_ulp.has_value();
   q.bounds.max_ulp = max_ulp.value_or(0);
@@ -103,7 +106,7 @@ void BindCompare(py::module_& m) {
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),
         py::arg("max_ulp_vs_oracle"), py::arg("worst"), py::arg("threads"),
-        py::arg("inputs_name"), py::arg("outputs_name"));
+        py::arg("label"), py::arg("inputs_name"), py::arg("outputs_name"));
 }
 
 }  // namespace python

@@ -115,13 +115,24 @@ bool Report::Passed() const {
   return true;
 }
 
+// Rows of a golden file that this build does not compute: the file is not
+// this build's, a failed check like a differing digest.
+void ReportStaleRows(const std::string& path,
+                     const std::map<std::string, std::string>& unseen,
+                     std::vector<std::string>* errors) {
+  for (const auto& stale : unseen) {
+    errors->push_back(path + ": row '" + stale.first +
+                      "' is not computed by this build");
+  }
+}
+
 void RunModules(const std::string& golden_dir, std::vector<ModuleRow>* rows,
                 std::vector<std::string>* errors) {
   for (const DigestModule& m : DigestModules()) {
     const std::string path = ModuleGoldenPath(golden_dir, m);
     GoldenFile golden;
     std::string error;
-    if (!ReadModuleGoldenFile(path, &golden, &error)) {
+    if (!ReadGoldenFile(path, &golden, &error)) {
       errors->push_back(error);
       continue;
     }
@@ -137,10 +148,7 @@ void RunModules(const std::string& golden_dir, std::vector<ModuleRow>* rows,
       unseen.erase(d.name);
       rows->push_back(row);
     }
-    for (const auto& stale : unseen) {
-      errors->push_back(path + ": row '" + stale.first +
-                        "' is not computed by this build");
-    }
+    ReportStaleRows(path, unseen, errors);
   }
 }
 
@@ -177,12 +185,16 @@ Report Run(const std::string& golden_dir,
                               ": the 'inputs' digest does not match this "
                               "build's golden input set " + inputs_digest);
     }
+    std::map<std::string, std::string> unseen = golden.digests;
+    unseen.erase(kInputsRowName);
     for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
       const auto f = static_cast<refmath_function>(fi);
       const auto it = golden.digests.find(refmath_function_name(f));
       RunFunction(v, f, inputs, it == golden.digests.end() ? "" : it->second,
                   progress, &report);
+      unseen.erase(refmath_function_name(f));
     }
+    ReportStaleRows(GoldenPath(golden_dir, v), unseen, &report.errors);
   }
   RunModules(golden_dir, &report.module_rows, &report.errors);
   return report;
@@ -235,7 +247,8 @@ std::string Verdict(const Report& report) {
 
 std::string ToJson(const Report& report) {
   std::ostringstream out;
-  out << "{\n  \"verdict\": \"" << (report.Passed() ? "pass" : "fail")
+  out << "{\n  \"schema\": \"" << kConformSchema
+      << "\",\n  \"verdict\": \"" << (report.Passed() ? "pass" : "fail")
       << "\",\n  \"golden_dir\": \"" << report::JsonEscape(report.golden_dir)
       << "\",\n  \"errors\": [";
   for (size_t i = 0; i < report.errors.size(); ++i) {
@@ -281,7 +294,7 @@ bool CheckGoldenFiles(const std::string& dir, std::string* error) {
     if (!ReadGoldenFile(GoldenPath(dir, v), &file, error)) return false;
   }
   for (const DigestModule& m : DigestModules()) {
-    if (!ReadModuleGoldenFile(ModuleGoldenPath(dir, m), &file, error)) {
+    if (!ReadGoldenFile(ModuleGoldenPath(dir, m), &file, error)) {
       return false;
     }
   }

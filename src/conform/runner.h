@@ -80,6 +80,10 @@ Report Run(const std::string& golden_dir,
 
 std::string FormatTable(const Report& report);
 std::string Verdict(const Report& report);
+// The version of ToJson's layout (its "schema" field, docs/conformance.md);
+// raised when a field changes meaning or goes away, not when one is added.
+constexpr const char* kConformSchema = "refmath-conform/1";
+// The report as one JSON document.
 std::string ToJson(const Report& report);
 
 }  // namespace conformance

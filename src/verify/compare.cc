@@ -134,21 +134,28 @@ void AddDiff(size_t i, uint32_t x, uint32_t oracle, uint32_t backend,
              Format format, size_t keep, OracleDiff* d, double* sum) {
   const double ulp = UlpOf(io::BitsToFloat(oracle), io::BitsToFloat(backend),
                            format);
-  if (oracle == backend) ++d->identical;
+  if (oracle == backend) {
+    ++d->identical;
+    ++d->buckets[0];
+    return;
+  }
   if (isinf(ulp)) {
     ++d->special_disagreements;
+  } else if (ulp == 0) {
+    // The same value, other bits: +0 and -0, or two NaNs.
+    ++(isnan(io::BitsToFloat(oracle)) ? d->nan_payload_differences
+                                      : d->zero_sign_differences);
   } else {
     ++d->buckets[Bucket(ulp)];
     *sum += ulp;
-    if (ulp > d->max_ulp || (ulp == d->max_ulp && i < d->at_index)) {
-      d->max_ulp = ulp;
-      d->at_index = i;
-      d->at_x = x;
-    }
   }
-  if (ulp != 0 && keep != 0) {
-    KeepWorst({i, ulp, x, oracle, backend}, keep, &d->worst);
+  if (!isinf(ulp) &&
+      (ulp > d->max_ulp || (ulp == d->max_ulp && i < d->at_index))) {
+    d->max_ulp = ulp;
+    d->at_index = i;
+    d->at_x = x;
   }
+  if (keep != 0) KeepWorst({i, ulp, x, oracle, backend}, keep, &d->worst);
 }
 
 // Input i, whose oracle result (binary32) is o32.
@@ -260,6 +267,8 @@ void Combine(const Accumulator& b, Accumulator* a) {
   OracleDiff& d = a->diff;
   d.identical += b.diff.identical;
   d.special_disagreements += b.diff.special_disagreements;
+  d.zero_sign_differences += b.diff.zero_sign_differences;
+  d.nan_payload_differences += b.diff.nan_payload_differences;
   for (int k = 0; k < kCompareBuckets; ++k) d.buckets[k] += b.diff.buckets[k];
   if (b.diff.at_index != kNoIndex &&
       (d.at_index == kNoIndex || b.diff.max_ulp > d.max_ulp ||

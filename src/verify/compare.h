@@ -36,10 +36,12 @@ extern const char* const kCompareBucketNames[kCompareBuckets];
 
 constexpr size_t kNoIndex = SIZE_MAX;
 
-// One element that differs from the oracle.
+// One element whose bits differ from the oracle's.
 struct CompareEntry {
   size_t index;
-  double ulp;  // +inf for a NaN/inf disagreement
+  // +inf for a NaN/inf disagreement; 0 for a zero of the other sign or a
+  // NaN of another payload.
+  double ulp;
   uint32_t input, oracle, backend;  // bits (backend widened to binary32)
 };
 
@@ -59,9 +61,14 @@ struct TruthStats {
 };
 
 // The backend against the oracle's binary32 results (a 16-bit backend
-// widened, measured in its own format's ulps).
+// widened, measured in its own format's ulps).  Every element is in
+// exactly one of: identical (the same bits; the histogram's 0 bucket),
+// a NaN/inf disagreement, a zero of the other sign, a NaN of another
+// payload (those two are 0 ulp away but not the same bits), or a
+// histogram bucket above 0.
 struct OracleDiff {
   size_t identical = 0, special_disagreements = 0;
+  size_t zero_sign_differences = 0, nan_payload_differences = 0;
   double max_ulp = 0, sum_ulp = 0;
   size_t at_index = kNoIndex;  // first input of the maximum
   uint32_t at_x = 0;
@@ -70,17 +77,19 @@ struct OracleDiff {
   // order.
   std::vector<CompareEntry> worst;
 
+  // Elements at a finite distance (the zero-sign and payload
+  // differences at 0 ulp among them).
+  size_t Finite(size_t count) const { return count - special_disagreements; }
   // Over the elements at a finite distance (0 if there are none).
   double MeanUlp(size_t count) const {
-    return count > special_disagreements
-               ? sum_ulp / (count - special_disagreements)
-               : 0.0;
+    return Finite(count) ? sum_ulp / Finite(count) : 0.0;
   }
 };
 
 struct CompareSpec {
   refmath_function function = REFMATH_EXP;
   refmath_variant variant = REFMATH_EXACT;  // the oracle's
+  std::string label = "backend";  // what the report calls the backend
   std::string inputs_path, outputs_path;    // "-": standard input
   DumpType inputs_type = DumpType::kAuto, outputs_type = DumpType::kAuto;
   size_t worst = 10;       // differences from the oracle listed

@@ -17,6 +17,10 @@ namespace refmath {
 // ulp).
 constexpr double kDefaultHalfBound = 1.0;
 
+// The version of the JSON document's layout (its "schema" field); raised
+// when a field changes meaning or goes away, not when one is added.
+constexpr const char* kCompareSchema = "refmath-compare/1";
+
 // The checks of a run: --max-ulp and --max-ulp-vs-oracle when given.
 struct CompareBounds {
   bool has_max_ulp = false, has_vs_oracle = false;
@@ -27,10 +31,21 @@ struct CompareBounds {
 // output format's default; false if there is none (binary32 without one).
 bool TruthBound(const CompareBounds& o, const CompareResult& r,
                 double* bound);
-// No NaN/inf disagreement with the truth and every bound kept.
-bool Passes(const CompareBounds& o, const CompareResult& r);
 
-// The report the command prints, ending with its PASS/FAIL line.
+// kFail: a NaN/inf disagreement with the truth, or a bound not kept (a
+// --max-ulp-vs-oracle of 0 asks for the same bits: a zero of the other
+// sign or another NaN payload breaks it).  kNoBound: nothing failed and
+// there was no bound to keep.  kPass: every bound kept.
+enum class Verdict { kPass, kFail, kNoBound };
+Verdict VerdictOf(const CompareBounds& o, const CompareResult& r);
+// "pass", "fail", "no bound set".
+const char* VerdictName(Verdict v);
+// No check failed (kPass or kNoBound): the command's exit status 0.
+inline bool Passes(const CompareBounds& o, const CompareResult& r) {
+  return VerdictOf(o, r) != Verdict::kFail;
+}
+
+// The report the command prints, ending with its verdict line.
 std::string TextReport(const CompareSpec& s, const CompareBounds& o,
                        const CompareResult& r);
 // The JSON object --json writes (one line per section, newline-ended).

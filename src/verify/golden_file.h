@@ -25,14 +25,14 @@ std::string GoldenPath(const std::string& dir, refmath_variant v);
 // golden file uses.
 bool IsHexDigest(const std::string& s);
 
-// Parses a golden file; one-line errors name the file and line.
+// Parses a golden file, a variant's (golden/VARIANT.sha256) or a module's
+// (golden/MODULE.sha256): "DIGEST  NAME" lines and '#' comments, each ended
+// by a newline, at least one row, row names made of [A-Za-z0-9_.:=-], none
+// twice.  False, with a one-line error naming the file and line, for
+// anything else; whether the build computes each row is the runner's
+// check (docs/golden-hashes.md).
 bool ReadGoldenFile(const std::string& path, GoldenFile* out,
                     std::string* error);
-
-// Parses a module's golden file (golden/MODULE.sha256): the same format,
-// any row name made of [A-Za-z0-9_.:=-].
-bool ReadModuleGoldenFile(const std::string& path, GoldenFile* out,
-                          std::string* error);
 
 // Writes a module's golden file (atomically), rows in the given order,
 // after a header naming the module and its description.

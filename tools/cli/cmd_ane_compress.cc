@@ -121,7 +121,7 @@ int RunAneCompress(const Argv& argv) {
       !WriteOutputs(args, {{"out", io::Float16Array(array.shape, weight)}}, &error)) {
     return Fail(kCmd, error);
   }
-  fputs(summary.c_str(), stdout);
+  fputs(summary.c_str(), ReportStream({args.Get("out")}));
   return kExitOk;
 }
 

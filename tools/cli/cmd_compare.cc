@@ -78,7 +78,7 @@ bool ParseOptions(const Argv& argv, Options* o, std::string* error) {
   if (!args.Parse(argv,
                   {"function", "variant", "inputs", "outputs", "inputs-dtype",
                    "outputs-dtype", "max-ulp", "max-ulp-vs-oracle", "worst",
-                   "json", "csv"},
+                   "json", "csv", "label"},
                   {}, error) ||
       !args.Require("function", &o->fn_name, error) ||
       !args.Require("inputs", &s.inputs_path, error) ||
@@ -99,6 +99,11 @@ bool ParseOptions(const Argv& argv, Options* o, std::string* error) {
   }
   if (s.inputs_path == "-" && s.outputs_path == "-") {
     *error = "--inputs and --outputs cannot both be standard input";
+    return false;
+  }
+  s.label = args.Get("label", "backend");
+  if (s.label.empty()) {
+    *error = "--label needs a name for the backend";
     return false;
   }
   o->json_path = args.Get("json");
@@ -136,7 +141,8 @@ int RunCompare(const Argv& argv) {
       return Fail(kCmd, error);
     }
   }
-  fputs(TextReport(o.spec, o.bounds, r).c_str(), stdout);
+  fputs(TextReport(o.spec, o.bounds, r).c_str(),
+        ReportStream({o.json_path, o.csv_path}));
   return Passes(o.bounds, r) ? kExitOk : kExitCheckFailed;
 }
 

@@ -46,8 +46,9 @@ int RunConform(const Argv& argv) {
         fflush(stderr);
       });
   if (show_progress) fprintf(stderr, "\n");
-  printf("%s%s\n", conformance::FormatTable(report).c_str(),
-         conformance::Verdict(report).c_str());
+  fprintf(ReportStream({args.Get("json")}), "%s%s\n",
+          conformance::FormatTable(report).c_str(),
+          conformance::Verdict(report).c_str());
   if (args.Has("json")) {
     const std::string json = conformance::ToJson(report);
     if (!io::WriteAllAtomic(args.Get("json"), json.data(), json.size(),

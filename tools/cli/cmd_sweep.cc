@@ -91,36 +91,39 @@ bool WriteOutputs(const Args& args, const std::vector<sweep::Result>& rows,
 int Emit(const Args& args, const std::vector<sweep::Result>& rows,
          std::string* error) {
   if (!WriteOutputs(args, rows, error)) return Fail(kCmd, *error);
-  printf("%s", sweep::MarkdownTable(rows).c_str());
+  std::vector<std::string> documents;
+  for (const char* option : kOutputs) documents.push_back(args.Get(option));
+  FILE* const to = ReportStream(documents);
+  fprintf(to, "%s", sweep::MarkdownTable(rows).c_str());
   int status = kExitOk;
   for (const sweep::Result& r : rows) {
-    printf("%s: histogram", refmath_function_name(r.spec.function));
+    fprintf(to, "%s: histogram", refmath_function_name(r.spec.function));
     for (int b = 0; b < sweep::kHistogramBuckets; ++b) {
-      printf(" %s:%llu", sweep::kHistogramLabels[b],
-             static_cast<unsigned long long>(r.histogram[b]));
+      fprintf(to, " %s:%llu", sweep::kHistogramLabels[b],
+              static_cast<unsigned long long>(r.histogram[b]));
     }
-    printf("; reference check: %llu MPFR samples, max |double - MPFR| %.2g ulp; "
-           "%llu close calls settled by MPFR\n",
-           static_cast<unsigned long long>(r.reference_samples),
-           r.reference_max_discrepancy,
-           static_cast<unsigned long long>(r.mpfr_decisions));
+    fprintf(to, "; reference check: %llu MPFR samples, max |double - MPFR| %.2g ulp; "
+            "%llu close calls settled by MPFR\n",
+            static_cast<unsigned long long>(r.reference_samples),
+            r.reference_max_discrepancy,
+            static_cast<unsigned long long>(r.mpfr_decisions));
     if (r.special_disagreements) {
-      printf("FAIL: %llu NaN/inf disagreements, first at x = 0x%08X\n",
-             static_cast<unsigned long long>(r.special_disagreements),
-             r.first_disagreement_bits);
+      fprintf(to, "FAIL: %llu NaN/inf disagreements, first at x = 0x%08X\n",
+              static_cast<unsigned long long>(r.special_disagreements),
+              r.first_disagreement_bits);
       status = kExitCheckFailed;
     }
     if (!r.Sound() && r.special_disagreements == 0) {
-      printf("FAIL: the double reference differs from MPFR by %.2g ulp\n",
-             r.reference_max_discrepancy);
+      fprintf(to, "FAIL: the double reference differs from MPFR by %.2g ulp\n",
+              r.reference_max_discrepancy);
       status = kExitCheckFailed;
     }
     if (args.Has("max-ulp")) {
       double bound = 0;
       ParseDouble(args.Get("max-ulp"), &bound);
       if (r.max_ulp > bound) {
-        printf("FAIL: max ulp %.6f exceeds --max-ulp %s\n", r.max_ulp,
-               FormatDouble(bound).c_str());
+        fprintf(to, "FAIL: max ulp %.6f exceeds --max-ulp %s\n", r.max_ulp,
+                FormatDouble(bound).c_str());
         status = kExitCheckFailed;
       }
     }

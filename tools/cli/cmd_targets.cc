@@ -18,6 +18,13 @@ int Fail(const std::string& command, const std::string& message) {
   return kExitUsage;
 }
 
+FILE* ReportStream(const std::vector<std::string>& document_paths) {
+  for (const std::string& path : document_paths) {
+    if (path == "-") return stderr;
+  }
+  return stdout;
+}
+
 int RunTargets(const Argv& argv) {
   Args args;
   std::string error;

@@ -57,6 +57,11 @@ void PrintCommandUsage(const Command& c);
 // "refmath: unknown command 'NAME' ..." on stderr; returns kExitUsage.
 int UnknownCommand(const std::string& name);
 
+// Where a command prints its text report: standard error when one of the
+// document paths it writes (--json, --csv, --out, ...) is "-", so that
+// standard output carries that document alone; else standard output.
+FILE* ReportStream(const std::vector<std::string>& document_paths);
+
 // Prints "refmath COMMAND: MESSAGE" on stderr, control characters in
 // MESSAGE escaped, and returns kExitUsage.
 int Fail(const std::string& command, const std::string& message);

@@ -37,7 +37,9 @@ const Command kCommands[] = {
      "                  ../share/refmath/golden beside the executable if it\n"
      "                  exists (an installed refmath), else the configured\n"
      "                  prefix's share/refmath/golden)\n"
-     "--json FILE       also write the report as JSON (default: none)\n"
+     "--json FILE       also write the report as JSON (docs/conformance.md);\n"
+     "                  '-' = stdout, which then carries the JSON alone and\n"
+     "                  the table goes to stderr (default: none)\n"
      "--quiet           no progress and no 'golden digests from' line\n"
      "                  (default: off)\n"
      "--max-threads N   the most threads the tensor rows run with, 1 to 8\n"
@@ -46,7 +48,8 @@ const Command kCommands[] = {
     {"compare", RunCompare,
      "compare --function F [--variant V] --inputs X --outputs Y\n"
      "        [--inputs-dtype T] [--outputs-dtype T] [--max-ulp U]\n"
-     "        [--max-ulp-vs-oracle U] [--worst K] [--json FILE] [--csv FILE]",
+     "        [--max-ulp-vs-oracle U] [--worst K] [--label NAME]\n"
+     "        [--json FILE] [--csv FILE]",
      "measure another backend's outputs against the true value of F (MPFR),\n"
      "beside the oracle (refmath's variant V), and against the oracle bit\n"
      "for bit (docs/compare.md); raw or .npy files",
@@ -61,16 +64,21 @@ const Command kCommands[] = {
      "--max-ulp U       exit 1 if the backend is beyond U ulp of the truth,\n"
      "                  in ulps of the outputs' format (default: none for\n"
      "                  float32, 1 for float16 and bfloat16); a NaN/inf\n"
-     "                  disagreement with the truth always fails\n"
+     "                  disagreement with the truth always fails; with no\n"
+     "                  bound at all the verdict is NO BOUND SET (exit 0)\n"
      "--max-ulp-vs-oracle U\n"
-     "                  exit 1 beyond U ulp of the oracle (default:\n"
-     "                  unchecked)\n"
+     "                  exit 1 beyond U ulp of the oracle; 0 means the same\n"
+     "                  bits, sign of zero and NaN payload included\n"
+     "                  (default: unchecked)\n"
      "--worst K         list the K largest differences from the oracle\n"
      "                  (default: 10)\n"
-     "--json FILE       also write the report as JSON, '-' = stdout\n"
+     "--label NAME      the backend's name in the report (default: backend)\n"
+     "--json FILE       also write the report as JSON (docs/compare.md)\n"
      "                  (default: none)\n"
      "--csv FILE        one row per input: index, x, bits, both ulps from\n"
-     "                  the truth (default: none)\n",
+     "                  the truth (default: none); for --json and --csv,\n"
+     "                  '-' = stdout, which then carries that document\n"
+     "                  alone and the text report goes to stderr\n",
      FunctionNames::kKernels,
      "refmath compare --function tanh --inputs x.npy --outputs y.npy "
      "--max-ulp 2"},
@@ -110,7 +118,10 @@ const Command kCommands[] = {
      "--out RESULT      the result file --merge and --report read\n"
      "                  (default: none)\n"
      "--csv F, --md F   the table as CSV, as Markdown (default: none)\n"
-     "--bins-csv F      the error profile as CSV; needs --bins (default: none)\n"
+     "--bins-csv F      the error profile as CSV; needs --bins (default: none);\n"
+     "                  for --out, --csv, --md and --bins-csv, '-' = stdout,\n"
+     "                  which then carries that file alone and the summary\n"
+     "                  goes to stderr\n"
      "--max-ulp U       exit 1 if the max ulp exceeds U (default: no bound)\n"
      "--quiet           no progress on stderr (default: a bar on a terminal,\n"
      "                  a line every 30 s otherwise)\n"
