@@ -33,6 +33,10 @@ rc=$?
 [ ! -e "$tmp/int.result" ] && [ ! -e "$tmp/int.csv" ] || fail "interrupted sweep wrote output"
 ls "$tmp" | grep -q '\.tmp\.' && fail "temporary left behind"
 
+# Progress to a pipe (not a terminal): the final 100% line once, not twice.
+"$bin" sweep --function exp --range 1:2 --stride 100 2>"$tmp/progress" >/dev/null || fail "progress sweep"
+[ "$(grep -c '100.0%' "$tmp/progress")" -eq 1 ] || fail "progress: 100% printed $(grep -c '100.0%' "$tmp/progress") times"
+
 # A bound below the measured maximum fails; errors are one line.
 "$bin" sweep --function exp --range=-16:16 --stride 4099 --max-ulp 0.5 --quiet >/dev/null && fail "--max-ulp 0.5 passed for exp"
 for args in "--function exp" "--function exp --range=1" "--function exp --range=2:1" \

@@ -83,10 +83,11 @@ ProgressBar::ProgressBar(bool quiet)
       start_(std::chrono::steady_clock::now()) {}
 
 void ProgressBar::Update(uint64_t done, uint64_t total) {
-  if (quiet_) return;
+  if (quiet_ || complete_) return;
   const double s = Seconds();
   if (!tty_ && s - last_ < 30 && done < total) return;
   last_ = s;
+  complete_ = done >= total;
   const double frac = total ? static_cast<double>(done) / total : 1;
   const double rate = s > 0 ? done / s : 0;
   const double eta = rate > 0 ? (total - done) / rate : 0;

@@ -47,7 +47,8 @@ class ProgressBar {
  public:
   explicit ProgressBar(bool quiet);
   // done of total values; the rate and time left are estimated from the
-  // time since construction.
+  // time since construction.  Once done reaches total, later calls print
+  // nothing (the last line says 100% once).
   void Update(uint64_t done, uint64_t total);
   // Ends the bar's line on a terminal.
   void Finish();
@@ -58,6 +59,7 @@ class ProgressBar {
   bool quiet_, tty_;
   std::chrono::steady_clock::time_point start_;
   double last_ = -1e9;
+  bool complete_ = false;  // the 100% line is out: nothing more to say
 };
 
 }  // namespace report
