@@ -191,16 +191,23 @@ cmp -s "$tmp/y1.bin" "$tmp/y1.keep" || fail "--json overwrote the outputs"
 # Each lists its options and one example of itself; each that takes
 # --function lists every name it takes.
 kernel_functions="exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh"
-for cmd in conform compare targets eval sweep ane mcu inputs hash version help; do
+# The emulator groups' subcommands have entries of their own (refmath help
+# ane eval, refmath ane eval --help), so a subcommand's help is its own.
+subcommands="ane_eval ane_functions ane_profiles ane_matmul ane_reduce-sum ane_softmax
+  ane_fft ane_ifft ane_solve ane_compress mcu_table mcu_compare mcu_ops mcu_fc
+  mcu_quantize mcu_dequantize"
+for cmd in conform compare targets eval sweep ane mcu tensor inputs hash version help \
+           $subcommands; do
+  cmd=${cmd/_/ }
   "$bin" help $cmd >"$tmp/help" 2>"$tmp/stderr" || fail "help $cmd: exit status"
-  head -1 "$tmp/help" | grep -q "^usage: refmath $cmd " || fail "help $cmd: $(head -1 "$tmp/help")"
+  head -1 "$tmp/help" | grep -q "^usage: refmath $cmd\( \|$\)" || fail "help $cmd: $(head -1 "$tmp/help")"
   [ ! -s "$tmp/stderr" ] || fail "help $cmd wrote to stderr"
   grep -qx "options:" "$tmp/help" || fail "help $cmd lists no options"
   grep -A1 -x "example:" "$tmp/help" | grep -q "^  refmath $cmd\b\|^  refmath --$cmd" ||
     fail "help $cmd has no example of $cmd"
   if grep -q -- "--function F" "$tmp/help"; then
     case $cmd in
-      ane) names=$("$bin" ane functions | cut -d' ' -f1) ;;
+      ane*) names=$("$bin" ane functions | cut -d' ' -f1) ;;
       *) names=$kernel_functions ;;
     esac
     listed=$(sed -n '/^functions:$/,/^$/p' "$tmp/help" | tr -d ',' | tr ' ' '\n')
@@ -223,7 +230,10 @@ done
 "$bin" eval --function exp --help >"$tmp/help2" && cmp -s "$tmp/help2" <("$bin" help eval) ||
   fail "eval --function exp --help"
 "$bin" ane eval --help | grep -q "^usage: refmath ane eval --function" || fail "ane eval --help"
+"$bin" ane eval --help | grep -q "matmul" && fail "ane eval --help prints the other subcommands"
 "$bin" mcu table --help | grep -q "^usage: refmath mcu table --op" || fail "mcu table --help"
+"$bin" mcu fc --type s8 -h | grep -q "quantize" && fail "mcu fc -h prints the other subcommands"
+"$bin" help ane nope >/dev/null 2>&1 && fail "help for an unknown subcommand"
 "$bin" help | grep -q "refmath help COMMAND" || fail "help does not mention help COMMAND"
 expect_failure 2 "help for an unknown command" "unknown command 'frobnicate'" "$bin" help frobnicate
 expect_failure 2 "help with two commands" "unexpected argument 'sweep'" "$bin" help eval sweep

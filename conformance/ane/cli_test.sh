@@ -75,8 +75,9 @@ expect_error "newline in an argument" "unexpected argument 'ex\\\\x0Atra'" "$bin
 [ ! -e "$tmp/x" ] || fail "a failed eval left $tmp/x behind"
 
 # Help: the ane usage on stdout, exit 0.
-for h in "--help" "-h" "eval --help" "functions --help"; do
+for h in "--help" "-h" "eval --help"; do
   expect_help "ane $h" "^usage: refmath ane eval --function F" "$bin" ane $h
 done
+expect_help "ane functions --help" "^usage: refmath ane functions" "$bin" ane functions --help
 
 finish "ane CLI"

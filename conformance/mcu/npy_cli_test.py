@@ -394,7 +394,7 @@ def main():
                               ("quantize", "mcu quantize --in FILE", "(default: tflm)"),
                               ("dequantize", "mcu dequantize --in FILE", "--flush-subnormal"),
                               ("compare", "mcu compare --op OP", "(default: 1)"),
-                              ("ops", "mcu ops", "(default: 10)")]:
+                              ("ops", "mcu ops", "the activation ops")]:
         text = t.ok("mcu", sub, "--help")
         t.check(form in text and option in text, "mcu %s --help" % sub)
     fc_s8_checks(t)

@@ -49,6 +49,8 @@ struct Command {
 
 // The command called `name`, or null.
 const Command* FindCommand(const std::string& name);
+// The help entry of a group's subcommand ("ane", "eval"), or null.
+const Command* FindSubcommand(const std::string& group, const std::string& sub);
 // Every command's forms and what it does.
 void PrintUsage(FILE* to);
 // One command's forms, what it does, options, function names and example,

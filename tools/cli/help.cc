@@ -130,12 +130,14 @@ const Command kCommands[] = {
      FunctionNames::kKernels,
      "refmath sweep --function log --range 0.5:2 --stride 7 --md log.md"},
     {"ane", RunAne,
-     "ane eval --function F [--profile P] --in FILE --out FILE\n"
+     REFMATH_ANE_EVAL_FORM "\n"
      "ane functions\n"
      "ane profiles\n"
      REFMATH_ANE_NPY_FORMS,
      "the Apple Neural Engine fp16 model over float16 values, .npy or raw by\n"
-     "the file name (docs/ane.md); 'functions' and 'profiles' list the choices",
+     "the file name (docs/ane.md); 'functions' and 'profiles' list the\n"
+     "choices; 'refmath help ane SUBCOMMAND' gives one subcommand's options",
+     "eval:\n"
      REFMATH_FUNCTION_OPTION
      "--profile P       a profile 'refmath ane profiles' lists (default: spec)\n"
      "--in FILE         the inputs (required): FILE.npy a NumPy float16\n"
@@ -143,17 +145,18 @@ const Command kCommands[] = {
      "                  '-' stdin (raw)\n"
      "--out FILE        the outputs, one per input, in the inputs' shape\n"
      "                  (required): .npy or raw as for --in, '-' stdout\n"
-     REFMATH_ANE_NPY_OPTIONS,
+     "matmul, reduce-sum, softmax, fft, ifft, solve, compress: see\n"
+     "'refmath help ane SUBCOMMAND'\n",
      FunctionNames::kAne,
      "refmath ane eval --function exp --profile m3 --in x.npy --out y.npy"},
     {"mcu", RunMcu,
-     "mcu table --op logistic_s8|tanh_s8 --input-scale S --input-zero-point Z\n"
-     "          [--ideal] --out FILE\n"
-     "mcu table --op sigmoid_s16|tanh_s16 (--input-multiplier M\n"
-     "          --input-left-shift L | --input-scale S) [--ideal] --out FILE\n"
+     REFMATH_MCU_TABLE_FORMS "\n"
      REFMATH_MCU_NPY_FORMS,
-     "a CMSIS-NN / TFLite Micro activation table (or the oracle's with\n"
-     "--ideal) over every input, .npy or raw by the file name (docs/mcu.md)",
+     "the Cortex-M55 paths of CMSIS-NN / TFLite Micro (docs/mcu.md): an\n"
+     "activation table over every input, a device's table against the\n"
+     "oracle's, fully connected, QUANTIZE and DEQUANTIZE; 'refmath help mcu\n"
+     "SUBCOMMAND' gives one subcommand's options",
+     "table:\n"
      "--op OP                logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16\n"
      "                       (required)\n"
      "--input-scale S        the input scale, positive (required for int8)\n"
@@ -162,11 +165,9 @@ const Command kCommands[] = {
      "                       --input-left-shift L, 0..31 (instead of\n"
      "                       --input-scale)\n"
      "--ideal                the oracle's table (default: the kernel's)\n"
-     "--out FILE             the outputs for the inputs -128..127 or\n"
-     "                       -32768..32767 (required): FILE.npy a NumPy int8\n"
-     "                       or int16 array, any other name raw\n"
-     "                       little-endian, '-' stdout (raw)\n"
-     REFMATH_MCU_NPY_OPTIONS,
+     "--out FILE             the outputs (required): .npy or raw, '-' stdout\n"
+     "compare, ops, fc, quantize, dequantize: see 'refmath help mcu\n"
+     "SUBCOMMAND'\n",
      FunctionNames::kNone,
      "refmath mcu table --op tanh_s8 --input-scale 0.0625 "
      "--input-zero-point 0 --out tanh.npy"},
@@ -222,7 +223,7 @@ const Command kCommands[] = {
      FunctionNames::kKernels, "refmath hash --function tanh --variant fast"},
     {"version", RunVersion, "version | refmath --version",
      "print 'refmath VERSION'", "", FunctionNames::kNone, "refmath --version"},
-    {"help", RunHelp, "help [COMMAND]",
+    {"help", RunHelp, "help [COMMAND [SUBCOMMAND]]",
      "list the commands, or print one command's usage, options and example",
      "", FunctionNames::kNone, "refmath help eval"},
 };
@@ -290,6 +291,15 @@ const Command* FindCommand(const std::string& name) {
   return nullptr;
 }
 
+const Command* FindSubcommand(const std::string& group,
+                              const std::string& sub) {
+  const std::string name = group + " " + sub;
+  for (size_t i = 0; i < kNumSubcommands; ++i) {
+    if (name == kSubcommands[i].name) return &kSubcommands[i];
+  }
+  return nullptr;
+}
+
 void PrintUsage(FILE* to) {
   fprintf(to,
           "usage: refmath COMMAND [options]\n"
@@ -323,6 +333,10 @@ int RunHelp(const Argv& args) {
   }
   // `help --help`: help's own entry, as for every command.
   const bool about_help = args[0] == "--help" || args[0] == "-h";
+  if (args.size() == 2 && FindSubcommand(args[0], args[1]) != nullptr) {
+    PrintCommandUsage(*FindSubcommand(args[0], args[1]));
+    return kExitOk;
+  }
   if (args.size() > 1) {
     return Fail("help", "unexpected argument " + Quote(args[1]));
   }

@@ -24,7 +24,11 @@ int Run(const Command& c, const Argv& args) {
   // spelled like that is given as --opt=--help.
   for (const std::string& arg : args) {
     if (IsHelp(arg)) {
-      PrintCommandUsage(c);
+      // A group's subcommand has an entry of its own (ane eval --help).
+      const Command* sub = args.empty() || IsHelp(args[0])
+                               ? nullptr
+                               : refmath::cli::FindSubcommand(c.name, args[0]);
+      PrintCommandUsage(sub != nullptr ? *sub : c);
       return refmath::cli::kExitOk;
     }
   }

@@ -1,0 +1,184 @@
+// The help of each emulator subcommand (`refmath help ane eval`, `refmath
+// mcu fc --help`): its forms, what it does, its options with their
+// defaults, and an example.  `refmath help ane` and `refmath help mcu`
+// (tools/cli/help.cc) list the forms of them all.
+#include "tools/cli/subcommands.h"
+
+// The ANE model's options, taken by every subcommand over .npy files.
+#define REFMATH_ANE_MODEL_OPTIONS                                              \
+  "--profile P            spec, m1, m3 or m5 (default: spec)\n"                \
+  "--accumulator A        fp32 or exact (default: the profile's, fp32)\n"      \
+  "--tile N               products summed in binary16 in groups of N first,\n" \
+  "                       1..65536 (default: the profile's, m1 4, others 1)\n"
+
+#define REFMATH_ANE_NPY_IN_OUT                                                 \
+  "--in FILE              the operand, .npy: float16 bits kept, float32 or\n"  \
+  "                       float64 rounded by the profile's input cast, at\n"   \
+  "                       most 3 axes (required)\n"                            \
+  "--out FILE             the result, float16 .npy (required)\n"
+
+#define REFMATH_ANE_AXIS_OPTION                                                \
+  "--axis A               the axis, negative from the end (default: -1)\n"
+
+#define REFMATH_ANE_FFT(name, sign)                                            \
+  {"ane " name, nullptr,                                                       \
+   "ane " name " --re FILE [--im FILE] --out-re FILE --out-im FILE\n"          \
+   "        [--method dense|staged]" sign " [MODEL]",                          \
+   "the " name " along the last axis as matmuls on the model (docs/ane.md)",   \
+   "--re FILE, --im FILE   the parts, .npy, one shape (--re required; --im\n"  \
+   "                       default: zeros)\n"                                  \
+   "--out-re F, --out-im F the result's parts, float16 .npy (required)\n"      \
+   "--method M             dense or staged (default: dense)\n"                 \
+   REFMATH_ANE_MODEL_OPTIONS,                                                  \
+   FunctionNames::kNone,                                                       \
+   "refmath ane " name " --re x.npy --out-re re.npy --out-im im.npy"}
+
+#define REFMATH_MCU_TABLE_OP_OPTIONS                                           \
+  "--op OP                logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16\n"     \
+  "                       (required)\n"                                        \
+  "--input-scale S        the input scale, positive (required for int8)\n"     \
+  "--input-zero-point Z   int8 only: -128..127 (required for int8)\n"          \
+  "--input-multiplier M   int16 only: 0..2147483647, with\n"                   \
+  "                       --input-left-shift L, 0..31 (instead of\n"           \
+  "                       --input-scale)\n"
+
+namespace refmath {
+namespace cli {
+
+const Command kSubcommands[] = {
+    {"ane eval", nullptr, REFMATH_ANE_EVAL_FORM,
+     "an elementwise or special function of the ANE model over float16\n"
+     "values, .npy or raw by the file name (docs/ane.md)",
+     "--function F      the function (required; the names are below)\n"
+     "--profile P       a profile 'refmath ane profiles' lists (default: spec)\n"
+     "--in FILE         the inputs (required): FILE.npy a NumPy float16\n"
+     "                  array, any other name raw little-endian binary16,\n"
+     "                  '-' stdin (raw)\n"
+     "--out FILE        the outputs, one per input, in the inputs' shape\n"
+     "                  (required): .npy or raw as for --in, '-' stdout\n",
+     FunctionNames::kAne,
+     "refmath ane eval --function exp --profile m3 --in x.npy --out y.npy"},
+    {"ane functions", nullptr, "ane functions",
+     "the functions 'ane eval' takes, one a line with what it is", "",
+     FunctionNames::kNone, "refmath ane functions"},
+    {"ane profiles", nullptr, "ane profiles",
+     "the device profiles, one a line with its source", "",
+     FunctionNames::kNone, "refmath ane profiles"},
+    {"ane matmul", nullptr, REFMATH_ANE_MATMUL_FORM,
+     "a matrix product on the model: binary16 products into the wide\n"
+     "accumulator, one rounding to binary16 (docs/ane.md)",
+     "--a FILE, --b FILE     [K], [M, K] or [B, M, K] and [K, N] or [K], .npy:\n"
+     "                       float16 bits kept, float32 or float64 rounded by\n"
+     "                       the profile's input cast (required)\n"
+     "--out FILE             the result, float16 .npy (required)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane matmul --a a.npy --b b.npy --out c.npy"},
+    {"ane reduce-sum", nullptr, REFMATH_ANE_REDUCE_SUM_FORM,
+     "a sum along one axis on the model (docs/ane.md)",
+     REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION
+     "--route narrow|matmul  the binary16 running sum, or x @ ones through\n"
+     "                       the wide accumulator (default: narrow)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane reduce-sum --in x.npy --out s.npy"},
+    {"ane softmax", nullptr, REFMATH_ANE_SOFTMAX_FORM,
+     "softmax along one axis on the model (docs/ane.md)",
+     REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane softmax --in x.npy --out p.npy"},
+    REFMATH_ANE_FFT("fft", " [--scale S]"),
+    REFMATH_ANE_FFT("ifft", ""),
+    {"ane solve", nullptr, REFMATH_ANE_SOLVE_FORM,
+     "solve A x = b with a Krylov method or iterative refinement on the\n"
+     "model (docs/ane-envelopes.md)",
+     "--method M             cg, normal, lsqr, gmres or refine (required)\n"
+     "--a FILE, --b FILE     A and b, .npy (required)\n"
+     "--out FILE             x, float64 .npy (required)\n"
+     "--iterations N         steps (default: 40 for cg and normal, 80 for\n"
+     "                       lsqr)\n"
+     "--refine N             cg, normal: refinement rounds (default: 0)\n"
+     "--no-jacobi            cg, normal: no Jacobi scaling (default: off)\n"
+     "--x0 FILE              refine: the starting x (required there)\n"
+     "--rounds N, --inner N  refine: rounds and Richardson sweeps\n"
+     "                       (default: 3, 80)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone,
+     "refmath ane solve --method cg --a a.npy --b b.npy --out x.npy"},
+    {"ane compress", nullptr, REFMATH_ANE_COMPRESS_FORM,
+     "a weight matrix through one of the model's weight encodings, and back\n"
+     "to float16; a summary of the error on stdout (docs/ane-envelopes.md)",
+     "--in FILE              the weights [rows, cols], .npy (required)\n"
+     "--out FILE             the decoded weights, float16 .npy (required);\n"
+     "                       '-' stdout, the summary then on stderr\n"
+     "--encoding E           fp16, int8, int4, sparse or auto (required)\n"
+     "--gate-input FILE      X [batch, cols] of the gate's y = X W^T\n"
+     "                       (default: no gate; required for auto)\n"
+     "--tolerance T          the gate's tolerance (default: 0.005)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone,
+     "refmath ane compress --in w.npy --out w8.npy --encoding int8"},
+    {"mcu table", nullptr, REFMATH_MCU_TABLE_FORMS,
+     "a CMSIS-NN / TFLite Micro activation table (or the oracle's with\n"
+     "--ideal) over every input, .npy or raw by the file name (docs/mcu.md)",
+     REFMATH_MCU_TABLE_OP_OPTIONS
+     "--ideal                the oracle's table (default: the kernel's)\n"
+     "--out FILE             the outputs for the inputs -128..127 or\n"
+     "                       -32768..32767 (required): FILE.npy a NumPy int8\n"
+     "                       or int16 array, any other name raw\n"
+     "                       little-endian, '-' stdout (raw)\n",
+     FunctionNames::kNone,
+     "refmath mcu table --op tanh_s8 --input-scale 0.0625 "
+     "--input-zero-point 0 --out tanh.npy"},
+    {"mcu compare", nullptr, REFMATH_MCU_COMPARE_FORM,
+     "a device's activation table against the oracle's, in output LSBs",
+     REFMATH_MCU_TABLE_OP_OPTIONS
+     "--table FILE           the device's table, .npy by the name, else raw\n"
+     "                       (required)\n"
+     "--max-lsb N            exit 1 beyond N output LSB (default: 1)\n"
+     "--worst K              list K worst entries (default: 10)\n",
+     FunctionNames::kNone,
+     "refmath mcu compare --op tanh_s8 --input-scale 0.0625 "
+     "--input-zero-point 0 --table device.npy"},
+    {"mcu ops", nullptr, "mcu ops", "the activation ops, one a line", "",
+     FunctionNames::kNone, "refmath mcu ops"},
+    {"mcu fc", nullptr, REFMATH_MCU_FC_FORMS,
+     "CMSIS-NN / TFLite Micro fully connected over .npy files (docs/mcu.md)",
+     "--type T               s8, s16, f32 or f16 (required)\n"
+     "--input, --weights, --bias FILE\n"
+     "                       [..., C_IN], [C_OUT, C_IN], [C_OUT] (bias\n"
+     "                       default: none)\n"
+     "--out FILE             the result, .npy (required)\n"
+     "--multiplier M[,M...]  s8, s16: int32, one or C_OUT (required)\n"
+     "--shift S[,S...]       s8: -31..31, s16: -49..14, one or C_OUT (required)\n"
+     "--input-zero-point Z, --weight-zero-point Z, --output-zero-point Z\n"
+     "                       s8: -128..127 (default: 0)\n"
+     "--act-min, --act-max   the clamp (default: the output type's range;\n"
+     "                       f32, f16: -inf, inf)\n"
+     "--layout L             f32, f16: standard or packed (default: standard)\n"
+     "--legacy               f16 standard: the lane kernel up to 7.25\n"
+     "                       (default: off)\n"
+     "--c-out N              packed: weights given packed [blocks, C_IN, L]\n"
+     "                       (default: refmath packs [C_OUT, C_IN])\n",
+     FunctionNames::kNone,
+     "refmath mcu fc --type f32 --input x.npy --weights w.npy --out y.npy"},
+    {"mcu quantize", nullptr, REFMATH_MCU_QUANTIZE_FORM,
+     "TFLite Micro QUANTIZE: float32 .npy to int8 or int16 (docs/mcu.md)",
+     "--in FILE, --out FILE  float32 in, int8/int16 out, .npy (required)\n"
+     "--scale S              positive, rounded to binary32 (required)\n"
+     "--zero-point Z         the output's zero point (default: 0)\n"
+     "--type T               s8 or s16 (default: s8)\n"
+     "--rule R               tflm or mve (default: tflm)\n",
+     FunctionNames::kNone,
+     "refmath mcu quantize --in x.npy --scale 0.05 --out q.npy"},
+    {"mcu dequantize", nullptr, REFMATH_MCU_DEQUANTIZE_FORM,
+     "TFLite Micro DEQUANTIZE: int8 or int16 .npy to float32 (docs/mcu.md)",
+     "--in FILE, --out FILE  int8/int16 in, float32 out, .npy (required)\n"
+     "--scale S              positive, rounded to binary32 (required)\n"
+     "--zero-point Z         the input's zero point (default: 0)\n"
+     "--flush-subnormal      the MVE f32 path (default: off)\n",
+     FunctionNames::kNone,
+     "refmath mcu dequantize --in q.npy --scale 0.05 --out x.npy"},
+};
+
+const size_t kNumSubcommands = sizeof(kSubcommands) / sizeof(kSubcommands[0]);
+
+}  // namespace cli
+}  // namespace refmath
