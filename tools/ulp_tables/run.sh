@@ -10,25 +10,46 @@
 #                                  #   minutes per function on 2 cores
 #   tools/ulp_tables/run.sh render [--variant V]  # tables and plots from the
 #                                  #   saved results (one variant: no plot)
-# Results (one small text file per row) go to ulp_tables/results/; a row
-# already there is not run again (delete it to redo it).  Needs build/.
+# Results (one small text file per row) go to ulp_tables/results/.  A row
+# already there is not run again while its kernel's outputs are the ones it
+# was swept with: results/kernels.txt keeps, per row, the golden-set digest
+# (`refmath hash`) of the function and variant at the time of the sweep,
+# and a row whose digest has changed since is run again.  Delete a result
+# to redo it anyway.  Needs build/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="${REFMATH_BIN:-$root/build/bin/refmath}"
 out="$root/ulp_tables"
 mkdir -p "$out/results" "$out/profiles"
 
+stamps="$out/results/kernels.txt"  # "ROW DIGEST" lines, sorted by row
+touch "$stamps"
+
+# The golden-set digest of FUNCTION in VARIANT: changes with any output bit.
+kernel_digest() { "$bin" hash --function "$1" --variant "$2" | cut -d' ' -f1; }
+swept_digest() { awk -v row="$1" '$1 == row { print $2 }' "$stamps"; }
+record_digest() {
+  { grep -v "^$1 " "$stamps" || true; echo "$1 $2"; } | LC_ALL=C sort >"$stamps.tmp"
+  mv "$stamps.tmp" "$stamps"
+}
+
 # run NAME FUNCTION VARIANT LABEL RANGE STRIDE [extra sweep options]
 run() {
   local name=$1 fn=$2 variant=$3 label=$4 range=$5 stride=$6; shift 6
-  local result="$out/results/$name.result"
-  if [ -f "$result" ]; then echo "have $name"; return; fi
+  local result="$out/results/$name.result" digest
+  digest=$(kernel_digest "$fn" "$variant")
+  if [ -f "$result" ] && [ "$(swept_digest "$name")" = "$digest" ]; then
+    echo "have $name"
+    return
+  fi
+  [ -f "$result" ] && echo "redo $name: $fn $variant's outputs changed since its sweep" >&2
   echo "== $name: $fn $variant $label $range stride $stride" >&2
   local args=(--function "$fn" --variant "$variant" --label "$label" --stride "$stride" --out "$result")
   if [ "$range" = all ]; then args+=(--all); else args+=("--range=$range"); fi
   # A row may report failures (NaN/inf disagreements outside a function's
   # domain, say): its result is still written and shown in the table.
   "$bin" sweep "${args[@]}" "$@" | sed -n 3p || true
+  [ -f "$result" ] && record_digest "$name" "$digest"
 }
 
 spec_rows() {
