@@ -237,11 +237,6 @@ void StoreLE16(uint16_t v, uint8_t* p) {
   p[1] = static_cast<uint8_t>(v >> 8);
 }
 
-uint32_t LoadLE32(const uint8_t* p) {
-  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
-         static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
-}
-
 void StoreLE32(uint32_t v, uint8_t* p) {
   p[0] = static_cast<uint8_t>(v);
   p[1] = static_cast<uint8_t>(v >> 8);

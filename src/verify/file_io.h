@@ -62,7 +62,6 @@ bool SameFile(const std::string& a, const std::string& b);
 // order.
 uint16_t LoadLE16(const uint8_t* p);
 void StoreLE16(uint16_t v, uint8_t* p);
-uint32_t LoadLE32(const uint8_t* p);
 void StoreLE32(uint32_t v, uint8_t* p);
 
 uint32_t FloatBits(float f);

@@ -615,7 +615,6 @@ size_t ItemSize(DType dtype) {
   return static_cast<size_t>(Info(dtype).descr[2] - '0');
 }
 
-bool IsInteger(DType dtype) { return Info(dtype).descr[1] == 'i'; }
 
 bool HasNpyMagic(const uint8_t* data, size_t size) {
   return data != nullptr && size >= kMagicSize &&

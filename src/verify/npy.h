@@ -29,12 +29,10 @@ enum class DType {
 };
 
 // numpy's name of a dtype ("float32", "int8"), the descr this library
-// writes ('<f4', '|i1'), the bytes of one element, and whether it is a
-// signed integer type.
+// writes ('<f4', '|i1'), and the bytes of one element.
 const char* DTypeName(DType dtype);
 const char* DTypeDescr(DType dtype);
 size_t ItemSize(DType dtype);
-bool IsInteger(DType dtype);
 
 // A set of dtypes a reader accepts.
 using DTypeSet = unsigned;
