@@ -188,9 +188,20 @@ def check_bit_identity(p):
     check({w["index"] for w in vs["worst"]} == {0, 3}, "bit identity: both listed as differences")
     r = run(*base, "--max-ulp-vs-oracle", "1")
     check(r.returncode == 0, "bit identity: bound 1 passes (0 ulp away)")
-    # The golden-set case: every +0 output flipped to -0.
     r = run(*base[:-1], p("z_y.bin"), "--max-ulp-vs-oracle", "0")
     check(r.returncode == 0, "bit identity: the oracle itself passes bound 0")
+    # The golden input set with every +0 output of exp flipped to -0.
+    assert run("inputs", "--out", p("g_x.bin")).returncode == 0
+    assert run("eval", "--function", "exp", "--in", p("g_x.bin"), "--out", p("g_y.bin")).returncode == 0
+    outs = read_raw(p("g_y.bin"))
+    zeros = outs.count(0)
+    write_raw(p("g_neg.bin"), [0x80000000 if b == 0 else b for b in outs])
+    r = run("compare", "--function", "exp", "--inputs", p("g_x.bin"), "--outputs", p("g_neg.bin"),
+            "--max-ulp-vs-oracle", "0")
+    check(zeros > 1000 and r.returncode == 1 and
+          stat(r.stdout, "zeros of the other sign") == str(zeros) and
+          stat(r.stdout, "bit-identical") == "%d" % (len(outs) - zeros),
+          "bit identity: golden set with -0 for +0: %r" % r.stdout[-300:])
 
 
 def check_stdout_documents(p):
