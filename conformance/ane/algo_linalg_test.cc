@@ -3,6 +3,8 @@
 // statements.  Margin: an "about X" figure of the spec is asserted within
 // a factor 3 of X; an order of magnitude means a gain of at least 10 / 3.
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include <vector>
 
@@ -18,6 +20,9 @@ namespace {
 constexpr double kMargin = 3.0;
 constexpr double kOrderOfMagnitude = 10.0 / kMargin;
 constexpr uint64_t kSeed = 0x5EED0500;
+// A draw of Spd(1e3, .) with the reported system's figures: diagonal
+// 73.8 .. 307.5, |b| <= 695.5.
+constexpr uint64_t kReportedSeed = 0x5EED5981;
 // The envelope tool's problem sizes (docs/ane-envelopes.md, "Matrix
 // generator"): SPD n = 48, least squares [80, 24], square n = 24.
 constexpr size_t kSpdN = 48, kLsRows = 80, kLsCols = 24, kSquareN = 24;
@@ -64,8 +69,22 @@ Problem Square(double cond, uint64_t seed) {
   return {Tensor::FromDoubles({kSquareN, kSquareN}, a.v), b, SolveDouble(a, b.ToDoubles())};
 }
 
+// A breakdown never meets an envelope.
 double Err(const Solution& s, const std::vector<double>& ref) {
-  return s.nonfinite ? INFINITY : RelativeError2(s.x, ref);
+  return s.breakdown ? INFINITY : RelativeError2(s.x, ref);
+}
+
+uint64_t Bits(double v) {
+  uint64_t u;
+  memcpy(&u, &v, sizeof u);
+  return u;
+}
+
+bool AllZero(const std::vector<double>& x) {
+  for (double v : x) {
+    if (Bits(v) != 0) return false;
+  }
+  return true;
 }
 
 TEST(AneLinalg, DotsGoThroughTheWideAccumulator) {
@@ -86,28 +105,89 @@ TEST(AneLinalg, ScaledNormStaysFiniteWherePlainNormOverflows) {
 }
 
 TEST(AneLinalg, JacobiScalingKeepsCgInRange) {
-  // Raw entries up to about cond = 100: unscaled, the products p.Ap leave
-  // the binary16 range; scaled to a unit diagonal, 40 steps converge.
+  // Raw entries up to about cond = 100: unscaled, the dots leave the
+  // binary16 range (a reported breakdown); scaled to a unit diagonal, 40
+  // steps converge.
   const Problem p = Spd(1e2, kSeed + 50);
-  EXPECT_TRUE(ConjugateGradient(p.a, p.b, {40, 0, false}).nonfinite);
+  EXPECT_TRUE(ConjugateGradient(p.a, p.b, {40, 0, false}).breakdown);
   const Solution s = ConjugateGradient(p.a, p.b, {40, 0, true});
-  ASSERT_FALSE(s.nonfinite);
+  ASSERT_FALSE(s.breakdown);
   EXPECT_LE(Err(s, p.ref), 1e-2 * kMargin);
 }
 
-TEST(AneLinalg, FixedStepCgBreaksDownOnceTheResidualDotUnderflows) {
+TEST(AneLinalg, FixedStepCgStopsOnceTheResidualDotUnderflows) {
   // A finding beyond the spec: at cond 10 CG converges within 10 to 20
-  // steps, then r.r rounds to 0 (its binary16 products underflow) and the
-  // next alpha = 0 / 0.  Ten steps are fine; forty are not.
+  // steps, then r.r rounds to 0 (its binary16 products underflow) and a
+  // further step would be alpha = 0 / 0.  CG stops there: r.r = 0 is
+  // convergence, and forty steps hand back the converged iterate.
   const Problem p = Spd(1e1, kSeed + 51);
-  const Solution ten = ConjugateGradient(p.a, p.b, {10, 0, true});
-  ASSERT_FALSE(ten.nonfinite);
-  EXPECT_LE(Err(ten, p.ref), 1e-2);
-  EXPECT_TRUE(ConjugateGradient(p.a, p.b, {40, 0, true}).nonfinite);
+  for (int steps : {10, 15, 20, 40}) {
+    const Solution s = ConjugateGradient(p.a, p.b, {steps, 0, true});
+    ASSERT_FALSE(s.breakdown) << steps << " steps";
+    EXPECT_LE(Err(s, p.ref), 1e-2) << steps << " steps";
+  }
   // The mechanism: residual entries of 1e-4 square to 1e-8, below half the
   // smallest binary16 subnormal (2^-25), so every product and the dot are 0.
   const Tensor tiny = Tensor::Filled({kSpdN}, HalfFromDouble(1e-4));
   EXPECT_EQ(WideDot(tiny, tiny) & 0x7FFF, 0);
+}
+
+TEST(AneLinalg, CgScalesTheRightSideWithTheMatrix) {
+  // diag(4, 256, 16384): the Jacobi-scaled matrix is I and the scaled right
+  // side b_i / sqrt(a_ii) = (1, 2, 2), so one step solves it exactly and
+  // x_i = y_i / sqrt(a_ii) is b_i / a_ii.  The residual is then exactly 0:
+  // the remaining steps must not turn r.r = 0 into 0 / 0.
+  const Tensor a = Tensor::FromDoubles({3, 3}, {4, 0, 0, 0, 256, 0, 0, 0, 16384});
+  const Tensor b = Tensor::Vector({2, 32, 256});
+  for (int steps : {1, 40}) {
+    const Solution s = ConjugateGradient(a, b, {steps, 0, true});
+    ASSERT_FALSE(s.breakdown) << steps << " steps";
+    EXPECT_EQ(Bits(s.x[0]), Bits(0.5)) << steps << " steps";
+    EXPECT_EQ(Bits(s.x[1]), Bits(0.125)) << steps << " steps";
+    EXPECT_EQ(Bits(s.x[2]), Bits(0.015625)) << steps << " steps";
+  }
+}
+
+TEST(AneLinalg, CgOnTheReportedSystemIsNotSilentlyZero) {
+  // The reported failure: SPD n = 48, cond 1e3, diagonal 73.8 .. 307.5,
+  // |b| <= 695.5.  The Jacobi-scaled right side reaches about 80 and p.Ap
+  // passes 65504: alpha = r.r / inf = 0 and x stayed 0, reported as a
+  // success.  With the right side scaled too (sum b_i^2 in [2^10, 2^12))
+  // the dots stay in range and CG makes the progress of the envelopes'
+  // cond 1e3 row.
+  const Problem p = Spd(1e3, kReportedSeed);
+  for (int steps : {5, 10, 15, 20, 40}) {
+    const Solution s = ConjugateGradient(p.a, p.b, {steps, 0, true});
+    EXPECT_FALSE(AllZero(s.x)) << steps << " steps";
+    EXPECT_FALSE(s.breakdown) << steps << " steps";
+    EXPECT_LT(Err(s, p.ref), 1.0) << steps << " steps";
+  }
+  // docs/ane-envelopes.md, cond 1e3, 40 steps: 5.6e-2.
+  EXPECT_LE(Err(ConjugateGradient(p.a, p.b, {40, 0, true}), p.ref), 5.6e-2 * kMargin);
+}
+
+TEST(AneLinalg, CgReportsAnOverflowingCurvatureAndKeepsTheLastIterate) {
+  // Unscaled diag(1, 49152) and b = (1, 2^-8): the first step is
+  // r.r = 1, p.Ap = 1 + 192 / 256 = 1.75, alpha = fp16(1 / 1.75) =
+  // 1170 * 2^-11, y = alpha b.  The second direction is about
+  // (12032, -63) and A p overflows: a breakdown, with y of the first step
+  // handed back rather than zeros or a NaN.
+  const Tensor a = Tensor::FromDoubles({2, 2}, {1, 0, 0, 49152});
+  const Tensor b = Tensor::Vector({1, 0x1p-8});
+  const double alpha = 1170 * 0x1p-11;
+  const Solution one = ConjugateGradient(a, b, {1, 0, false});
+  EXPECT_FALSE(one.breakdown);
+  for (int steps : {1, 2, 40}) {
+    const Solution s = ConjugateGradient(a, b, {steps, 0, false});
+    EXPECT_EQ(s.breakdown, steps > 1) << steps << " steps";
+    ASSERT_EQ(s.x.size(), 2u);
+    EXPECT_EQ(Bits(s.x[0]), Bits(alpha)) << steps << " steps";
+    EXPECT_EQ(Bits(s.x[1]), Bits(alpha * 0x1p-8)) << steps << " steps";
+  }
+  // Scaled, the same system is the identity: one step, no breakdown.
+  const Solution scaled = ConjugateGradient(a, b, {40, 0, true});
+  EXPECT_FALSE(scaled.breakdown);
+  EXPECT_EQ(Bits(scaled.x[0]), Bits(1.0));
 }
 
 TEST(AneLinalg, RefinementGainsAnOrderOfMagnitudeAtModerateConditioning) {
@@ -119,7 +199,7 @@ TEST(AneLinalg, RefinementGainsAnOrderOfMagnitudeAtModerateConditioning) {
     const Problem p = Spd(conds[i], kSeed + i);
     const Solution rough = ConjugateGradient(p.a, p.b, {6, 0, true});
     const Solution refined = RichardsonRefine(p.a, p.b, rough.x, 3, 80);
-    ASSERT_FALSE(rough.nonfinite || refined.nonfinite) << "cond " << conds[i];
+    ASSERT_FALSE(rough.breakdown || refined.breakdown) << "cond " << conds[i];
     gain[i] = Err(rough, p.ref) / Err(refined, p.ref);
   }
   EXPECT_GE(gain[0], kOrderOfMagnitude);

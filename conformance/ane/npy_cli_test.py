@@ -166,13 +166,55 @@ def solve_checks(t):
              "--a", t.save("T", tall), "--b", t.save("tb", tb), "--out", out)
         err = np.linalg.norm(np.load(out) - lref) / np.linalg.norm(lref)
         t.check(err < 2e-2, "%s relative error %g" % (method, err))
-    # CG run past convergence: r.r underflows to 0 and the next step is
-    # 0/0 (docs/ane-envelopes.md); the all-zero x is written, exit 1.
+    # CG run past convergence: r.r underflows to 0 and CG stops there
+    # (docs/ane-envelopes.md) rather than dividing 0 by 0.
     small = np.array([[4, 1, 0], [1, 3, 1], [0, 1, 2]], F16)
-    t.expect_error("cg breakdown", "breakdown", "ane", "solve", "--method", "cg", "--a",
-                   t.save("S", small), "--b", t.save("sb", np.array([1, 2, 3], F16)),
-                   "--out", out, status=1, output="")
-    t.expect_bits("breakdown x", out, np.zeros(3))
+    sb = np.array([1, 2, 3], F16)
+    t.ok("ane", "solve", "--method", "cg", "--a", t.save("S", small), "--b", t.save("sb", sb),
+         "--out", out)
+    sref = np.linalg.solve(small.astype(np.float64), sb.astype(np.float64))
+    err = np.linalg.norm(np.load(out) - sref) / np.linalg.norm(sref)
+    t.check(err < 1e-2, "cg past convergence: relative error %g" % err)
+    cg_overflow_checks(t, out)
+    cg_large_right_side_checks(t, out)
+
+
+def cg_overflow_checks(t, out):
+    """Unscaled diag(1, 49152), b = (1, 2^-8): the first step's
+    alpha = fp16(1 / 1.75) gives y = alpha b; the second direction's A p
+    overflows.  Exit 1 with the breakdown on stderr and y written."""
+    a = t.save("D", np.array([[1, 0], [0, 49152]], F16))
+    b = t.save("db", np.array([1, 2.0 ** -8], F16))
+    alpha = np.float16(1) / np.float16(1.75)
+    want = np.array([alpha, alpha * np.float16(2.0 ** -8)]).astype(np.float64)
+    for steps in ["2", "40"]:
+        t.expect_error("cg breakdown, %s steps" % steps, "x is the last finite iterate", "ane",
+                       "solve", "--method", "cg", "--no-jacobi", "--iterations", steps,
+                       "--a", a, "--b", b, "--out", out, status=1, output="")
+        t.expect_bits("breakdown x, %s steps" % steps, out, want)
+    # One step is no breakdown; with the Jacobi scaling A is I.
+    t.ok("ane", "solve", "--method", "cg", "--no-jacobi", "--iterations", "1", "--a", a, "--b", b,
+         "--out", out)
+    t.expect_bits("one step", out, want)
+    t.ok("ane", "solve", "--method", "cg", "--a", a, "--b", b, "--out", out)
+    t.check(np.load(out)[0] == 1, "scaled: x[0] = 1")
+
+
+def cg_large_right_side_checks(t, out):
+    """SPD n = 48, cond 1e3, diagonal about 70 .. 300, |b| about 700: the
+    scaled right side's r.r and p.Ap once left the binary16 range and x
+    came back all zero with exit 0."""
+    rng = np.random.default_rng(1000)
+    q, _ = np.linalg.qr(rng.normal(size=(48, 48)))
+    a = ((q * np.geomspace(1000, 1, 48)) @ q.T).astype(F16)
+    b = (a.astype(np.float64) @ rng.normal(size=48)).astype(F16)
+    ref = np.linalg.solve(a.astype(np.float64), b.astype(np.float64))
+    t.check(np.abs(b).max() > 500, "a right side past 500: %g" % np.abs(b).max())
+    for steps in ["10", "40"]:
+        t.ok("ane", "solve", "--method", "cg", "--iterations", steps, "--a", t.save("L", a),
+             "--b", t.save("lb", b), "--out", out)
+        err = np.linalg.norm(np.load(out) - ref) / np.linalg.norm(ref)
+        t.check(err < 1, "cg, large b, %s steps: relative error %g" % (steps, err))
 
 
 def compress_checks(t):

@@ -140,15 +140,30 @@ def test_solvers(tmp_path, method, options):
 
 
 def test_solver_breakdown_warns_as_the_command_fails(tmp_path):
-    a = np.array([[4, 1], [1, 3]], np.float16)
-    b = np.array([1, 2], np.float16)
-    (want,), proc = cli_arrays(tmp_path, ["solve", "--method", "cg"],
+    # Unscaled diag(1, 49152), b = (1, 2^-8): the second step's A p
+    # overflows; x is the first step's alpha b, alpha = fp16(1 / 1.75).
+    a = np.array([[1, 0], [0, 49152]], np.float16)
+    b = np.array([1, 2.0 ** -8], np.float16)
+    (want,), proc = cli_arrays(tmp_path, ["solve", "--method", "cg",
+                                          "--no-jacobi"],
                                {"a": a, "b": b}, ["out"], ok=(1,))
     assert "breakdown" in proc.stderr
-    with pytest.warns(RuntimeWarning, match="breakdown"):
-        x = refmath.ane.solve("cg", a, b)
+    with pytest.warns(RuntimeWarning, match="x is the last finite iterate"):
+        x = refmath.ane.solve("cg", a, b, jacobi=False)
     same_bits(x, want)
-    assert not x.any()
+    alpha = np.float16(1) / np.float16(1.75)
+    same_bits(x, np.array([alpha, alpha * np.float16(2.0 ** -8)], np.float64))
+
+
+def test_cg_past_convergence_stops_without_a_warning():
+    # r.r underflows to 0 within the 40 steps: converged, not 0 / 0.
+    a = np.array([[4, 1], [1, 3]], np.float16)
+    b = np.array([1, 2], np.float16)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        x = refmath.ane.solve("cg", a, b)
+    ref = np.linalg.solve(a.astype(np.float64), b.astype(np.float64))
+    assert np.linalg.norm(x - ref) < 1e-2 * np.linalg.norm(ref)
 
 
 @pytest.mark.parametrize("encoding", ["fp16", "int8", "int4", "sparse",

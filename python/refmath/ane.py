@@ -90,9 +90,11 @@ def solve(method, a, b, iterations=None, refine=0, jacobi=True, x0=None,
 
     method: "cg", "normal", "lsqr" (A [m, n], m >= n), "gmres", "refine"
     (Richardson refinement from x0, `rounds` rounds of `inner` sweeps).
-    iterations: the fixed step count (40 for cg/normal, 80 for lsqr).  A
-    breakdown (a non-finite result) returns the library's all-zero x with
-    a RuntimeWarning, as the command exits 1.
+    iterations: the step count (40 for cg/normal, 80 for lsqr; cg and
+    normal stop early once r.r is 0).  A breakdown returns the library's x
+    with a RuntimeWarning saying what it is, as the command exits 1: for
+    cg and normal (p.Ap or r.r out of range, or p.Ap <= 0) the last finite
+    iterate, for the others (a non-finite result) all zero.
     """
     if iterations is None:
         iterations = (_ane.DEFAULT_LSQR_ITERATIONS if method == "lsqr"
@@ -103,9 +105,9 @@ def solve(method, a, b, iterations=None, refine=0, jacobi=True, x0=None,
         method, _np.asarray(a), _np.asarray(b), iterations, refine, jacobi,
         [] if x0 is None else _np.asarray(x0, dtype=_np.float64).ravel(),
         rounds, inner, profile, accumulator, tile)
-    if breakdown:
-        _warnings.warn("refmath.ane.solve: breakdown (a non-finite result); "
-                       "x is all zero", RuntimeWarning, stacklevel=2)
+    if breakdown is not None:
+        _warnings.warn("refmath.ane.solve: " + breakdown, RuntimeWarning,
+                       stacklevel=2)
     return x
 
 

@@ -25,7 +25,8 @@ namespace refmath {
 namespace python {
 namespace {
 
-// (x as float64 [n], whether the solver broke down: x is then all zero).
+// (x as float64 [n], and None or, after a breakdown, the line that says
+// what x then is: ane::BreakdownText).
 py::tuple Solve(const string& method, const ane::SolveOptions& o,
                 const py::array& a_in, const py::array& b_in,
                 const ane::Profile& p) {
@@ -48,8 +49,9 @@ py::tuple Solve(const string& method, const ane::SolveOptions& o,
     py::gil_scoped_release release;
     x = ane::SolveWith(method, a, b, o, p);
   }
-  return py::make_tuple(FromNpy(ane::HostValuesToNpy(x.x, {x.x.size()})),
-                        x.nonfinite);
+  return py::make_tuple(
+      FromNpy(ane::HostValuesToNpy(x.x, {x.x.size()})),
+      x.breakdown ? py::object(py::str(ane::BreakdownText(method))) : py::none());
 }
 
 // W's values as binary32 and its [rows, cols] (a vector is one row).

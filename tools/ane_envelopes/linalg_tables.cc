@@ -52,8 +52,11 @@ std::vector<double> Normal(size_t n, ane::Rng& rng) {
   for (double& x : v) x = rng.Normal();
   return v;
 }
+// The relative error of the x handed back, marked when the solver broke
+// down.
 std::string Err(const Solution& s, const std::vector<double>& ref) {
-  return s.nonfinite ? "breakdown" : Sci(ane::RelativeError2(s.x, ref));
+  const std::string e = Sci(ane::RelativeError2(s.x, ref));
+  return s.breakdown ? e + " (breakdown)" : e;
 }
 
 struct System {
@@ -110,7 +113,7 @@ std::string SpdTable(const ane::Profile& p) {
     const double e1 = ane::RelativeError2(refined.x, s.ref);
     row.push_back(Err(rough, s.ref));
     row.push_back(Err(refined, s.ref));
-    row.push_back(refined.nonfinite || rough.nonfinite ? "-" : Num(e0 / e1));
+    row.push_back(refined.breakdown || rough.breakdown ? "-" : Num(e0 / e1));
     t.Row(row);
   }
   return t.Markdown();
@@ -182,9 +185,11 @@ std::string LinalgTables(const ane::Profile& p) {
   out += "### Symmetric positive definite systems (n = 48)\n\n"
          "Eigenvalues geometric from cond down to 1. Relative error "
          "||x - x_ref||_2 / ||x_ref||_2 against the double solve of the same binary16 "
-         "system. \"breakdown\": a non-finite result (the solver then hands back zeros, "
-         "a relative error of 1): either an overflow or, once CG has converged, the "
-         "residual's dot product underflowing to 0 and the next step dividing 0 by 0. Refinement starts from the 6-step CG and runs 3 rounds "
+         "system, of the x handed back. \"(breakdown)\": the solver broke down; CG "
+         "(p.Ap or r.r out of the binary16 range, or p.Ap <= 0) then hands back its "
+         "last finite iterate, the others (a non-finite result) zeros, a relative "
+         "error of 1. CG stops early, converged, once r.r is 0 (the residual's "
+         "squares underflow). Refinement starts from the 6-step CG and runs 3 rounds "
          "of 80 Richardson sweeps on the Jacobi-scaled system; gain = rough / refined.\n\n";
   out += SpdTable(p);
   out += "\n### Least squares ([80, 24], singular values 1 .. 1/cond, b = A x + 0.01 "

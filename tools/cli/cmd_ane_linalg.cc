@@ -5,8 +5,9 @@
 //             [--x0 FILE --rounds N --inner N] [profile options]
 // A is [n, n] (cg, gmres, refine) or [m, n] with m >= n (normal, lsqr), b
 // is [rows of A].  x, the answer the host gets back, is written as float64
-// [n].  A breakdown (a non-finite result) writes the library's all-zero x
-// and exits 1.
+// [n].  A breakdown (Solution::breakdown) writes the library's x (cg,
+// normal: the last finite iterate; the others: all zero), says so on
+// stderr and exits 1.
 #include <stdio.h>
 
 #include <string>
@@ -109,9 +110,8 @@ int RunAneSolve(const Argv& argv) {
                     &error)) {
     return Fail(kCmd, error);
   }
-  if (s.nonfinite) {
-    fprintf(stderr, "refmath %s: breakdown: a non-finite result (overflow, or 0/0 "
-                    "once the residual underflowed); x is all zero\n", kCmd);
+  if (s.breakdown) {
+    fprintf(stderr, "refmath %s: %s\n", kCmd, ane::BreakdownText(method).c_str());
     return kExitCheckFailed;
   }
   return kExitOk;

@@ -50,25 +50,40 @@ JacobiScaled ScaleSymmetric(const Tensor& a, const Tensor& b,
 
 // --- Conjugate gradient for a symmetric positive definite a.
 struct CgOptions {
-  int iterations = 40;   // fixed, no convergence test
+  int iterations = 40;   // at most this many steps (CgSteps stops early)
   int refine = 0;        // residual-correction rounds after the first solve
-  bool jacobi = true;    // symmetric Jacobi scaling
+  bool jacobi = true;    // symmetric Jacobi scaling (ConjugateGradient: and
+                         // b by a power of two, sum b_i^2 in [2^10, 2^12))
 };
 struct Solution {
-  std::vector<double> x;   // the answer handed back to the host
-  bool nonfinite = false;  // a non-finite result (overflow, or 0/0 once a
-                            // converged residual's dot underflows); x is then
-                            // all zero, so the breakdown reads as relerr 1
+  std::vector<double> x;    // the answer handed back to the host
+  bool breakdown = false;   // the solver broke down: for CG (ConjugateGradient,
+                            // NormalEquations) a step's p.Ap not finite or
+                            // <= 0, or r.r not finite, and x is the last
+                            // finite iterate; for the others a non-finite
+                            // result, and x is all zero
 };
-// CG from y = 0 on the (scaled) system; each refinement round computes
-// r = b - A y (wide GEMV, binary16 subtract) and m = max|r|, runs
-// max(4, iterations / 2) CG steps on A d = r / m from zero and adds d * m.
+// CG from y = 0 on the system, with o.jacobi scaled on the host (a to a
+// unit diagonal, then b by a power of two to sum b_i^2 in [2^10, 2^12),
+// so that r.r and p.Ap stay in range) and x scaled back.  Each refinement round
+// computes r = b - A y (wide GEMV, binary16 subtract) and m = max|r|, runs
+// max(4, iterations / 2) CG steps on A d = r / m from zero and adds d * m
+// (no round once r is 0).  A round whose sum is not finite is a breakdown
+// and is not taken.
 Solution ConjugateGradient(const Tensor& a, const Tensor& b,
                            const CgOptions& o = {},
                            const Profile& p = SpecProfile());
-// The CG steps themselves on an already scaled system, from zero.
-Tensor CgSteps(const Tensor& a, const Tensor& b, int iterations,
-               const Profile& p = SpecProfile());
+// The CG steps themselves on an already scaled system, from zero.  They
+// stop early when r.r is 0 (converged: the residual's squares are below
+// binary16's smallest subnormal) and at a breakdown, where y is the last
+// finite iterate: r.r not finite (or 0 for b != 0 before the first step),
+// or p.Ap not finite or <= 0, or an update of y that is not finite.
+struct CgRun {
+  Tensor y;
+  bool breakdown = false;
+};
+CgRun CgSteps(const Tensor& a, const Tensor& b, int iterations,
+              const Profile& p = SpecProfile());
 
 // --- Iterative refinement of an approximate solution x0 (host values) of a
 // symmetric positive definite system, on the Jacobi-scaled system: each of
@@ -81,11 +96,11 @@ Solution RichardsonRefine(const Tensor& a, const Tensor& b,
 
 // --- Least squares min ||a x - b|| (a: [m, n], m >= n) by the normal
 // equations.  The columns of a are scaled to unit norm on the host (the
-// Jacobi scaling of a^T a, when o.jacobi), then a^T a and a^T b are wide
-// matmuls and CG runs on the n x n system; each refinement round forms the
-// residual of the original problem r = b - a x, s = a^T r, and adds the
-// CG solution of (a^T a) d = s (scaled to max|s| = 1 and back).  Squares
-// the condition number.
+// Jacobi scaling of a^T a, when o.jacobi), then a^T a and a^T b are wide matmuls and CG runs on
+// the n x n system; each refinement round forms the residual of the
+// original problem r = b - a x, s = a^T r, and adds the CG solution of
+// (a^T a) d = s (scaled to max|s| = 1 and back), as in ConjugateGradient.
+// Squares the condition number.
 Solution NormalEquations(const Tensor& a, const Tensor& b,
                          const CgOptions& o = {},
                          const Profile& p = SpecProfile());

@@ -17,7 +17,7 @@ Solution Finish(const Tensor& x) {
   Solution s;
   s.x.assign(x.size(), 0.0);
   if (!AllFinite(x)) {
-    s.nonfinite = true;
+    s.breakdown = true;
     return s;
   }
   s.x = x.ToDoubles();

@@ -27,15 +27,74 @@ void RequireSquare(const Tensor& a, const Tensor& b, const char* what) {
   }
 }
 
-Solution Finish(const Tensor& y, const std::vector<double>& d) {
+// x_i = y_i d_i; a non-finite y (not a CG iterate, which stops at the
+// last finite one) is a breakdown with x all zero.
+Solution Finish(const Tensor& y, const std::vector<double>& d, bool breakdown) {
   Solution s;
   s.x.assign(y.size(), 0.0);
-  if (!AllFinite(y)) {
-    s.nonfinite = true;
-    return s;
-  }
+  s.breakdown = breakdown || !AllFinite(y);
+  if (!AllFinite(y)) return s;
   for (size_t i = 0; i < y.size(); ++i) s.x[i] = y.Value(i) * d[i];
   return s;
+}
+
+// The host's scaling of a right side b by a power of two 2^-k, with 2^k
+// multiplied into the way back d: sum b_i^2 (in double, CG's first r.r)
+// into [2^10, 2^12).  Below, the residual's squares would underflow early
+// and r.r = 0 would not mean convergence; above, p.Ap = r.r / alpha would
+// near 65504.  A power of two, so the device's arithmetic is that on b
+// itself, shifted: the same bits wherever neither form reaches the
+// subnormals or the overflow.  b all zero or non-finite stays as it is.
+Tensor ScaledRightSide(const Tensor& b, std::vector<double>* d, const Profile& p) {
+  constexpr int kLog2MinSquares = 10;  // sum b_i^2 in [2^10, 2^12)
+  double squares = 0;
+  for (size_t i = 0; i < b.size(); ++i) squares += b.Value(i) * b.Value(i);
+  if (!(squares > 0) || !isfinite(squares)) return b;
+  int e;
+  frexp(squares, &e);  // squares in [2^(e-1), 2^e)
+  const int k = static_cast<int>(floor((e - 1 - kLog2MinSquares) / 2.0));
+  std::vector<double> v = b.ToDoubles();
+  for (double& x : v) x = ldexp(x, -k);
+  for (double& x : *d) x = ldexp(x, k);
+  return Tensor::FromDoubles(b.shape(), v, p);
+}
+
+bool Zero(Half h, const Profile& p) { return Read(h, p) == 0; }
+bool AllZero(const Tensor& t, const Profile& p) {
+  for (Half h : t.data()) {
+    if (!Zero(h, p)) return false;
+  }
+  return true;
+}
+bool PositiveFinite(Half h, const Profile& p) {
+  const double v = Read(h, p);
+  return v > 0 && isfinite(v);
+}
+
+// The correction of one refinement round for a x = s: CG on s / max|s|
+// (a small residual would otherwise underflow in the inner dots), scaled
+// back by max|s|.  A zero s needs none.
+CgRun Correction(const Tensor& a, const Tensor& s, int steps, const Profile& p) {
+  const Tensor m = ReduceMax(Abs(s, p), p);
+  if (Zero(m[0], p)) return {Zeros(s.size())};
+  CgRun d = CgSteps(a, Div(s, m, p), steps, p);
+  d.y = Mul(d.y, m, p);
+  return d;
+}
+
+// y + d for each round's correction d(y): stops, as a breakdown, before a
+// sum that is not finite.
+template <typename NextCorrection>
+CgRun Refined(CgRun run, int rounds, const NextCorrection& correction,
+              const Profile& p) {
+  for (int round = 0; round < rounds; ++round) {
+    const CgRun d = correction(run.y);
+    const Tensor y = Add(run.y, d.y, p);
+    run.breakdown = run.breakdown || d.breakdown || !AllFinite(y);
+    if (!AllFinite(y)) break;
+    run.y = y;
+  }
+  return run;
 }
 
 }  // namespace
@@ -99,20 +158,29 @@ JacobiScaled ScaleSymmetric(const Tensor& a, const Tensor& b, const Profile& p) 
   return s;
 }
 
-Tensor CgSteps(const Tensor& a, const Tensor& b, int iterations, const Profile& p) {
-  Tensor y = Zeros(b.size());
+CgRun CgSteps(const Tensor& a, const Tensor& b, int iterations, const Profile& p) {
+  CgRun run{Zeros(b.size())};
   Tensor r = b, dir = b;
   Half rr = WideDot(r, r, p);
-  for (int it = 0; it < iterations; ++it) {
+  // r.r = 0 for b != 0 is b's squares underflowing, not a solution.
+  run.breakdown = !isfinite(Read(rr, p)) || (Zero(rr, p) && !AllZero(b, p));
+  for (int it = 0; it < iterations && !run.breakdown && !Zero(rr, p); ++it) {
     const Tensor q = Gemv(a, dir, p);
-    const Half alpha = Div(rr, WideDot(dir, q, p), p);
-    y = Axpy(y, alpha, dir, p);
+    const Half curvature = WideDot(dir, q, p);
+    const Half alpha = Div(rr, curvature, p);
+    const Tensor y = Axpy(run.y, alpha, dir, p);
+    if (!PositiveFinite(curvature, p) || !AllFinite(y)) {
+      run.breakdown = true;
+      break;
+    }
+    run.y = y;
     r = Sub(r, Scale(q, alpha, p), p);
     const Half rr_next = WideDot(r, r, p);
+    run.breakdown = !isfinite(Read(rr_next, p));
     dir = Axpy(r, Div(rr_next, rr, p), dir, p);
     rr = rr_next;
   }
-  return y;
+  return run;
 }
 
 Solution ConjugateGradient(const Tensor& a, const Tensor& b, const CgOptions& o,
@@ -121,21 +189,18 @@ Solution ConjugateGradient(const Tensor& a, const Tensor& b, const CgOptions& o,
   JacobiScaled s;
   if (o.jacobi) {
     s = ScaleSymmetric(a, b, p);
+    s.b = ScaledRightSide(s.b, &s.d, p);
   } else {
     s = {a, b, std::vector<double>(b.size(), 1.0)};
   }
-  Tensor y = CgSteps(s.a, s.b, o.iterations, p);
   const int inner = std::max(kMinInnerCgSteps, o.iterations / 2);
-  for (int round = 0; round < o.refine; ++round) {
-    // The residual is scaled to max|r| = 1 for the inner solve and the
-    // correction scaled back: a small residual would otherwise underflow in
-    // the inner dot products.
-    const Tensor r = Sub(s.b, Gemv(s.a, y, p), p);
-    const Tensor m = ReduceMax(Abs(r, p), p);
-    const Tensor d = CgSteps(s.a, Div(r, m, p), inner, p);
-    y = Add(y, Mul(d, m, p), p);
-  }
-  return Finish(y, s.d);
+  const CgRun run = Refined(
+      CgSteps(s.a, s.b, o.iterations, p), o.refine,
+      [&](const Tensor& y) {
+        return Correction(s.a, Sub(s.b, Gemv(s.a, y, p), p), inner, p);
+      },
+      p);
+  return Finish(run.y, s.d, run.breakdown);
 }
 
 Solution RichardsonRefine(const Tensor& a, const Tensor& b,
@@ -163,7 +228,7 @@ Solution RichardsonRefine(const Tensor& a, const Tensor& b,
     }
     y = Add(y, d, p);
   }
-  return Finish(y, s.d);
+  return Finish(y, s.d, false);
 }
 
 Solution NormalEquations(const Tensor& a, const Tensor& b, const CgOptions& o,
@@ -191,17 +256,16 @@ Solution NormalEquations(const Tensor& a, const Tensor& b, const CgOptions& o,
   const Tensor as = Tensor::FromDoubles({m, n}, scaled, p);
   const Tensor ast = TransposeMatrix(as);
   const Tensor normal = Matmul(ast, as, p);
-  Tensor y = CgSteps(normal, Gemv(ast, b, p), o.iterations, p);
   const int inner = std::max(kMinInnerCgSteps, o.iterations / 2);
-  for (int round = 0; round < o.refine; ++round) {
-    // r = b - A x of the least-squares problem itself, then s = A^T r,
-    // scaled to max|s| = 1 for the inner solve as in ConjugateGradient.
-    const Tensor r = Sub(b, Gemv(as, y, p), p);
-    const Tensor s = Gemv(ast, r, p);
-    const Tensor mx = ReduceMax(Abs(s, p), p);
-    y = Add(y, Mul(CgSteps(normal, Div(s, mx, p), inner, p), mx, p), p);
-  }
-  return Finish(y, d);
+  // Each round corrects with the residual of the least-squares problem
+  // itself, r = b - A x, through s = A^T r.
+  const CgRun run = Refined(
+      CgSteps(normal, Gemv(ast, b, p), o.iterations, p), o.refine,
+      [&](const Tensor& y) {
+        return Correction(normal, Gemv(ast, Sub(b, Gemv(as, y, p), p), p), inner, p);
+      },
+      p);
+  return Finish(run.y, d, run.breakdown);
 }
 
 }  // namespace ane

@@ -28,6 +28,14 @@ bool CheckSolveShapes(const std::string& method, const Tensor& a,
   return fits;
 }
 
+std::string BreakdownText(const std::string& method) {
+  if (method == "cg" || method == "normal") {
+    return "breakdown: p.Ap or r.r left the binary16 range, or p.Ap <= 0; "
+           "x is the last finite iterate";
+  }
+  return "breakdown: a non-finite result; x is all zero";
+}
+
 Solution SolveWith(const std::string& method, const Tensor& a,
                    const Tensor& b, const SolveOptions& o, const Profile& p) {
   if (method == "cg") return ConjugateGradient(a, b, o.cg, p);

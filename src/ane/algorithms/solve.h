@@ -37,6 +37,10 @@ bool CheckSolveShapes(const std::string& method, const Tensor& a,
                       const Tensor& b, const std::string& a_name,
                       const std::string& b_name, std::string* error);
 
+// What a breakdown (Solution::breakdown) of the named solver means and
+// what x then holds, one line for its report: "breakdown: ...".
+std::string BreakdownText(const std::string& method);
+
 // The named solver on A x = b (shapes checked as above; for refine,
 // o.x0 has n values).
 Solution SolveWith(const std::string& method, const Tensor& a,
