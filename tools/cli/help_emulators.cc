@@ -88,7 +88,9 @@ const Command kSubcommands[] = {
     REFMATH_ANE_FFT("ifft", ""),
     {"ane solve", nullptr, REFMATH_ANE_SOLVE_FORM,
      "solve A x = b with a Krylov method or iterative refinement on the\n"
-     "model (docs/ane-envelopes.md)",
+     "model (docs/ane-envelopes.md); a breakdown (a value beyond binary16,\n"
+     "or p.Ap <= 0) is said on stderr and exits 1, x the last finite iterate\n"
+     "(cg, normal) or all zero (the others)",
      "--method M             cg, normal, lsqr, gmres or refine (required)\n"
      "--a FILE, --b FILE     A and b, .npy (required)\n"
      "--out FILE             x, float64 .npy (required)\n"
