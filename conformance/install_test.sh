@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the built tree into a scratch prefix, then builds and runs
-# consumers (the C API from C, the ANE and MCU models from C++) through
+# consumers (the C API from a C-only project, the ANE and MCU models from
+# C++) through
 # find_package(refmath) and through pkg-config, and checks
 # that the installed refmath reads the installed golden files (the build
 # tree, still there, must not win) unless REFMATH_GOLDEN_DIR or --golden
@@ -14,10 +15,14 @@ cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 lib=$(find "$scratch/prefix" -name librefmath.a)
 [ -n "$lib" ] || { echo "librefmath.a not installed"; exit 1; }
 
+# The C API from a C-only project (no C++ enabled), the emulators from C++.
 cmake -S "$consumer" -B "$scratch/cmake-build" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
 cmake --build "$scratch/cmake-build" >/dev/null
 "$scratch/cmake-build/consumer"
-"$scratch/cmake-build/emulators"
+cmake -S "$consumer/emulators" -B "$scratch/cmake-build-emulators" \
+  -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
+cmake --build "$scratch/cmake-build-emulators" >/dev/null
+"$scratch/cmake-build-emulators/emulators"
 
 # The installed headers are self-contained: none reaches into src/.
 if grep -rn '#include "src/' "$scratch/prefix/include"; then
