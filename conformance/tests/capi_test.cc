@@ -137,7 +137,8 @@ TEST(CApi, NamesRoundTrip) {
   EXPECT_STREQ(refmath_variant_name(REFMATH_FAST), "fast");
   EXPECT_EQ(refmath_function_from_name("expf"), -1);
   EXPECT_EQ(refmath_function_from_name(nullptr), -1);
-  EXPECT_EQ(refmath_function_name(static_cast<refmath_function>(9)), nullptr);
+  EXPECT_EQ(refmath_function_name(static_cast<refmath_function>(REFMATH_NUM_FUNCTIONS)),
+            nullptr);
 }
 
 TEST(CApi, PortableTargetAlwaysRunsAndBestIsTheWidestUsable) {
@@ -166,7 +167,7 @@ TEST(CApi, PortableTargetAlwaysRunsAndBestIsTheWidestUsable) {
 }
 
 TEST(CApi, ScalarConveniencesMatchTheArrayApi) {
-  float (*const fns[])(float) = {
+  float (*const fns[REFMATH_NUM_FUNCTIONS])(float) = {
       refmath_expf,  refmath_exp_nonpositivef, refmath_logf,
       refmath_sigmoidf, refmath_tanhf,        refmath_erff,
       refmath_one_plus_erff, refmath_gelu_erff, refmath_gelu_tanhf};
@@ -191,6 +192,61 @@ TEST(CppApi, ThrowsWithTheStatusAndMatchesC) {
   } catch (const refmath::Error& e) {
     EXPECT_EQ(e.status(), REFMATH_E_TARGET_NOT_BUILT);
     EXPECT_NE(std::string(e.what()).find("not built"), std::string::npos);
+  }
+}
+
+TEST(CppApi, EnumsCarryTheCValuesAndNames) {
+  EXPECT_EQ(static_cast<int>(refmath::Variant::kCorrect), REFMATH_CORRECT);
+  EXPECT_STREQ(refmath::Name(refmath::Variant::kCorrect), "correct");
+  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+    const auto fn = static_cast<refmath::Function>(f);
+    EXPECT_EQ(refmath::FunctionFromName(refmath::Name(fn)), fn);
+  }
+  for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
+    const auto var = static_cast<refmath::Variant>(v);
+    EXPECT_EQ(refmath::VariantFromName(refmath::Name(var)), var);
+  }
+  EXPECT_EQ(refmath::TargetFromName("avx2"), refmath::Target::kAVX2);
+  const std::pair<const char*, int> unknown[] = {
+      {"function", REFMATH_E_UNKNOWN_FUNCTION},
+      {"variant", REFMATH_E_UNKNOWN_VARIANT},
+      {"target", REFMATH_E_UNKNOWN_TARGET}};
+  for (const auto& [kind, status] : unknown) {
+    try {
+      if (status == REFMATH_E_UNKNOWN_FUNCTION) refmath::FunctionFromName("expf");
+      if (status == REFMATH_E_UNKNOWN_VARIANT) refmath::VariantFromName("exactly");
+      if (status == REFMATH_E_UNKNOWN_TARGET) refmath::TargetFromName("neon2");
+      ADD_FAILURE() << "an unknown " << kind << " name did not throw";
+    } catch (const refmath::Error& e) {
+      EXPECT_EQ(e.status(), status) << kind;
+    }
+  }
+}
+
+TEST(CppApi, ScalarCallsGiveTheArrayCallsBits) {
+  float (*const exact[REFMATH_NUM_FUNCTIONS])(float) = {
+      refmath::Exp, refmath::ExpNonPositive, refmath::Log, refmath::Sigmoid,
+      refmath::Tanh, refmath::Erf, refmath::OnePlusErf, refmath::GeluErf,
+      refmath::GeluTanh};
+  const std::vector<float> xs = {-3.5f, -0.25f, 0.0f, 0.75f, 2.0f, 1e-40f, 88.5f};
+  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+    const auto fn = static_cast<refmath_function>(f);
+    for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
+      const auto var = static_cast<refmath_variant>(v);
+      if (refmath_best_target(var) < 0) continue;
+      std::vector<float> want(xs.size());
+      ASSERT_EQ(refmath_eval_f32(fn, var, REFMATH_TARGET_BEST, xs.data(),
+                                 want.data(), xs.size()),
+                REFMATH_OK);
+      for (size_t i = 0; i < xs.size(); ++i) {
+        const float got = refmath::Eval(static_cast<refmath::Function>(f), xs[i],
+                                        static_cast<refmath::Variant>(v));
+        EXPECT_EQ(Bits(got), Bits(want[i])) << Name(fn) << " " << v << " " << xs[i];
+        if (var == REFMATH_EXACT) {
+          EXPECT_EQ(Bits(exact[f](xs[i])), Bits(want[i])) << Name(fn) << " " << xs[i];
+        }
+      }
+    }
   }
 }
 

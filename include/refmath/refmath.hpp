@@ -1,4 +1,5 @@
-// C++ layer over refmath.h: errors become exceptions, arrays become spans.
+// C++ layer over refmath.h: errors become exceptions, arrays become spans,
+// names and values the C API's enums with the same numbers.
 // Header-only and free of arithmetic: the kernels stay in the library, so a
 // caller's floating-point flags can never recompile them.
 #ifndef REFMATH_REFMATH_HPP_
@@ -26,7 +27,11 @@ enum class Function : int {
   kGeluErf = REFMATH_GELU_ERF,
   kGeluTanh = REFMATH_GELU_TANH,
 };
-enum class Variant : int { kExact = REFMATH_EXACT, kFast = REFMATH_FAST };
+enum class Variant : int {
+  kExact = REFMATH_EXACT,
+  kFast = REFMATH_FAST,
+  kCorrect = REFMATH_CORRECT,
+};
 enum class Target : int {
   kBest = REFMATH_TARGET_BEST,
   kScalar = REFMATH_TARGET_SCALAR,
@@ -42,6 +47,15 @@ enum class Target : int {
   kSVE_256 = REFMATH_TARGET_SVE_256,
   kSVE2_128 = REFMATH_TARGET_SVE2_128,
 };
+
+// Each C enum's last value has its C++ counterpart: a value added to
+// refmath.h without one here stops the build.
+static_assert(static_cast<int>(Function::kGeluTanh) + 1 == REFMATH_NUM_FUNCTIONS,
+              "refmath::Function lacks a value of refmath_function");
+static_assert(static_cast<int>(Variant::kCorrect) + 1 == REFMATH_NUM_VARIANTS,
+              "refmath::Variant lacks a value of refmath_variant");
+static_assert(static_cast<int>(Target::kSVE2_128) + 1 == REFMATH_NUM_TARGETS,
+              "refmath::Target lacks a value of refmath_target");
 
 // Thrown for every non-zero status; status() is the C status code.
 class Error : public std::runtime_error {
@@ -63,6 +77,54 @@ inline void Eval(Function f, const float* in, float* out, size_t n,
                                       static_cast<refmath_target>(t), in, out,
                                       n);
   if (status != REFMATH_OK) throw Error(status);
+}
+
+// One value in any variant: the same bits as the array call with n = 1.
+inline float Eval(Function f, float x, Variant v = Variant::kExact,
+                  Target t = Target::kBest) {
+  float y;
+  Eval(f, &x, &y, 1, v, t);
+  return y;
+}
+
+// The exact variant's scalar functions of refmath.h.
+inline float Exp(float x) { return refmath_expf(x); }
+inline float ExpNonPositive(float x) { return refmath_exp_nonpositivef(x); }
+inline float Log(float x) { return refmath_logf(x); }
+inline float Sigmoid(float x) { return refmath_sigmoidf(x); }
+inline float Tanh(float x) { return refmath_tanhf(x); }
+inline float Erf(float x) { return refmath_erff(x); }
+inline float OnePlusErf(float x) { return refmath_one_plus_erff(x); }
+inline float GeluErf(float x) { return refmath_gelu_erff(x); }
+inline float GeluTanh(float x) { return refmath_gelu_tanhf(x); }
+
+// The C API's names ("gelu_tanh", "correct", "avx3").
+inline const char* Name(Function f) {
+  return refmath_function_name(static_cast<refmath_function>(f));
+}
+inline const char* Name(Variant v) {
+  return refmath_variant_name(static_cast<refmath_variant>(v));
+}
+inline const char* Name(Target t) {
+  return refmath_target_name(static_cast<refmath_target>(t));
+}
+
+// The value a name stands for; Error with REFMATH_E_UNKNOWN_FUNCTION
+// (_VARIANT, _TARGET) for a name that is none.
+inline Function FunctionFromName(const std::string& name) {
+  const int f = refmath_function_from_name(name.c_str());
+  if (f < 0) throw Error(REFMATH_E_UNKNOWN_FUNCTION);
+  return static_cast<Function>(f);
+}
+inline Variant VariantFromName(const std::string& name) {
+  const int v = refmath_variant_from_name(name.c_str());
+  if (v < 0) throw Error(REFMATH_E_UNKNOWN_VARIANT);
+  return static_cast<Variant>(v);
+}
+inline Target TargetFromName(const std::string& name) {
+  const int t = refmath_target_from_name(name.c_str());
+  if (t < 0) throw Error(REFMATH_E_UNKNOWN_TARGET);
+  return static_cast<Target>(t);
 }
 
 #if __cplusplus >= 202002L
