@@ -219,6 +219,37 @@ def test_read_only_out_and_overlap_behave_as_numpy():
     assert bits(b[:1]) == bits(x[:1])
 
 
+def shifted_cases():
+    """(input view, output view) pairs of one buffer, overlapping each way:
+    contiguous and strided, by one element and by several."""
+    def views(n, make):
+        return lambda: make(np.linspace(-3, 3, n, dtype=np.float32))
+    return [
+        ("out before in", views(8, lambda z: (z, z[1:], z[:-1]))),
+        ("out after in", views(8, lambda z: (z, z[:-1], z[1:]))),
+        ("out 3 before in, long", views(5000, lambda z: (z, z[3:], z[:-3]))),
+        ("out 3 after in, long", views(5000, lambda z: (z, z[:-3], z[3:]))),
+        ("strided, out before", views(64, lambda z: (z, z[2::2], z[:-2:2]))),
+        ("strided, out after", views(64, lambda z: (z, z[:-2:2], z[2::2]))),
+        ("reversed", views(64, lambda z: (z, z[::-1][1:], z[:-1]))),
+    ]
+
+
+@pytest.mark.parametrize("name,make", shifted_cases(), ids=lambda c: c if isinstance(c, str) else "")
+@pytest.mark.parametrize("use_where", [False, True])
+def test_overlapping_out_is_as_if_the_input_were_copied(name, make, use_where):
+    """NumPy's rule for out= sharing memory with the input, in both
+    directions: the result is that of a copy of the input taken first."""
+    z, inp, out = make()
+    want_in = inp.copy()
+    where = (np.arange(inp.size) % 3 != 1) if use_where else True
+    before = out.copy()
+    refmath.exp(inp, out=out, where=where)
+    want = capi("exp", "exact", np.ascontiguousarray(want_in))
+    want = np.where(where, want, before)
+    np.testing.assert_array_equal(bits(out), bits(want.astype(np.float32)), err_msg=name)
+
+
 def test_the_gil_is_released_in_the_loop():
     # With a switch interval of 1000 s the interpreter never takes the GIL
     # from a running thread: the waiting thread can run only if the ufunc's

@@ -1,6 +1,7 @@
 // The NumPy ufuncs: one float32 -> float32 loop per function and variant,
 // over refmath_eval_f32.  A contiguous run goes to the C API as it is; a
-// strided one through a small buffer.  NumPy releases the GIL around the
+// strided one, or one whose output overlaps its input without being it,
+// through a small buffer.  NumPy releases the GIL around the
 // loop (a float32 loop needs no Python API); the loop takes it back only
 // to raise the C library's error.
 #include "python/src/ufuncs.h"
@@ -63,7 +64,13 @@ void Loop(char** args, const npy_intp* dimensions, const npy_intp* steps,
   const npy_intp n = dimensions[0];
   const npy_intp kF = sizeof(float);
   int status;
-  if (steps[0] == kF && steps[1] == kF) {
+  // NumPy hands the loop an output that overlaps its input when an
+  // element-by-element pass in order gives the result of copying the
+  // input first (out starting at or before in); the buffered pass keeps
+  // that order chunk by chunk, which the C API's vector pass cannot.
+  const bool shifted = args[0] != args[1] && args[0] < args[1] + n * kF &&
+                       args[1] < args[0] + n * kF;
+  if (steps[0] == kF && steps[1] == kF && !shifted) {
     status = refmath_eval_f32(d.function, d.variant, g_target,
                               reinterpret_cast<const float*>(args[0]),
                               reinterpret_cast<float*>(args[1]),
