@@ -254,3 +254,25 @@ def test_errors_are_python_exceptions():
         refmath.ane.paired_add((x, x), (x[:1], x[:1]))
     with pytest.raises(ValueError, match="more than 3 axes"):
         refmath.ane.matmul(np.ones((1, 1, 1, 1), np.float16), x)
+
+
+def test_one_input_rule_for_every_call():
+    """float32 and float64 are rounded once by the input cast in every call
+    (eval and the unary functions too, which refused them before), and a
+    (hi, lo) pair is refused where an array is expected and the reverse."""
+    x32 = np.float32([1.0, -0.5, 3.1, 1e-6, 70000.0])
+    x16 = x32.astype(np.float16)   # the spec profile rounds to nearest
+    for f in (lambda v: refmath.ane.exp(v),
+              lambda v: refmath.ane.eval("tanh", v, profile="m3"),
+              lambda v: refmath.ane.softmax(v),
+              lambda v: refmath.ane.paired_subtract(v, v[::-1].copy())):
+        want = f(x16)
+        same_bits(f(x32), want)
+        same_bits(f(x32.astype(np.float64)), want)
+    pair = refmath.ane.paired_of(x16)
+    with pytest.raises(TypeError, match="got a \\(hi, lo\\) pair"):
+        refmath.ane.paired_subtract(pair, pair)
+    with pytest.raises(TypeError, match="got a \\(hi, lo\\) pair"):
+        refmath.ane.exp(pair)
+    with pytest.raises(TypeError, match="a \\(hi, lo\\) pair of arrays"):
+        refmath.ane.paired_add(x16, pair)

@@ -1,8 +1,11 @@
 """refmath.ane: the Apple Neural Engine fp16 model (docs/ane.md).
 
-Arrays in and out are float16 (bits kept: NaN payloads, -0, subnormals);
-a float32 or float64 operand is rounded once to float16 by the profile's
-input cast, as the device's does.  ``profile`` is a preset name (see
+One rule for every call: an array argument is float16 (bits kept: NaN
+payloads, -0, subnormals), or float32 or float64, rounded once to float16
+by the profile's input cast, as the device's does; results are float16.
+The paired calls (paired_add, paired_sub, paired_mul, paired_dot) take
+(hi, lo) tuples of such arrays and return one; a pair where an array is
+expected, or an array where a pair is, raises TypeError.  ``profile`` is a preset name (see
 ``profiles()``): "spec" (the numerics spec's model), "m1", "m3", "m5";
 ``accumulator`` ("fp32" or "exact") and ``tile`` override the preset's
 matmul fields, as ``--accumulator`` and ``--tile`` do.
@@ -19,6 +22,24 @@ from . import _refmath
 
 _ane = _refmath.ane
 
+
+def _array(x, name):
+    """x as an array; a (hi, lo) tuple here is a mistake, not two rows."""
+    if (isinstance(x, tuple) and len(x) == 2 and
+            all(isinstance(v, _np.ndarray) for v in x)):
+        raise TypeError(
+            "%s: an array, got a (hi, lo) pair (only paired_add, paired_sub, "
+            "paired_mul and paired_dot take pairs)" % name)
+    return _np.asarray(x)
+
+
+def _pair(x, name):
+    """(hi, lo) of a pair argument, as arrays."""
+    if not (isinstance(x, tuple) and len(x) == 2):
+        raise TypeError("%s: a (hi, lo) pair of arrays, got %s" %
+                        (name, type(x).__name__))
+    return _array(x[0], name + "[0]"), _array(x[1], name + "[1]")
+
 DEFAULT_GATE_TOLERANCE = _ane.DEFAULT_GATE_TOLERANCE
 
 
@@ -33,15 +54,15 @@ def profiles():
 
 
 def eval(function, x, profile="spec"):  # noqa: A001 (the command's name)
-    """The unary `function` on every element of the float16 array `x`."""
-    return _ane.eval(function, _np.asarray(x), profile)
+    """The unary `function` on every element of the array `x`."""
+    return _ane.eval(function, _array(x, "x"), profile)
 
 
 def _unary(name, description):
     def f(x, profile="spec"):
-        return _ane.eval(name, _np.asarray(x), profile)
+        return _ane.eval(name, _array(x, "x"), profile)
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = "The model's %s of a float16 array: %s." % (name, description)
+    f.__doc__ = "The model's %s of an array: %s." % (name, description)
     return f
 
 
@@ -51,7 +72,7 @@ for _name, _description in _ane.functions():
 
 def matmul(a, b, profile="spec", accumulator=None, tile=None):
     """a @ b on the model: a [K], [M, K] or [B, M, K]; b [K, N] or [K]."""
-    return _ane.matmul(_np.asarray(a), _np.asarray(b), profile, accumulator,
+    return _ane.matmul(_array(a, "a"), _array(b, "b"), profile, accumulator,
                        tile)
 
 
@@ -59,27 +80,27 @@ def reduce_sum(x, axis=-1, route="narrow", profile="spec", accumulator=None,
                tile=None):
     """Sum along `axis` (kept with length 1): "narrow", a float16 running
     sum, or "matmul", x @ ones through the wide accumulator."""
-    return _ane.reduce_sum(_np.asarray(x), axis, route, profile, accumulator,
+    return _ane.reduce_sum(_array(x, "x"), axis, route, profile, accumulator,
                            tile)
 
 
 def softmax(x, axis=-1, profile="spec", accumulator=None, tile=None):
     """Softmax along `axis`, as the device's decomposed graph computes it."""
-    return _ane.softmax(_np.asarray(x), axis, profile, accumulator, tile)
+    return _ane.softmax(_array(x, "x"), axis, profile, accumulator, tile)
 
 
 def fft(re, im=None, scale=1.0, method="dense", profile="spec",
         accumulator=None, tile=None):
     """The DFT along the last axis as matmuls ("dense", or "staged"
     radix-2 stages); returns (re, im) float16 arrays of re's shape."""
-    return _ane.fft(_np.asarray(re), None if im is None else _np.asarray(im),
+    return _ane.fft(_array(re, "re"), None if im is None else _array(im, "im"),
                     False, scale, method, profile, accumulator, tile)
 
 
 def ifft(re, im=None, method="dense", profile="spec", accumulator=None,
          tile=None):
     """The inverse DFT (scaled by 1/n); returns (re, im)."""
-    return _ane.fft(_np.asarray(re), None if im is None else _np.asarray(im),
+    return _ane.fft(_array(re, "re"), None if im is None else _array(im, "im"),
                     True, 1.0, method, profile, accumulator, tile)
 
 
@@ -102,7 +123,7 @@ def solve(method, a, b, iterations=None, refine=0, jacobi=True, x0=None,
     if (x0 is None) == (method == "refine"):
         raise ValueError("x0 is for method 'refine', and it needs one")
     x, breakdown = _ane.solve(
-        method, _np.asarray(a), _np.asarray(b), iterations, refine, jacobi,
+        method, _array(a, "a"), _array(b, "b"), iterations, refine, jacobi,
         [] if x0 is None else _np.asarray(x0, dtype=_np.float64).ravel(),
         rounds, inner, profile, accumulator, tile)
     if breakdown is not None:
@@ -123,14 +144,15 @@ def compress(w, encoding, gate_input=None, tolerance=DEFAULT_GATE_TOLERANCE,
     tried).
     """
     return _ane.compress(
-        _np.asarray(w), encoding,
-        None if gate_input is None else _np.asarray(gate_input), tolerance,
+        _array(w, "w"), encoding,
+        None if gate_input is None else _array(gate_input, "gate_input"),
+        tolerance,
         profile, accumulator, tile)
 
 
 def paired_of(x, profile="spec"):
     """paired(x): (hi, lo) = (x, x - x)."""
-    return _ane.paired_of(_np.asarray(x), profile)
+    return _ane.paired_of(_array(x, "x"), profile)
 
 
 def paired_from_float64(x, profile="spec"):
@@ -140,15 +162,14 @@ def paired_from_float64(x, profile="spec"):
 
 def paired_to_float16(hi, lo, profile="spec"):
     """hi + lo, rounded once."""
-    return _ane.paired_to_float16(_np.asarray(hi), _np.asarray(lo), profile)
+    return _ane.paired_to_float16(_array(hi, "hi"), _array(lo, "lo"), profile)
 
 
 def _paired(name, doc):
     op = getattr(_ane, name)
 
     def f(a, b, profile="spec"):
-        return op(_np.asarray(a[0]), _np.asarray(a[1]), _np.asarray(b[0]),
-                  _np.asarray(b[1]), profile)
+        return op(*_pair(a, "a"), *_pair(b, "b"), profile)
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc + "  a and b are (hi, lo) pairs; returns (hi, lo)."
     return f
@@ -162,5 +183,6 @@ paired_dot = _paired("paired_dot", "The compensated dot product along the "
 
 
 def paired_subtract(a, b, profile="spec"):
-    """(paired(a) - paired(b)) rounded back to float16."""
-    return _ane.paired_subtract(_np.asarray(a), _np.asarray(b), profile)
+    """(paired(a) - paired(b)) rounded back to float16: a and b are arrays
+    (each made a pair with lo = 0), not pairs."""
+    return _ane.paired_subtract(_array(a, "a"), _array(b, "b"), profile)

@@ -67,7 +67,7 @@ py::array Eval(const string& name, const py::array& x, const string& profile) {
            ")");
   }
   const ane::Profile p = AneProfile(profile, {}, {});
-  io::NpyArray values = ToNpy(x, io::Only(io::DType::kFloat16), "x");
+  io::NpyArray values = ane::AsFloat16(ToNpy(x, ane::kTensorDTypes, "x"), p);
   for (uint32_t& bits : values.bits) {
     bits = f->eval(static_cast<uint16_t>(bits), p);
   }

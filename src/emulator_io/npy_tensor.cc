@@ -39,14 +39,22 @@ bool TensorFromNpy(const io::NpyArray& array, const std::string& name,
              " has more than 3 axes (the model's tensors have rank 0 to 3)";
     return false;
   }
-  std::vector<Half> data(array.count());
-  for (size_t i = 0; i < data.size(); ++i) {
-    data[i] = array.dtype == io::DType::kFloat16
-                  ? static_cast<Half>(array.bits[i])
-                  : HalfFromDouble(FloatValue(array, i), p.Elementwise());
-  }
-  *out = Tensor(array.shape, std::move(data));
+  const io::NpyArray halves = AsFloat16(array, p);
+  *out = Tensor(array.shape,
+                std::vector<Half>(halves.bits.begin(), halves.bits.end()));
   return true;
+}
+
+io::NpyArray AsFloat16(io::NpyArray array, const Profile& p) {
+  if (array.dtype == io::DType::kFloat16) return array;
+  std::vector<uint32_t> bits(array.count());
+  for (size_t i = 0; i < bits.size(); ++i) {
+    bits[i] = HalfFromDouble(FloatValue(array, i), p.Elementwise());
+  }
+  array.dtype = io::DType::kFloat16;
+  array.bits = std::move(bits);
+  array.bits64.clear();
+  return array;
 }
 
 bool ReadTensor(const std::string& path, const Profile& p, Tensor* out,

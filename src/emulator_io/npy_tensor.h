@@ -28,6 +28,9 @@ constexpr io::DTypeSet kTensorDTypes = io::Only(io::DType::kFloat16) |
 // one line) for a dtype outside kTensorDTypes or more than 3 axes.
 bool TensorFromNpy(const io::NpyArray& array, const std::string& name,
                    const Profile& p, Tensor* out, std::string* error);
+// An array of kTensorDTypes as float16 of the same shape, of any rank: a
+// float16 one as it is, the others rounded by the input cast as above.
+io::NpyArray AsFloat16(io::NpyArray array, const Profile& p);
 bool ReadTensor(const std::string& path, const Profile& p, Tensor* out,
                 std::string* error);
 
