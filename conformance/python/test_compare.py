@@ -1,6 +1,7 @@
 """refmath.compare: the same report as `refmath compare --json` on the same
 files, field for field, and as its text; invariants with expected values
 from NumPy (refmath's own outputs, their next floats)."""
+import io
 import json
 
 import numpy as np
@@ -167,5 +168,29 @@ def test_plot(tmp_path):
     x = RNG.uniform(-5, 5, 2000).astype(np.float32)
     r = refmath.compare("tanh", x, np.tanh(x))
     fig = r.plot(tmp_path / "p.png")
-    assert len(fig.axes) == 2
+    assert len(fig.axes) == 3
     assert (tmp_path / "p.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_shows_both_sides_and_leaves_pyplot_alone(recwarn):
+    """The oracle has a panel of its own (not drawn under the backend's
+    points), a million inputs plot as an envelope without warnings, and
+    pyplot is left with the figures it had."""
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    x = RNG.uniform(-5, 5, 1 << 20).astype(np.float32)
+    r = refmath.compare("tanh", x, np.tanh(x), label="numpy")
+    open_before = plt.get_fignums()
+    fig = r.plot()
+    assert plt.get_fignums() == open_before
+    titles = [ax.get_title() for ax in fig.axes]
+    assert titles[:2] == ["numpy", "oracle (refmath exact)"]
+    backend_line, oracle_line = fig.axes[0].lines[0], fig.axes[1].lines[0]
+    # The envelope: one point per bin, each the bin's largest distance.
+    assert 0 < backend_line.get_xdata().size <= 100_000
+    assert oracle_line.get_ydata().max() == np.nanmax(
+        r.oracle_ulp[np.isfinite(r.oracle_ulp)])
+    fig.savefig(io.BytesIO(), format="png")  # draws every artist
+    assert not [w for w in recwarn if "legend" in str(w.message).lower()]

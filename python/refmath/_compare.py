@@ -77,23 +77,29 @@ class CompareReport:
         return self._text
 
     def plot(self, path=None):
-        """A matplotlib figure: the distance to the truth against x for the
-        backend and the oracle, and their histograms.  Saved to `path` if
-        given.  NaN/inf disagreements (infinite distances) are left out of
-        the scatter; the histogram is the report's."""
-        import matplotlib.pyplot as plt
-        fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
-        oracle = "oracle (%s)" % self.variant
-        finite_b = np.isfinite(self.backend_ulp)
-        finite_o = np.isfinite(self.oracle_ulp)
-        left.plot(self.x[finite_o], self.oracle_ulp[finite_o], ",",
-                  color="C1", label=oracle, rasterized=True)
-        left.plot(self.x[finite_b], self.backend_ulp[finite_b], ",",
-                  color="C0", label=self.label, rasterized=True)
-        left.set_yscale("symlog", linthresh=1)
-        left.set_xlabel("x")
-        left.set_ylabel("ulp from the truth (%s)" % self.ulps_of)
-        left.legend(markerscale=20)
+        """A matplotlib Figure, made without pyplot (no figure is left
+        open in pyplot's state): the distance to the truth against x for
+        the backend and for the oracle side by side, on one symmetric-log
+        scale, and both histograms.  Saved to `path` if given.  Above
+        _PLOT_POINTS inputs each panel shows, per bin of that many inputs
+        in x order, the bin's largest distance (the error envelope).
+        NaN/inf disagreements (infinite distances) are left out of the
+        scatter; the histogram is the report's."""
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=(15, 4.5))
+        left, middle, right = fig.subplots(1, 3, sharey=False)
+        oracle = "oracle (refmath %s)" % self.variant
+        for ax, ulp, name, color in ((left, self.backend_ulp, self.label, "C0"),
+                                     (middle, self.oracle_ulp, oracle, "C1")):
+            x, y = _envelope(self.x, ulp)
+            ax.plot(x, y, ".", markersize=1.5, color=color, rasterized=True)
+            ax.set_yscale("symlog", linthresh=1)
+            ax.set_xlabel("x")
+            ax.set_ylabel("ulp from the truth (%s)" % self.ulps_of)
+            ax.set_title(name)
+        top = max(a.get_ylim()[1] for a in (left, middle))
+        for ax in (left, middle):
+            ax.set_ylim(0, top)
         # The report's own histogram buckets, those either side uses.
         b_hist = self.backend["vs_truth"]["histogram"]
         o_hist = self.oracle["vs_truth"]["histogram"]
@@ -115,6 +121,22 @@ class CompareReport:
             fig.savefig(path)
         return fig
 
+
+# The most points a panel of plot() draws one by one.
+_PLOT_POINTS = 100_000
+
+
+def _envelope(x, ulp):
+    """(x, ulp) of the finite distances, in x order; beyond _PLOT_POINTS,
+    one point per bin of consecutive inputs: its middle x and its largest
+    distance."""
+    finite = np.isfinite(ulp)
+    order = np.argsort(x[finite], kind="stable")
+    xs, ys = x[finite][order], ulp[finite][order]
+    if xs.size <= _PLOT_POINTS:
+        return xs, ys
+    starts = np.linspace(0, xs.size, _PLOT_POINTS // 10, endpoint=False).astype(np.intp)
+    return xs[starts + np.diff(np.append(starts, xs.size)) // 2], np.maximum.reduceat(ys, starts)
 
 def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
