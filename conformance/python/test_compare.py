@@ -139,6 +139,24 @@ def test_counts_add_up_and_per_input_arrays():
                r.backend["vs_truth"]["max_ulp"]) < 1e-6
 
 
+def test_wrong_argument_types_are_plain_type_errors():
+    x = RNG.uniform(-1, 1, 10).astype(np.float32)
+    y = np.exp(x)
+    for kwargs, needle in (({"max_ulp": "1"}, "max_ulp must be a number or None, got str"),
+                           ({"max_ulp_vs_oracle": [0]}, "max_ulp_vs_oracle must be a number"),
+                           ({"worst": "a"}, "worst must be an int, got str"),
+                           ({"threads": 1.5}, "threads must be an int"),
+                           ({"variant": None}, "variant must be a str"),
+                           ({"label": 3}, "label must be a str")):
+        with pytest.raises(TypeError, match=needle) as e:
+            refmath.compare("exp", x, y, **kwargs)
+        assert "incompatible function arguments" not in str(e.value)
+    with pytest.raises(TypeError, match="function must be a str"):
+        refmath.compare(1, x, y)
+    with pytest.raises(TypeError, match="inputs must be a path or an array"):
+        refmath.compare("exp", None, y)
+
+
 def test_errors_are_python_exceptions():
     x = np.ones(4, np.float32)
     with pytest.raises(ValueError, match="shape mismatch"):

@@ -169,6 +169,23 @@ def test_bad_targets_are_value_errors():
     assert refmath.get_target() == "best"
 
 
+def test_wrong_argument_types_are_plain_type_errors():
+    """Not the extension's signature dump: the call and the argument."""
+    for call in (lambda: refmath.set_target(None), lambda: refmath.targets(3),
+                 lambda: refmath.target(None).__enter__()):
+        with pytest.raises(TypeError, match="must be a str, got") as e:
+            call()
+        assert "incompatible function arguments" not in str(e.value)
+
+
+def test_pickled_ufuncs_keep_their_variant():
+    import pickle
+    for variant in refmath.VARIANTS:
+        u = getattr(getattr(refmath, variant), "exp")
+        assert pickle.loads(pickle.dumps(u)) is u
+        assert "\n\nrefmath %s exp of float32 values" % variant in u.__doc__
+
+
 def test_the_target_is_per_thread():
     seen = []
     with refmath.target(refmath.targets()[0]):
@@ -188,7 +205,7 @@ def test_input_types():
                                   bits(capi("exp", "exact", i)))
     # float64 and wide integers would round: refused unless asked for.
     for bad in (np.array([1.0]), np.array([1], np.int64), 1.0):
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match=r"x\.astype\(numpy\.float32\) does it on purpose"):
             refmath.exp(bad)
     d = np.array([0.1, -2.5])
     np.testing.assert_array_equal(

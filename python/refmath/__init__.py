@@ -12,7 +12,7 @@ import contextlib as _contextlib
 import sys as _sys
 import types as _types
 
-from . import _refmath
+from . import _args, _refmath
 
 __version__ = _refmath.version()
 
@@ -43,7 +43,7 @@ for _name in FUNCTIONS:
 
 def targets(variant="exact"):
     """The SIMD targets the variant can run on here, e.g. ['scalar', 'avx2']."""
-    return _refmath.usable_targets(variant)
+    return _refmath.usable_targets(_args.text(variant, "variant", "refmath.targets"))
 
 
 def get_target():
@@ -57,16 +57,16 @@ def set_target(name):
     ValueError if the name is unknown or no variant can run on it here.  A
     variant that cannot run on a pinned target raises ValueError when one
     of its ufuncs is called.  The results are the same bits on every
-    target; only the speed differs.
+    target; only the speed differs.  TypeError if name is not a str.
     """
-    _refmath.set_target(name)
+    _refmath.set_target(_args.text(name, "name", "refmath.set_target"))
 
 
 @_contextlib.contextmanager
 def target(name):
     """``with refmath.target("scalar"): ...`` pins the target for a block."""
     previous = _refmath.get_target()
-    _refmath.set_target(name)
+    _refmath.set_target(_args.text(name, "name", "refmath.target"))
     try:
         yield name
     finally:

@@ -7,7 +7,7 @@ import tempfile
 
 import numpy as np
 
-from . import _refmath
+from . import _args, _refmath
 
 _DTYPES = {np.dtype("float32"): "<f4", np.dtype("float16"): "<f2",
            np.dtype("uint16"): "<u2"}
@@ -154,8 +154,21 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
 
     ValueError with the library's message on an unreadable or mismatched
     file, an unknown name or a bad bound; TypeError on an array of
-    another dtype.
+    another dtype or an argument of the wrong type (a bound given as a
+    str, say).
     """
+    call = "refmath.compare"
+    for name, value in (("function", function), ("variant", variant),
+                        ("inputs_dtype", inputs_dtype),
+                        ("outputs_dtype", outputs_dtype), ("label", label)):
+        _args.text(value, name, call)
+    inputs = _args.path_or_array(inputs, "inputs", call)
+    outputs = _args.path_or_array(outputs, "outputs", call)
+    max_ulp = _args.number(max_ulp, "max_ulp", call, optional=True)
+    max_ulp_vs_oracle = _args.number(max_ulp_vs_oracle, "max_ulp_vs_oracle",
+                                     call, optional=True)
+    worst = _args.integer(worst, "worst", call)
+    threads = _args.integer(threads, "threads", call)
     if worst < 0:
         raise ValueError("worst must be 0 or more, got %r" % (worst,))
     with tempfile.TemporaryDirectory(prefix="refmath-compare-") as tmp:

@@ -81,6 +81,30 @@ void Loop(char** args, const npy_intp* dimensions, const npy_intp* steps,
   if (status != REFMATH_OK) RaiseStatus(d, status);
 }
 
+// NumPy's own type resolution, with refmath.tensor's hint added to its
+// TypeError (a float64 or Python-float input, which NumPy will not cast to
+// float32 by itself).
+int HintingTypeResolver(PyUFuncObject* ufunc, NPY_CASTING casting,
+                        PyArrayObject** operands, PyObject* type_tup,
+                        PyArray_Descr** out_dtypes) {
+  const int r = PyUFunc_DefaultTypeResolver(ufunc, casting, operands,
+                                            type_tup, out_dtypes);
+  if (r < 0 && PyErr_ExceptionMatches(PyExc_TypeError)) {
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    PyObject* text = value != nullptr ? PyObject_Str(value) : nullptr;
+    PyErr_Format(PyExc_TypeError,
+                 "%s; refmath computes on float32 values only "
+                 "(x.astype(numpy.float32) does it on purpose)",
+                 text != nullptr ? PyUnicode_AsUTF8(text) : "unsupported type");
+    Py_XDECREF(text);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(traceback);
+  }
+  return r;
+}
+
 PyUFuncGenericFunction g_loops[] = {&Loop};
 char g_types[] = {NPY_FLOAT32, NPY_FLOAT32};
 
@@ -105,9 +129,13 @@ PyObject* MakeUfunc(refmath_function f, refmath_variant v) {
                  "uint8, uint16, bool); float64 and wider integers are "
                  "refused with TypeError unless cast explicitly "
                  "(x.astype(numpy.float32), or dtype=numpy.float32).");
-  return PyUFunc_FromFuncAndData(g_loops, &data_slots.back(), g_types, 1, 1,
-                                 1, PyUFunc_None, names.back().c_str(),
-                                 docs.back().c_str(), 0);
+  PyObject* u = PyUFunc_FromFuncAndData(
+      g_loops, &data_slots.back(), g_types, 1, 1, 1, PyUFunc_None,
+      names.back().c_str(), docs.back().c_str(), 0);
+  if (u != nullptr) {
+    reinterpret_cast<PyUFuncObject*>(u)->type_resolver = &HintingTypeResolver;
+  }
+  return u;
 }
 
 }  // namespace python
