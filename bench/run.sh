@@ -17,7 +17,9 @@ MIN_TIME=0.03    # seconds per repetition of each benchmark
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
   -DREFMATH_BUILD_BENCH=ON -DREFMATH_BUILD_TESTS=OFF >/dev/null
 cmake --build "$BUILD_DIR" --target refmath_bench refmath_trace_kernel \
-  -j"$(nproc)"
+  refmath_scalar_bench -j"$(nproc)"
+# One scalar call beside glibc and CORE-MATH (docs/performance.md, "One value").
+"$BUILD_DIR/bin/refmath_scalar_bench"
 
 "$BUILD_DIR/bin/refmath_bench" \
   --benchmark_repetitions="$REPETITIONS" \

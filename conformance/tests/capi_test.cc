@@ -166,17 +166,34 @@ TEST(CApi, PortableTargetAlwaysRunsAndBestIsTheWidestUsable) {
   EXPECT_EQ(best_rank, max_rank);
 }
 
-TEST(CApi, ScalarConveniencesMatchTheArrayApi) {
-  float (*const fns[REFMATH_NUM_FUNCTIONS])(float) = {
-      refmath_expf,  refmath_exp_nonpositivef, refmath_logf,
-      refmath_sigmoidf, refmath_tanhf,        refmath_erff,
-      refmath_one_plus_erff, refmath_gelu_erff, refmath_gelu_tanhf};
-  const std::vector<float> xs = {-3.5f, -0.25f, 0.0f, 0.75f, 2.0f, 1e-40f};
-  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
-    const auto fn = static_cast<refmath_function>(f);
-    const std::vector<float> want = Eval(fn, REFMATH_TARGET_BEST, xs);
-    for (size_t i = 0; i < xs.size(); ++i) {
-      EXPECT_EQ(Bits(fns[f](xs[i])), Bits(want[i])) << Name(fn) << "(" << xs[i] << ")";
+TEST(CApi, ScalarCallsOfEveryVariantMatchTheArrayApi) {
+  using Scalar = float (*)(float);
+  const Scalar calls[REFMATH_NUM_VARIANTS][REFMATH_NUM_FUNCTIONS] = {
+      {refmath_expf, refmath_exp_nonpositivef, refmath_logf, refmath_sigmoidf,
+       refmath_tanhf, refmath_erff, refmath_one_plus_erff, refmath_gelu_erff,
+       refmath_gelu_tanhf},
+      {refmath_fast_expf, refmath_fast_exp_nonpositivef, refmath_fast_logf,
+       refmath_fast_sigmoidf, refmath_fast_tanhf, refmath_fast_erff,
+       refmath_fast_one_plus_erff, refmath_fast_gelu_erff,
+       refmath_fast_gelu_tanhf},
+      {refmath_correct_expf, refmath_correct_exp_nonpositivef,
+       refmath_correct_logf, refmath_correct_sigmoidf, refmath_correct_tanhf,
+       refmath_correct_erff, refmath_correct_one_plus_erff,
+       refmath_correct_gelu_erff, refmath_correct_gelu_tanhf}};
+  const std::vector<float> xs = {-3.5f, -0.25f, 0.0f, -0.0f, 0.75f, 2.0f,
+                                 1e-40f, 88.5f, -200.0f, 1e30f};
+  for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
+    const auto var = static_cast<refmath_variant>(v);
+    for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+      const auto fn = static_cast<refmath_function>(f);
+      std::vector<float> want(xs.size());
+      ASSERT_EQ(refmath_eval_f32(fn, var, REFMATH_TARGET_BEST, xs.data(),
+                                 want.data(), xs.size()),
+                REFMATH_OK);
+      for (size_t i = 0; i < xs.size(); ++i) {
+        EXPECT_EQ(Bits(calls[v][f](xs[i])), Bits(want[i]))
+            << refmath_variant_name(var) << " " << Name(fn) << "(" << xs[i] << ")";
+      }
     }
   }
 }

@@ -90,6 +90,23 @@ TEST_F(Mxcsr, StatusFlagsAndMasksAreRestoredExactly) {
   EXPECT_GT(Bits(sub), 0u);
   EXPECT_LT(Bits(sub), 0x00800000u);
 }
+
+TEST_F(Mxcsr, ScalarCallsOfEveryVariantLeaveEveryBit) {
+  // No flag set (a program that raised nothing yet, or after
+  // feclearexcept), every flag set, and FTZ+DAZ with round toward zero.
+  float (*const calls[])(float) = {refmath_expf, refmath_fast_expf,
+                                   refmath_correct_expf, refmath_correct_logf,
+                                   refmath_fast_gelu_tanhf};
+  for (unsigned env : {0x1F80u, 0x1FBFu, 0x1F80u | kFtz | kDaz | (3u << 13)}) {
+    for (auto call : calls) {
+      for (float x : {-100.0f, -1.0f, 0.5f, 1e-40f, 100.0f}) {
+        _mm_setcsr(env);
+        (void)call(x);
+        EXPECT_EQ(_mm_getcsr(), env) << "x = " << x;
+      }
+    }
+  }
+}
 #endif
 
 TEST(Concurrency, EightThreadsGetTheGoldenBits) {

@@ -112,9 +112,12 @@ int refmath_best_target(refmath_variant v);
  * needs no CPU feature; the golden digests are made on it. */
 refmath_target refmath_portable_target(void);
 
-/* Scalar conveniences: the exact variant, same bits as refmath_eval_f32.
- * Like the array call, each runs under the IEEE default floating-point
- * environment and restores the caller's (MXCSR on x86, FPCR on arm64). */
+/* One value: refmath_NAMEf is the exact variant, refmath_fast_NAMEf the
+ * fast one, refmath_correct_NAMEf the correctly rounded one, each the same
+ * bits as refmath_eval_f32 in that variant.  Like the array call, each
+ * runs under the IEEE default floating-point environment and restores the
+ * caller's (MXCSR on x86, FPCR and FPSR on arm64) exactly, status flags
+ * included.  A variant this library was built without returns a NaN. */
 float refmath_expf(float x);
 float refmath_exp_nonpositivef(float x);
 float refmath_logf(float x);
@@ -124,6 +127,26 @@ float refmath_erff(float x);
 float refmath_one_plus_erff(float x);
 float refmath_gelu_erff(float x);
 float refmath_gelu_tanhf(float x);
+
+float refmath_fast_expf(float x);
+float refmath_fast_exp_nonpositivef(float x);
+float refmath_fast_logf(float x);
+float refmath_fast_sigmoidf(float x);
+float refmath_fast_tanhf(float x);
+float refmath_fast_erff(float x);
+float refmath_fast_one_plus_erff(float x);
+float refmath_fast_gelu_erff(float x);
+float refmath_fast_gelu_tanhf(float x);
+
+float refmath_correct_expf(float x);
+float refmath_correct_exp_nonpositivef(float x);
+float refmath_correct_logf(float x);
+float refmath_correct_sigmoidf(float x);
+float refmath_correct_tanhf(float x);
+float refmath_correct_erff(float x);
+float refmath_correct_one_plus_erff(float x);
+float refmath_correct_gelu_erff(float x);
+float refmath_correct_gelu_tanhf(float x);
 
 #ifdef __cplusplus
 } /* extern "C" */

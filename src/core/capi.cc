@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <limits>
+
 #include "hwy/targets.h"
 #include "refmath/refmath.h"
 #include "refmath/tensor.h"
@@ -83,20 +85,38 @@ bool PartialOverlap(const float* in, float* out, size_t n) {
   return a < b + bytes && b < a + bytes;
 }
 
-// The exact variant's portable target (always built), resolved once.
-const TargetKernels* ScalarExact() {
-  static const TargetKernels* const kernels = [] {
-    const TargetKernels* k = nullptr;
-    Resolve(REFMATH_EXACT, refmath_portable_target(), &k);
-    return k;
-  }();
-  return kernels;
+// Each variant's kernels for one value: the portable target (one lane,
+// no dispatch cost to speak of; every target gives the same bits), or the
+// best one where the variant has no portable build; null if the variant
+// is not built.  Resolved once.
+struct ScalarTable {
+  const TargetKernels* kernels[REFMATH_NUM_VARIANTS];
+};
+
+ScalarTable ResolveScalar() {
+  ScalarTable table;
+  for (int i = 0; i < REFMATH_NUM_VARIANTS; ++i) {
+    const auto v = static_cast<refmath_variant>(i);
+    const TargetKernels*& k = table.kernels[i];
+    if (Resolve(v, refmath_portable_target(), &k) != REFMATH_OK &&
+        Resolve(v, REFMATH_TARGET_BEST, &k) != REFMATH_OK) {
+      k = nullptr;
+    }
+  }
+  return table;
 }
 
-float EvalOne(refmath_function f, float x) {
+const TargetKernels* ScalarKernels(refmath_variant v) {
+  static const ScalarTable table = ResolveScalar();
+  return table.kernels[v];
+}
+
+float EvalOne(refmath_function f, refmath_variant v, float x) {
+  const TargetKernels* const k = ScalarKernels(v);
+  if (k == nullptr) return std::numeric_limits<float>::quiet_NaN();
   float y;
   const refmath::detail::ScopedIeeeEnvironment ieee;
-  ScalarExact()->eval(f, &x, &y, 1);
+  k->eval(f, &x, &y, 1);
   return y;
 }
 
@@ -187,18 +207,27 @@ refmath_target refmath_portable_target(void) {
              : REFMATH_TARGET_EMU128;
 }
 
-float refmath_expf(float x) { return EvalOne(REFMATH_EXP, x); }
-float refmath_exp_nonpositivef(float x) {
-  return EvalOne(REFMATH_EXP_NONPOSITIVE, x);
-}
-float refmath_logf(float x) { return EvalOne(REFMATH_LOG, x); }
-float refmath_sigmoidf(float x) { return EvalOne(REFMATH_SIGMOID, x); }
-float refmath_tanhf(float x) { return EvalOne(REFMATH_TANH, x); }
-float refmath_erff(float x) { return EvalOne(REFMATH_ERF, x); }
-float refmath_one_plus_erff(float x) {
-  return EvalOne(REFMATH_ONE_PLUS_ERF, x);
-}
-float refmath_gelu_erff(float x) { return EvalOne(REFMATH_GELU_ERF, x); }
-float refmath_gelu_tanhf(float x) { return EvalOne(REFMATH_GELU_TANH, x); }
+// One value of each function in each variant: refmath_NAMEf (exact),
+// refmath_fast_NAMEf, refmath_correct_NAMEf.
+#define REFMATH_SCALAR_CALLS(name, function)                           \
+  float refmath_##name##f(float x) {                                   \
+    return EvalOne(function, REFMATH_EXACT, x);                        \
+  }                                                                    \
+  float refmath_fast_##name##f(float x) {                              \
+    return EvalOne(function, REFMATH_FAST, x);                         \
+  }                                                                    \
+  float refmath_correct_##name##f(float x) {                           \
+    return EvalOne(function, REFMATH_CORRECT, x);                      \
+  }
+REFMATH_SCALAR_CALLS(exp, REFMATH_EXP)
+REFMATH_SCALAR_CALLS(exp_nonpositive, REFMATH_EXP_NONPOSITIVE)
+REFMATH_SCALAR_CALLS(log, REFMATH_LOG)
+REFMATH_SCALAR_CALLS(sigmoid, REFMATH_SIGMOID)
+REFMATH_SCALAR_CALLS(tanh, REFMATH_TANH)
+REFMATH_SCALAR_CALLS(erf, REFMATH_ERF)
+REFMATH_SCALAR_CALLS(one_plus_erf, REFMATH_ONE_PLUS_ERF)
+REFMATH_SCALAR_CALLS(gelu_erf, REFMATH_GELU_ERF)
+REFMATH_SCALAR_CALLS(gelu_tanh, REFMATH_GELU_TANH)
+#undef REFMATH_SCALAR_CALLS
 
 }  // extern "C"
