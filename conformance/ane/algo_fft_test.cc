@@ -115,7 +115,9 @@ TEST(AneFft, StagedErrorWithinTheSpecRangeAndNotBetterThanDense) {
     const double e = ForwardError(n, true, kSeed + n);
     EXPECT_GE(e, kStagedLow / kMargin) << "N = " << n;
     EXPECT_LE(e, kStagedHigh * kMargin) << "N = " << n;
-    if (n <= 256) EXPECT_GE(e, ForwardError(n, false, kSeed + n)) << "N = " << n;
+    if (n <= 256) {
+      EXPECT_GE(e, ForwardError(n, false, kSeed + n)) << "N = " << n;
+    }
   }
 }
 

@@ -166,7 +166,7 @@ bool ParseResult(const std::string& text, const std::string& name, Result* r,
   const int f = refmath_function_from_name(kv["function"].c_str());
   const int v = refmath_variant_from_name(kv["variant"].c_str());
   const int t = refmath_target_from_name(kv["target"].c_str());
-  uint64_t u64, shard_count;
+  uint64_t u64 = 0, shard_count = 0;
   if (f < 0 || v < 0 || t < 0 || !ParseU64(kv["stride"], &s.stride) ||
       !ParseU64(kv["shard_count"], &shard_count) || shard_count == 0 ||
       shard_count > 1000000 || !ParseU64(kv["positions"], &out.positions) ||

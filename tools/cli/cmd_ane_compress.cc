@@ -108,20 +108,23 @@ int RunAneCompress(const Argv& argv) {
   double tol;
   std::string error, name, summary;
   std::vector<Half> weight;
-  if (!args.Parse(argv, WithProfileOptions({"in", "out", "encoding", "gate-input",
-                                            "tolerance"}),
-                  {}, &error) ||
+  const auto options =
+      WithProfileOptions({"in", "out", "encoding", "gate-input", "tolerance"});
+  if (!args.Parse(argv, options, {}, &error) ||
       !args.Require("encoding", &name, &error) || !ProfileFromArgs(args, &p, &error) ||
       !NumberOption(args, "tolerance", ane::kDefaultGateTolerance, &tol, &error) ||
       !CheckOutputs(args, {"out"}, &error) ||
       !ReadWeight(args, &in.w, &in.rows, &in.cols, &array, &error) ||
       ((args.Has("gate-input") || name == "auto") &&
        !GateModel(args, in.rows, in.cols, p, &in.model, &error)) ||
-      !Encode(name, in, tol, &weight, &summary, &error) ||
-      !WriteOutputs(args, {{"out", io::Float16Array(array.shape, weight)}}, &error)) {
+      !Encode(name, in, tol, &weight, &summary, &error)) {
     return Fail(kCmd, error);
   }
-  fputs(summary.c_str(), ReportStream({args.Get("out")}));
+  const std::vector<Output> outputs = {
+      {"out", io::Float16Array(array.shape, weight)}};
+  if (!WriteOutputs(args, outputs, &error)) return Fail(kCmd, error);
+  const std::vector<std::string> documents = {args.Get("out")};
+  fputs(summary.c_str(), ReportStream(documents));
   return kExitOk;
 }
 
