@@ -6,7 +6,8 @@
 // which tries the quick path first and calls EvalCorrectComplete for the
 // rest.
 //
-// All nine functions; exp_nonpositive is exp's kernel (e^x for every x).
+// The functions are the rows of refmath/functions.def that the variant
+// defines.
 #include "simd/kernel_set.h"
 #include "simd/no_fast_math.h"
 #include "simd/kernel_table.h"
@@ -27,17 +28,16 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// The correctly rounded kernel set.
+// The correctly rounded kernel set: for each row of refmath/functions.def
+// that the variant defines, CorrectKERNEL (KERNEL is the row's kernel
+// column: exp_nonpositive is computed by CorrectExp).
 struct CorrectKernels {
-  REFMATH_KERNEL(Exp, HWY_NAMESPACE::CorrectExp(d, x))
-  REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::CorrectExp(d, x))
-  REFMATH_KERNEL(Log, HWY_NAMESPACE::CorrectLog(d, x))
-  REFMATH_KERNEL(Sigmoid, HWY_NAMESPACE::CorrectSigmoid(d, x))
-  REFMATH_KERNEL(Tanh, HWY_NAMESPACE::CorrectTanh(d, x))
-  REFMATH_KERNEL(Erf, HWY_NAMESPACE::CorrectErf(d, x))
-  REFMATH_KERNEL(OnePlusErf, HWY_NAMESPACE::CorrectOnePlusErf(d, x))
-  REFMATH_KERNEL(GeluErf, HWY_NAMESPACE::CorrectGeluErf(d, x))
-  REFMATH_KERNEL(GeluTanh, HWY_NAMESPACE::CorrectGeluTanh(d, x))
+  static constexpr refmath_variant kVariant = REFMATH_CORRECT;
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  REFMATH_IF_##CORRECT##_(                                                 \
+      REFMATH_KERNEL(Name, HWY_NAMESPACE::Correct##KERNEL(d, x)))
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
 };
 
 void EvalCorrectComplete(refmath_function f, const float* in, float* out,
@@ -72,25 +72,12 @@ void BoundsArray(const float* in, float* lo, float* hi, size_t n) {
 bool BoundsCorrect(refmath_function f, const float* in, float* lo, float* hi,
                    size_t n) {
   switch (f) {
-    case REFMATH_EXP:
-    case REFMATH_EXP_NONPOSITIVE:
-      BoundsArray<CorrectExpEval>(in, lo, hi, n);
-      return true;
-    case REFMATH_SIGMOID:
-      BoundsArray<CorrectSigmoidEval>(in, lo, hi, n);
-      return true;
-    case REFMATH_GELU_TANH:
-      BoundsArray<CorrectGeluTanhEval>(in, lo, hi, n);
-      return true;
-    case REFMATH_ONE_PLUS_ERF:
-      BoundsArray<CorrectOnePlusErfEval>(in, lo, hi, n);
-      return true;
-    case REFMATH_GELU_ERF:
-      BoundsArray<CorrectGeluErfEval>(in, lo, hi, n);
-      return true;
-    case REFMATH_LOG: BoundsArray<CorrectLogEval>(in, lo, hi, n); return true;
-    case REFMATH_TANH: BoundsArray<CorrectTanhEval>(in, lo, hi, n); return true;
-    case REFMATH_ERF: BoundsArray<CorrectErfEval>(in, lo, hi, n); return true;
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  REFMATH_IF_##CORRECT##_(case REFMATH_##ID                                \
+                          : BoundsArray<Correct##KERNEL##Eval>(in, lo, hi, n); \
+                          return true;)
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
     default: return false;
   }
 }

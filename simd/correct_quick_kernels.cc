@@ -50,20 +50,15 @@ void QuickArray(refmath_function f, const float* in, float* out, size_t n) {
   if (i < n) EvalCorrectComplete(f, in + i, out + i, n - i);
 }
 
+// Each row's quick path is QuickKERNEL (refmath/functions.def).
 void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
   switch (f) {
-    case REFMATH_EXP:
-    case REFMATH_EXP_NONPOSITIVE:
-      return QuickArray<QuickExp>(f, in, out, n);
-    case REFMATH_LOG: return QuickArray<QuickLog>(f, in, out, n);
-    case REFMATH_SIGMOID: return QuickArray<QuickSigmoid>(f, in, out, n);
-    case REFMATH_TANH: return QuickArray<QuickTanh>(f, in, out, n);
-    case REFMATH_ERF: return QuickArray<QuickErf>(f, in, out, n);
-    case REFMATH_ONE_PLUS_ERF:
-      return QuickArray<QuickOnePlusErf>(f, in, out, n);
-    case REFMATH_GELU_ERF: return QuickArray<QuickGeluErf>(f, in, out, n);
-    case REFMATH_GELU_TANH: return QuickArray<QuickGeluTanh>(f, in, out, n);
-    default: return EvalCorrectComplete(f, in, out, n);
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  REFMATH_IF_##CORRECT##_(case REFMATH_##ID                                \
+                          : return QuickArray<Quick##KERNEL>(f, in, out, n);)
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+    default: return;
   }
 }
 

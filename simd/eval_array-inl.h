@@ -52,22 +52,29 @@ HWY_NOINLINE void EvalArray(const float* in, float* out, size_t n) {
 #endif
 }
 
-// out[i] = f(in[i]) with the kernels of a set: Set::Exp, Set::Log, ...
-// (one struct per function, each with Apply(d, v)).
+// Whether the registry row (EXACT, FAST, CORRECT) defines a function in
+// variant v.
+constexpr bool RowDefines(refmath_variant v, int exact, int fast,
+                          int correct) {
+  return (v == REFMATH_EXACT ? exact : v == REFMATH_FAST ? fast : correct) != 0;
+}
+
+// out[i] = f(in[i]) with the kernels of a set: Set::kVariant is the
+// variant, Set::Exp, Set::Log, ... the kernels (one struct per function,
+// each with Apply(d, v)) of the rows of refmath/functions.def that define
+// the function in that variant; a set has no member for the other rows,
+// and the C API never asks it for one.
 template <class Set>
 void EvalFunction(refmath_function f, const float* in, float* out, size_t n) {
   switch (f) {
-    case REFMATH_EXP: return EvalArray<typename Set::Exp>(in, out, n);
-    case REFMATH_EXP_NONPOSITIVE:
-      return EvalArray<typename Set::ExpNonPositive>(in, out, n);
-    case REFMATH_LOG: return EvalArray<typename Set::Log>(in, out, n);
-    case REFMATH_SIGMOID: return EvalArray<typename Set::Sigmoid>(in, out, n);
-    case REFMATH_TANH: return EvalArray<typename Set::Tanh>(in, out, n);
-    case REFMATH_ERF: return EvalArray<typename Set::Erf>(in, out, n);
-    case REFMATH_ONE_PLUS_ERF:
-      return EvalArray<typename Set::OnePlusErf>(in, out, n);
-    case REFMATH_GELU_ERF: return EvalArray<typename Set::GeluErf>(in, out, n);
-    case REFMATH_GELU_TANH: return EvalArray<typename Set::GeluTanh>(in, out, n);
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  case REFMATH_##ID:                                                       \
+    if constexpr (RowDefines(Set::kVariant, EXACT, FAST, CORRECT)) {       \
+      EvalArray<typename Set::Name>(in, out, n);                           \
+    }                                                                      \
+    return;
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
   }
 }
 

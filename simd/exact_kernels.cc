@@ -22,6 +22,7 @@ namespace HWY_NAMESPACE {
 
 // The exact kernel set: every function through ExactArith.
 struct ExactKernels {
+  static constexpr refmath_variant kVariant = REFMATH_EXACT;
   REFMATH_KERNEL(Exp, HWY_NAMESPACE::Exp<ExactArith>(d, x))
   REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::ExpNonPositive<ExactArith>(d, x))
   REFMATH_KERNEL(Log, HWY_NAMESPACE::Log<ExactArith>(d, x))

@@ -32,6 +32,7 @@ namespace HWY_NAMESPACE {
 
 // The fast kernel set.
 struct FastKernels {
+  static constexpr refmath_variant kVariant = REFMATH_FAST;
   REFMATH_KERNEL(Exp, HWY_NAMESPACE::FastExp(d, x))
   REFMATH_KERNEL(ExpNonPositive, HWY_NAMESPACE::ExpNonPositive<FusedArith>(d, x))
   REFMATH_KERNEL(Log, HWY_NAMESPACE::Log<FusedArith>(d, x))

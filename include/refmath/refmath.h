@@ -14,6 +14,8 @@
 extern "C" {
 #endif
 
+/* The functions, in the row order of refmath/functions.def (a row there
+ * and a value here come together; values never change). */
 typedef enum {
   REFMATH_EXP,
   REFMATH_EXP_NONPOSITIVE,
@@ -59,7 +61,9 @@ typedef enum {
 #define REFMATH_NUM_TARGETS 13
 
 /* Status codes: 0 is success, every failure is negative (the tensor
- * operations add -9 to -13 in refmath/tensor.h). */
+ * operations add -9 to -13 in refmath/tensor.h).  NOT_IN_VARIANT: the
+ * variant does not define the function (refmath/functions.def says which
+ * do). */
 #define REFMATH_OK 0
 #define REFMATH_E_UNKNOWN_FUNCTION (-1)
 #define REFMATH_E_UNKNOWN_VARIANT (-2)
@@ -69,12 +73,13 @@ typedef enum {
 #define REFMATH_E_TARGET_NOT_SUPPORTED (-6)
 #define REFMATH_E_NULL_POINTER (-7)
 #define REFMATH_E_OVERLAP (-8)
+#define REFMATH_E_NOT_IN_VARIANT (-14)
 
 /* out[i] = f(in[i]) for i < n, any alignment.  out may equal in
  * (in-place); any other overlap returns REFMATH_E_OVERLAP.  in and out may
  * be NULL only when n == 0, which writes nothing; f, v and t are checked
- * even then.  Checks run in the order function, variant, target, n == 0, NULL,
- * overlap; the first failure is returned and nothing is written.
+ * even then.  Checks run in the order function, variant, function in
+ * variant, target, n == 0, NULL, overlap; the first failure is returned and nothing is written.
  * Runs under the IEEE default floating-point environment (round to
  * nearest, no FTZ/DAZ) and restores the caller's exactly.  Safe to call
  * from any number of threads at once.  Returns REFMATH_OK or one of the
@@ -99,6 +104,12 @@ int refmath_function_from_name(const char *name);
 int refmath_variant_from_name(const char *name);
 int refmath_target_from_name(const char *name);
 
+/* REFMATH_OK if variant v defines function f, else
+ * REFMATH_E_UNKNOWN_FUNCTION, REFMATH_E_UNKNOWN_VARIANT or
+ * REFMATH_E_NOT_IN_VARIANT.  Whether v is built and can run here is
+ * refmath_target_status's answer. */
+int refmath_function_status(refmath_function f, refmath_variant v);
+
 /* REFMATH_OK if (v, t) can run here: compiled into this build and supported
  * by this CPU; otherwise the status refmath_eval_f32 would return. */
 int refmath_target_status(refmath_variant v, refmath_target t);
@@ -114,39 +125,23 @@ refmath_target refmath_portable_target(void);
 
 /* One value: refmath_NAMEf is the exact variant, refmath_fast_NAMEf the
  * fast one, refmath_correct_NAMEf the correctly rounded one, each the same
- * bits as refmath_eval_f32 in that variant.  Like the array call, each
- * runs under the IEEE default floating-point environment and restores the
- * caller's (MXCSR on x86, FPCR and FPSR on arm64) exactly, status flags
- * included.  A variant this library was built without returns a NaN. */
-float refmath_expf(float x);
-float refmath_exp_nonpositivef(float x);
-float refmath_logf(float x);
-float refmath_sigmoidf(float x);
-float refmath_tanhf(float x);
-float refmath_erff(float x);
-float refmath_one_plus_erff(float x);
-float refmath_gelu_erff(float x);
-float refmath_gelu_tanhf(float x);
-
-float refmath_fast_expf(float x);
-float refmath_fast_exp_nonpositivef(float x);
-float refmath_fast_logf(float x);
-float refmath_fast_sigmoidf(float x);
-float refmath_fast_tanhf(float x);
-float refmath_fast_erff(float x);
-float refmath_fast_one_plus_erff(float x);
-float refmath_fast_gelu_erff(float x);
-float refmath_fast_gelu_tanhf(float x);
-
-float refmath_correct_expf(float x);
-float refmath_correct_exp_nonpositivef(float x);
-float refmath_correct_logf(float x);
-float refmath_correct_sigmoidf(float x);
-float refmath_correct_tanhf(float x);
-float refmath_correct_erff(float x);
-float refmath_correct_one_plus_erff(float x);
-float refmath_correct_gelu_erff(float x);
-float refmath_correct_gelu_tanhf(float x);
+ * bits as refmath_eval_f32 in that variant; a function without an exact
+ * variant has refmath_NAMEf as its correctly rounded one.  A variant that
+ * does not define a function has no scalar call for it.  Like the array
+ * call, each runs under the IEEE default floating-point environment and
+ * restores the caller's (MXCSR on x86, FPCR and FPSR on arm64) exactly,
+ * status flags included.  A variant this library was built without
+ * returns a NaN.  The calls are declared from the rows of
+ * refmath/functions.def: refmath_expf, refmath_fast_expf,
+ * refmath_correct_expf, refmath_exp_nonpositivef, ... */
+#define REFMATH_IF_0_(declaration)
+#define REFMATH_IF_1_(declaration) declaration
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  float refmath_##name##f(float x);                                        \
+  REFMATH_IF_##FAST##_(float refmath_fast_##name##f(float x);)             \
+  REFMATH_IF_##CORRECT##_(float refmath_correct_##name##f(float x);)
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
 
 #ifdef __cplusplus
 } /* extern "C" */

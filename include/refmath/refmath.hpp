@@ -16,16 +16,12 @@
 
 namespace refmath {
 
+// The rows of refmath/functions.def: Function::kExp, ... kGeluTanh.
 enum class Function : int {
-  kExp = REFMATH_EXP,
-  kExpNonPositive = REFMATH_EXP_NONPOSITIVE,
-  kLog = REFMATH_LOG,
-  kSigmoid = REFMATH_SIGMOID,
-  kTanh = REFMATH_TANH,
-  kErf = REFMATH_ERF,
-  kOnePlusErf = REFMATH_ONE_PLUS_ERF,
-  kGeluErf = REFMATH_GELU_ERF,
-  kGeluTanh = REFMATH_GELU_TANH,
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  k##Name = REFMATH_##ID,
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
 };
 enum class Variant : int {
   kExact = REFMATH_EXACT,
@@ -50,8 +46,6 @@ enum class Target : int {
 
 // Each C enum's last value has its C++ counterpart: a value added to
 // refmath.h without one here stops the build.
-static_assert(static_cast<int>(Function::kGeluTanh) + 1 == REFMATH_NUM_FUNCTIONS,
-              "refmath::Function lacks a value of refmath_function");
 static_assert(static_cast<int>(Variant::kCorrect) + 1 == REFMATH_NUM_VARIANTS,
               "refmath::Variant lacks a value of refmath_variant");
 static_assert(static_cast<int>(Target::kSVE2_128) + 1 == REFMATH_NUM_TARGETS,
@@ -87,16 +81,21 @@ inline float Eval(Function f, float x, Variant v = Variant::kExact,
   return y;
 }
 
-// The exact variant's scalar functions of refmath.h.
-inline float Exp(float x) { return refmath_expf(x); }
-inline float ExpNonPositive(float x) { return refmath_exp_nonpositivef(x); }
-inline float Log(float x) { return refmath_logf(x); }
-inline float Sigmoid(float x) { return refmath_sigmoidf(x); }
-inline float Tanh(float x) { return refmath_tanhf(x); }
-inline float Erf(float x) { return refmath_erff(x); }
-inline float OnePlusErf(float x) { return refmath_one_plus_erff(x); }
-inline float GeluErf(float x) { return refmath_gelu_erff(x); }
-inline float GeluTanh(float x) { return refmath_gelu_tanhf(x); }
+// Each function's scalar call of refmath.h, refmath_NAMEf: refmath::Exp,
+// ... refmath::GeluTanh (the exact variant, or the correctly rounded one
+// for a function without an exact variant).
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  inline float Name(float x) { return refmath_##name##f(x); }
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+
+// Whether variant v defines function f (refmath/functions.def); Eval of
+// one it does not throws Error(REFMATH_E_NOT_IN_VARIANT).
+inline bool Defines(Variant v, Function f) {
+  return refmath_function_status(static_cast<refmath_function>(f),
+                                 static_cast<refmath_variant>(v)) ==
+         REFMATH_OK;
+}
 
 // The C API's names ("gelu_tanh", "correct", "avx3").
 inline const char* Name(Function f) {

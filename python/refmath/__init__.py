@@ -1,8 +1,9 @@
 """refmath: bit-exact reference float32 transcendentals for NumPy.
 
-Every function of the C library is a NumPy ufunc in every variant the
-library has: ``refmath.exact.exp``, ``refmath.fast.exp``, ... (the
-top-level ``refmath.exp`` is the exact one).  They return the same bits
+Every function of the C library is a NumPy ufunc in every variant that
+defines it: ``refmath.exact.exp``, ``refmath.fast.exp``, ... (the
+top-level ``refmath.exp`` is the exact one, or the correctly rounded one
+for a function without an exact variant).  They return the same bits
 as ``refmath_eval_f32`` for any shape, stride and memory order, on every
 SIMD target.  ``refmath.tensor`` holds the reductions and ML operations
 (sum, softmax, layer_norm, attention, ...), whose bits are the same on
@@ -24,21 +25,25 @@ VARIANTS = tuple(_refmath.variant_names())
 
 
 def _variant_module(variant):
-    """The module refmath.<variant>: one ufunc per function."""
+    """The module refmath.<variant>: one ufunc per function it defines."""
     mod = _types.ModuleType(
         __name__ + "." + variant,
         "refmath's %s variant: one NumPy ufunc per function." % variant)
-    for name in FUNCTIONS:
+    mod.__all__ = [name for name in FUNCTIONS
+                   if _refmath.defines(variant, name)]
+    for name in mod.__all__:
         setattr(mod, name, _refmath.ufunc(name, variant))
-    mod.__all__ = list(FUNCTIONS)
     _sys.modules[mod.__name__] = mod
     return mod
 
 
 for _variant in VARIANTS:
     globals()[_variant] = _variant_module(_variant)
+# The top level: the exact variant, or the correctly rounded one for a
+# function without an exact variant (as refmath_NAMEf in C).
 for _name in FUNCTIONS:
-    globals()[_name] = getattr(globals()["exact"], _name)
+    _home = "exact" if _refmath.defines("exact", _name) else "correct"
+    globals()[_name] = getattr(globals()[_home], _name)
 
 
 def targets(variant="exact"):

@@ -92,6 +92,13 @@ void BindCapi(py::module_& m) {
   m.def("variant_names", [] {
     return Names(&refmath_variant_name, REFMATH_NUM_VARIANTS);
   });
+  m.def("defines", [](const std::string& variant, const std::string& function) {
+    return refmath_function_status(
+               FromName<refmath_function>(refmath_function_from_name,
+                                          function, "function"),
+               FromName<refmath_variant>(refmath_variant_from_name, variant,
+                                         "variant")) == REFMATH_OK;
+  }, py::arg("variant"), py::arg("function"));
   m.def("usable_targets", &UsableTargets, py::arg("variant"));
   m.def("best_target", [](const std::string& variant) -> py::object {
     const int t = refmath_best_target(FromName<refmath_variant>(

@@ -16,9 +16,32 @@ namespace {
 using refmath::detail::KernelTable;
 using refmath::detail::TargetKernels;
 
-const char* const kFunctionNames[REFMATH_NUM_FUNCTIONS] = {
-    "exp",  "exp_nonpositive", "log",      "sigmoid",  "tanh",
-    "erf",  "one_plus_erf",    "gelu_erf", "gelu_tanh"};
+// The registry's rows (refmath/functions.def): each function's name and
+// the variants that define it.
+struct FunctionRow {
+  const char* c_name;
+  bool in_variant[REFMATH_NUM_VARIANTS];  // exact, fast, correct
+};
+constexpr FunctionRow kFunctions[] = {
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  {#name, {EXACT != 0, FAST != 0, CORRECT != 0}},
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+};
+static_assert(sizeof kFunctions / sizeof kFunctions[0] ==
+                  REFMATH_NUM_FUNCTIONS,
+              "functions.def and refmath_function disagree on the count");
+
+constexpr bool SameName(const char* a, const char* b) {
+  return *a == *b && (*a == '\0' || SameName(a + 1, b + 1));
+}
+// Each row sits at its enum value.
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  static_assert(SameName(kFunctions[REFMATH_##ID].c_name, #name),             \
+                "functions.def row out of enum order: " #name);
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+
 const char* const kVariantNames[REFMATH_NUM_VARIANTS] = {"exact", "fast",
                                                          "correct"};
 const char* const kTargetNames[REFMATH_NUM_TARGETS] = {
@@ -31,6 +54,16 @@ int FromName(const char* const* names, int count, const char* name) {
     if (strcmp(names[i], name) == 0) return i;
   }
   return -1;
+}
+
+int FunctionStatus(refmath_function f, refmath_variant v) {
+  if (static_cast<unsigned>(f) >= REFMATH_NUM_FUNCTIONS) {
+    return REFMATH_E_UNKNOWN_FUNCTION;
+  }
+  if (static_cast<unsigned>(v) >= REFMATH_NUM_VARIANTS) {
+    return REFMATH_E_UNKNOWN_VARIANT;
+  }
+  return kFunctions[f].in_variant[v] ? REFMATH_OK : REFMATH_E_NOT_IN_VARIANT;
 }
 
 bool VariantBuilt(refmath_variant v, KernelTable* table) {
@@ -126,9 +159,8 @@ extern "C" {
 
 int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
                      const float* in, float* out, size_t n) {
-  if (static_cast<unsigned>(f) >= REFMATH_NUM_FUNCTIONS) {
-    return REFMATH_E_UNKNOWN_FUNCTION;
-  }
+  const int defined = FunctionStatus(f, v);
+  if (defined != REFMATH_OK) return defined;
   const TargetKernels* k = nullptr;
   const int status = Resolve(v, t, &k);
   if (status != REFMATH_OK) return status;
@@ -157,6 +189,8 @@ const char* refmath_status_string(int status) {
     case REFMATH_E_NULL_POINTER: return "null pointer with n > 0";
     case REFMATH_E_OVERLAP:
       return "output overlaps input without being identical to it";
+    case REFMATH_E_NOT_IN_VARIANT:
+      return "function not defined in this variant";
     case REFMATH_E_SHAPE: return "shapes do not fit together";
     case REFMATH_E_AXIS: return "axis out of range";
     case REFMATH_E_EMPTY_AXIS: return "zero-length axis where one is needed";
@@ -168,7 +202,7 @@ const char* refmath_status_string(int status) {
 }
 
 const char* refmath_function_name(refmath_function f) {
-  return static_cast<unsigned>(f) < REFMATH_NUM_FUNCTIONS ? kFunctionNames[f]
+  return static_cast<unsigned>(f) < REFMATH_NUM_FUNCTIONS ? kFunctions[f].c_name
                                                           : nullptr;
 }
 const char* refmath_variant_name(refmath_variant v) {
@@ -180,7 +214,15 @@ const char* refmath_target_name(refmath_target t) {
                                                         : nullptr;
 }
 int refmath_function_from_name(const char* name) {
-  return FromName(kFunctionNames, REFMATH_NUM_FUNCTIONS, name);
+  if (name == nullptr) return -1;
+  for (int i = 0; i < REFMATH_NUM_FUNCTIONS; ++i) {
+    if (strcmp(kFunctions[i].c_name, name) == 0) return i;
+  }
+  return -1;
+}
+
+int refmath_function_status(refmath_function f, refmath_variant v) {
+  return FunctionStatus(f, v);
 }
 int refmath_variant_from_name(const char* name) {
   return FromName(kVariantNames, REFMATH_NUM_VARIANTS, name);
@@ -207,27 +249,24 @@ refmath_target refmath_portable_target(void) {
              : REFMATH_TARGET_EMU128;
 }
 
-// One value of each function in each variant: refmath_NAMEf (exact),
+// One value of each function in each variant that defines it:
+// refmath_NAMEf (exact, or correct where there is no exact variant),
 // refmath_fast_NAMEf, refmath_correct_NAMEf.
-#define REFMATH_SCALAR_CALLS(name, function)                           \
-  float refmath_##name##f(float x) {                                   \
-    return EvalOne(function, REFMATH_EXACT, x);                        \
-  }                                                                    \
-  float refmath_fast_##name##f(float x) {                              \
-    return EvalOne(function, REFMATH_FAST, x);                         \
-  }                                                                    \
-  float refmath_correct_##name##f(float x) {                           \
-    return EvalOne(function, REFMATH_CORRECT, x);                      \
-  }
-REFMATH_SCALAR_CALLS(exp, REFMATH_EXP)
-REFMATH_SCALAR_CALLS(exp_nonpositive, REFMATH_EXP_NONPOSITIVE)
-REFMATH_SCALAR_CALLS(log, REFMATH_LOG)
-REFMATH_SCALAR_CALLS(sigmoid, REFMATH_SIGMOID)
-REFMATH_SCALAR_CALLS(tanh, REFMATH_TANH)
-REFMATH_SCALAR_CALLS(erf, REFMATH_ERF)
-REFMATH_SCALAR_CALLS(one_plus_erf, REFMATH_ONE_PLUS_ERF)
-REFMATH_SCALAR_CALLS(gelu_erf, REFMATH_GELU_ERF)
-REFMATH_SCALAR_CALLS(gelu_tanh, REFMATH_GELU_TANH)
-#undef REFMATH_SCALAR_CALLS
+#define REFMATH_CALL_0_(call)
+#define REFMATH_CALL_1_(call) call
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  float refmath_##name##f(float x) {                                       \
+    return EvalOne(REFMATH_##ID, EXACT ? REFMATH_EXACT : REFMATH_CORRECT, x); \
+  }                                                                        \
+  REFMATH_CALL_##FAST##_(float refmath_fast_##name##f(float x) {           \
+    return EvalOne(REFMATH_##ID, REFMATH_FAST, x);                         \
+  })                                                                       \
+  REFMATH_CALL_##CORRECT##_(float refmath_correct_##name##f(float x) {     \
+    return EvalOne(REFMATH_##ID, REFMATH_CORRECT, x);                      \
+  })
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+#undef REFMATH_CALL_0_
+#undef REFMATH_CALL_1_
 
 }  // extern "C"
