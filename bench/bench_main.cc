@@ -23,7 +23,7 @@
 #include "bench/peers.h"
 #include "refmath/refmath.h"
 #include "simd/kernel_table.h"
-#include "src/core/fp_env.h"
+#include "simd/fp_env.h"
 
 namespace refmath_bench {
 

@@ -2,8 +2,8 @@
 // call, and the caller's restored exactly afterwards (docs/fp-environment.md).
 // ML runtimes switch on flush-to-zero / denormals-are-zero and some code
 // changes the rounding mode; the kernels' bits must not depend on either.
-#ifndef REFMATH_SRC_CORE_FP_ENV_H_
-#define REFMATH_SRC_CORE_FP_ENV_H_
+#ifndef REFMATH_SIMD_FP_ENV_H_
+#define REFMATH_SIMD_FP_ENV_H_
 
 #include <stdint.h>
 
@@ -82,4 +82,4 @@ class ScopedIeeeEnvironment {};
 }  // namespace detail
 }  // namespace refmath
 
-#endif  // REFMATH_SRC_CORE_FP_ENV_H_
+#endif  // REFMATH_SIMD_FP_ENV_H_

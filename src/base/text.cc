@@ -1,6 +1,7 @@
 #include "src/base/text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <algorithm>
 
@@ -31,6 +32,15 @@ std::string ShapeText(const std::vector<size_t>& shape) {
   }
   if (shape.size() == 1) out += ",";
   return out + ")";
+}
+
+std::string FormatDouble(double value) {
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    snprintf(text, sizeof(text), "%.*g", digits, value);
+    if (strtod(text, nullptr) == value) break;
+  }
+  return text;
 }
 
 }  // namespace refmath

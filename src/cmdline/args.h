@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "refmath/refmath.h"
-#include "src/verify/report.h"
+#include "src/base/text.h"
 
 namespace refmath {
 namespace cli {
@@ -64,8 +64,8 @@ bool ParseDouble(const std::string& text, double* value);
 // The same, also negative: an optional leading '-' (so "-0" is -0.0).
 bool ParseSignedDouble(const std::string& text, double* value);
 // The shortest text ParseDouble / strtod read back as `value` exactly
-// (src/verify/report.h's).
-using report::FormatDouble;
+// (src/base/text.h's).
+using ::refmath::FormatDouble;
 bool ParseSize(const std::string& text, size_t* value);
 // A decimal integer in [lo, hi]: digits with an optional leading '-' (no
 // blanks, no '+').

@@ -8,7 +8,7 @@
 #include "hwy/targets.h"
 #include "refmath/refmath.h"
 #include "refmath/tensor.h"
-#include "src/core/fp_env.h"
+#include "simd/fp_env.h"
 #include "simd/kernel_table.h"
 
 namespace {

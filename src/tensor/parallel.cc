@@ -14,7 +14,7 @@
 #include <thread>
 #endif
 
-#include "src/core/fp_env.h"
+#include "simd/fp_env.h"
 
 namespace refmath {
 namespace tensor {

@@ -167,13 +167,13 @@ std::string VerdictWord(Verdict v) {
 std::string VerdictLine(const CompareSpec& s, const CompareBounds& o,
                         const CompareResult& r) {
   std::string out = VerdictWord(VerdictOf(o, r)) + ": " + Label(s);
-  out += r.backend.finite ? " max " + report::FormatDouble(r.backend.max_ulp) +
+  out += r.backend.finite ? " max " + FormatDouble(r.backend.max_ulp) +
                                 " ulp from the truth"
                           : " has no result at a finite distance from the truth";
   double bound;
   if (TruthBound(o, r, &bound)) {
     out += std::string(r.backend.max_ulp <= bound ? " within" : " beyond") +
-           " --max-ulp " + report::FormatDouble(bound);
+           " --max-ulp " + FormatDouble(bound);
   } else {
     out += " (no --max-ulp)";
   }
@@ -181,9 +181,9 @@ std::string VerdictLine(const CompareSpec& s, const CompareBounds& o,
          " NaN/inf disagreement(s)";
   if (o.has_vs_oracle) {
     const OracleDiff& d = r.vs_oracle;
-    out += "; " + report::FormatDouble(d.max_ulp) + " ulp from the oracle" +
+    out += "; " + FormatDouble(d.max_ulp) + " ulp from the oracle" +
            (OracleFails(o, r) ? " beyond" : " within") +
-           " --max-ulp-vs-oracle " + report::FormatDouble(o.max_ulp_vs_oracle) +
+           " --max-ulp-vs-oracle " + FormatDouble(o.max_ulp_vs_oracle) +
            (o.max_ulp_vs_oracle == 0 ? " (the same bits)" : "") + ", " +
            std::to_string(d.special_disagreements) +
            " NaN/inf disagreement(s), " +
@@ -223,7 +223,7 @@ std::string JsonIndex(size_t i) {
 }
 
 std::string JsonNumber(bool has, double value) {
-  return has ? report::FormatDouble(value) : "null";
+  return has ? FormatDouble(value) : "null";
 }
 
 // The input at an index: its value (null if NaN or infinite: JSON has no

@@ -47,15 +47,6 @@ std::string MarkdownTable::Markdown() const {
   return out;
 }
 
-std::string FormatDouble(double value) {
-  char text[32];
-  for (int digits = 1; digits <= 17; ++digits) {
-    snprintf(text, sizeof(text), "%.*g", digits, value);
-    if (strtod(text, nullptr) == value) break;
-  }
-  return text;
-}
-
 std::string JsonEscape(const std::string& s) {
   std::string out;
   for (char c : s) {

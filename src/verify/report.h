@@ -31,9 +31,6 @@ class MarkdownTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
-// The shortest decimal text strtod reads back as `value` exactly.
-std::string FormatDouble(double value);
-
 // Text as the inside of a JSON string: quotes and backslashes escaped,
 // control characters as \u00XX.
 std::string JsonEscape(const std::string& text);
