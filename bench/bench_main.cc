@@ -6,7 +6,7 @@
 //   calib/<measurement>                       clock and op throughputs
 // refmath_<variant> goes through refmath_eval_f32 (dispatch, checks, the
 // MXCSR guard); refmath_<variant>_kernel calls the same kernel's table entry
-// directly (simd/kernel_table.h), to separate per-call cost from per-element
+// directly (simd/dispatch/kernel_table.h), to separate per-call cost from per-element
 // cost.
 // bench/run.sh runs it with interleaved repetitions; bench/report.py turns
 // the JSON into docs/performance.md.
@@ -22,8 +22,8 @@
 #include "bench/hot_inputs.h"
 #include "bench/peers.h"
 #include "refmath/refmath.h"
-#include "simd/kernel_table.h"
-#include "simd/fp_env.h"
+#include "simd/dispatch/kernel_table.h"
+#include "simd/lanes/fp_env.h"
 
 namespace refmath_bench {
 
@@ -173,7 +173,7 @@ void RegisterGuard(const char* env, unsigned mxcsr, refmath_target t,
       mxcsr);
 }
 
-// The kernels' shortcut (simd/lane_ops-inl.h, AllInRange/AllAtMost): a
+// The kernels' shortcut (simd/lanes/lane_ops-inl.h, AllInRange/AllAtMost): a
 // vector whose lanes all avoid the special cases skips their selects.  The
 // cost when it cannot: the same hot inputs with one lane of every 16
 // replaced by a value outside the shortcut range whose computation meets
@@ -216,7 +216,7 @@ void RegisterShortcuts(refmath_target t) {
   }
 }
 
-// tanh's branch (simd/tanh-inl.h): a vector of lanes all below 0.6 skips
+// tanh's branch (simd/tanh/tanh-inl.h): a vector of lanes all below 0.6 skips
 // the exponential, so the time depends on the data.  Four distributions,
 // each over 4M inputs, too many distinct vectors for a branch predictor
 // to learn (over a repeated 1K or 64K array it learns the pattern and the

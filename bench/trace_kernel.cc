@@ -11,7 +11,7 @@
 
 #include "bench/hot_inputs.h"
 #include "refmath/refmath.h"
-#include "simd/kernel_table.h"
+#include "simd/dispatch/kernel_table.h"
 
 int main(int argc, char** argv) {
   using namespace refmath_bench;

@@ -8,21 +8,21 @@
 //
 // The functions are the rows of refmath/functions.def that the variant
 // defines.
-#include "simd/kernel_set.h"
-#include "simd/no_fast_math.h"
-#include "simd/kernel_table.h"
+#include "simd/dispatch/kernel_set.h"
+#include "simd/lanes/no_fast_math.h"
+#include "simd/dispatch/kernel_table.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/correct_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include "hwy/highway.h"
-#include "simd/correct_erf-inl.h"
-#include "simd/correct_erfc-inl.h"
-#include "simd/correct_exp-inl.h"
-#include "simd/correct_log-inl.h"
-#include "simd/correct_sigmoid-inl.h"
-#include "simd/eval_array-inl.h"
+#include "simd/erf/correct_erf-inl.h"
+#include "simd/erf/correct_erfc-inl.h"
+#include "simd/exp/correct_exp-inl.h"
+#include "simd/log/correct_log-inl.h"
+#include "simd/sigmoid/correct_sigmoid-inl.h"
+#include "simd/dispatch/eval_array-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

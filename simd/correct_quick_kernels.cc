@@ -9,22 +9,22 @@
 // (docs/correct.md).
 #include <stddef.h>
 
-#include "simd/no_fast_math.h"
-#include "simd/kernel_table.h"
+#include "simd/lanes/no_fast_math.h"
+#include "simd/dispatch/kernel_table.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/correct_quick_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include "hwy/highway.h"
-#include "simd/correct_quick_erf-inl.h"
-#include "simd/correct_quick_erfc-inl.h"
-#include "simd/correct_quick_exp-inl.h"
-#include "simd/correct_quick_gelu_tanh-inl.h"
-#include "simd/correct_quick_log-inl.h"
-#include "simd/correct_quick_sigmoid-inl.h"
-#include "simd/correct_quick_tanh-inl.h"
-#include "simd/eval_array-inl.h"
+#include "simd/erf/correct_quick_erf-inl.h"
+#include "simd/erf/correct_quick_erfc-inl.h"
+#include "simd/exp/correct_quick_exp-inl.h"
+#include "simd/gelu/correct_quick_gelu_tanh-inl.h"
+#include "simd/log/correct_quick_log-inl.h"
+#include "simd/sigmoid/correct_quick_sigmoid-inl.h"
+#include "simd/tanh/correct_quick_tanh-inl.h"
+#include "simd/dispatch/eval_array-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -67,6 +67,6 @@ void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-#include "simd/target_table.h"
+#include "simd/dispatch/target_table.h"
 REFMATH_DEFINE_KERNEL_TABLE(CorrectKernelTable, EvalCorrect)
 #endif  // HWY_ONCE

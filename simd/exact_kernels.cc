@@ -2,19 +2,19 @@
 // -ffp-contract=off; uses only ExactArith, never MulAdd or an approximate
 // reciprocal.  conformance/check_no_fma.cmake scans this object for fused
 // multiply-add instructions.
-#include "simd/kernel_set.h"
-#include "simd/no_fast_math.h"
-#include "simd/kernel_table.h"
+#include "simd/dispatch/kernel_set.h"
+#include "simd/lanes/no_fast_math.h"
+#include "simd/dispatch/kernel_table.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/exact_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include "hwy/highway.h"
-#include "simd/eval_array-inl.h"
-#include "simd/gelu-inl.h"
-#include "simd/log-inl.h"
-#include "simd/tanh-inl.h"
+#include "simd/dispatch/eval_array-inl.h"
+#include "simd/gelu/gelu-inl.h"
+#include "simd/log/log-inl.h"
+#include "simd/tanh/tanh-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -43,6 +43,6 @@ void EvalExact(refmath_function f, const float* in, float* out, size_t n) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-#include "simd/target_table.h"
+#include "simd/dispatch/target_table.h"
 REFMATH_DEFINE_KERNEL_TABLE(ExactKernelTable, EvalExact)
 #endif  // HWY_ONCE

@@ -7,24 +7,24 @@
 // form ("Fast GELU erf"); every other function is its exact algorithm with
 // each Horner step fused ("Fused arithmetic"), including the exp inside
 // sigmoid, tanh, erf and GELU tanh (docs/fast.md gives the measured error).
-#include "simd/kernel_set.h"
-#include "simd/no_fast_math.h"
-#include "simd/kernel_table.h"
+#include "simd/dispatch/kernel_set.h"
+#include "simd/lanes/no_fast_math.h"
+#include "simd/dispatch/kernel_table.h"
 
-#include "simd/fma_targets.h"
+#include "simd/lanes/fma_targets.h"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/fast_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include "hwy/highway.h"
-#include "simd/eval_array-inl.h"
-#include "simd/exp_fast-inl.h"
-#include "simd/fused_arith-inl.h"
-#include "simd/gelu-inl.h"
-#include "simd/gelu_erf_fast-inl.h"
-#include "simd/log-inl.h"
-#include "simd/tanh-inl.h"
+#include "simd/dispatch/eval_array-inl.h"
+#include "simd/exp/exp_fast-inl.h"
+#include "simd/lanes/fused_arith-inl.h"
+#include "simd/gelu/gelu-inl.h"
+#include "simd/gelu/gelu_erf_fast-inl.h"
+#include "simd/log/log-inl.h"
+#include "simd/tanh/tanh-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -53,6 +53,6 @@ void EvalFast(refmath_function f, const float* in, float* out, size_t n) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-#include "simd/target_table.h"
+#include "simd/dispatch/target_table.h"
 REFMATH_DEFINE_KERNEL_TABLE(FastKernelTable, EvalFast)
 #endif  // HWY_ONCE

@@ -10,7 +10,7 @@
 #include "conformance/tests/test_util.h"
 #include "gtest/gtest.h"
 #include "refmath/refmath.h"
-#include "simd/correct_hard_cases.h"
+#include "simd/correct/correct_hard_cases.h"
 #include "src/conform/runner.h"
 #include "src/verify/file_io.h"
 #include "src/verify/reference.h"

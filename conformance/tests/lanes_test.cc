@@ -5,7 +5,7 @@
 #include <random>
 
 #include "conformance/tests/test_util.h"
-#include "simd/kernel_table.h"
+#include "simd/dispatch/kernel_table.h"
 #include "src/verify/golden_inputs.h"
 
 namespace refmath {

@@ -8,8 +8,8 @@
 #include "hwy/targets.h"
 #include "refmath/refmath.h"
 #include "refmath/tensor.h"
-#include "simd/fp_env.h"
-#include "simd/kernel_table.h"
+#include "simd/lanes/fp_env.h"
+#include "simd/dispatch/kernel_table.h"
 
 namespace {
 

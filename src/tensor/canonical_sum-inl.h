@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "simd/lane_ops-inl.h"
+#include "simd/lanes/lane_ops-inl.h"
 #include "src/tensor/tree.h"
 
 HWY_BEFORE_NAMESPACE();

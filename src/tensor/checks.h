@@ -8,7 +8,7 @@
 #include <new>
 
 #include "refmath/tensor.h"
-#include "simd/fp_env.h"
+#include "simd/lanes/fp_env.h"
 #include "src/tensor/algorithms.h"
 
 namespace refmath {

@@ -1,6 +1,6 @@
 // The exact tensor kernels, compiled once per target with -ffp-contract=off:
 // every product is rounded before it is added (ExactArith), never fused.
-#include "simd/no_fast_math.h"
+#include "simd/lanes/no_fast_math.h"
 #include "src/tensor/tensor_table.h"
 
 #undef HWY_TARGET_INCLUDE
@@ -19,7 +19,7 @@ REFMATH_TENSOR_KERNELS(kExactTensorKernels, ExactArith)
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-#include "simd/target_table.h"
+#include "simd/dispatch/target_table.h"
 REFMATH_DEFINE_TARGET_TABLE(tensor, TensorTargetRow, TensorTable,
                             ExactTensorTable, kExactTensorKernels)
 #endif  // HWY_ONCE

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "simd/lane_ops-inl.h"
+#include "simd/lanes/lane_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "simd/lane_ops-inl.h"
+#include "simd/lanes/lane_ops-inl.h"
 #include "src/tensor/canonical_sum-inl.h"
 
 HWY_BEFORE_NAMESPACE();

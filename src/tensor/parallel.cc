@@ -14,7 +14,7 @@
 #include <thread>
 #endif
 
-#include "simd/fp_env.h"
+#include "simd/lanes/fp_env.h"
 
 namespace refmath {
 namespace tensor {

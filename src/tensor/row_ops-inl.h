@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "simd/exp-inl.h"
-#include "simd/lane_ops-inl.h"
-#include "simd/log-inl.h"
+#include "simd/exp/exp-inl.h"
+#include "simd/lanes/lane_ops-inl.h"
+#include "simd/log/log-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -11,7 +11,7 @@
 #endif
 // clang-format on
 
-#include "simd/eval_array-inl.h"
+#include "simd/dispatch/eval_array-inl.h"
 #include "src/tensor/canonical_sum-inl.h"
 #include "src/tensor/exact_window-inl.h"
 #include "src/tensor/matmul-inl.h"

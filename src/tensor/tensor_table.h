@@ -1,6 +1,6 @@
 // Internal: the per-target entry points of the tensor kernels, one table
 // per variant (filled by exact_tensor.cc and fast_tensor.cc through
-// simd/target_table.h).  Every kernel works on contiguous rows; the
+// simd/dispatch/target_table.h).  Every kernel works on contiguous rows; the
 // strided views (views.cc), the block tree (tree.h) and the threads
 // (parallel.cc) are algorithms.cc's to combine.
 #ifndef REFMATH_SRC_TENSOR_TENSOR_TABLE_H_

@@ -4,7 +4,7 @@
 // kernels for the two roundings of the binary64 value times 1 -+ eps
 // (refmath::detail::CorrectRoundingBounds); where they differ, MPFR gives
 // the correctly rounded result.  With --out it writes those inputs and
-// results as simd/correct_hard_cases.h; it prints per function the count,
+// results as simd/correct/correct_hard_cases.h; it prints per function the count,
 // how many of them the first rounding already had right, and the time.
 //
 //   refmath_correct_cases [--out FILE] [--threads N]   (default: 2 threads)
@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "refmath/refmath.h"
-#include "simd/correct_table.h"
-#include "simd/kernel_table.h"
+#include "simd/correct/correct_table.h"
+#include "simd/dispatch/kernel_table.h"
 #include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "src/verify/reference.h"
@@ -113,7 +113,7 @@ std::string Header(const std::vector<Row>& rows,
       "// Sorted by input bits; odd functions list |x| only.  Do not edit.\n"
       "#ifndef REFMATH_SIMD_CORRECT_HARD_CASES_H_\n"
       "#define REFMATH_SIMD_CORRECT_HARD_CASES_H_\n\n"
-      "#include \"simd/correct_table.h\"\n\n"
+      "#include \"simd/correct/correct_table.h\"\n\n"
       "namespace refmath {\nnamespace correct {\n";
   char buf[64];
   for (size_t k = 0; k < all.size(); ++k) {

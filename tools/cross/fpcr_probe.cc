@@ -1,4 +1,4 @@
-// The arm64 floating-point environment guard (simd/fp_env.h), through the
+// The arm64 floating-point environment guard (simd/lanes/fp_env.h), through the
 // public API only.  For each caller environment below (flush-to-zero, each
 // directed rounding mode, the exception trap enables, with FPSR flags
 // already set) and every usable target, function and variant, the outputs

@@ -8,7 +8,7 @@
 
 #include "hwy/targets.h"
 #include "refmath/refmath.h"
-#include "simd/kernel_table.h"
+#include "simd/dispatch/kernel_table.h"
 
 int main() {
   const refmath::detail::KernelTable table =

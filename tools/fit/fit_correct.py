@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Coefficients of the correctly rounded variant's binary64 evaluation.
 
-Writes simd/correct_coeffs.h: the polynomials of docs/correct.md with their
+Writes simd/correct/correct_coeffs.h: the polynomials of docs/correct.md with their
 binary64 coefficients (hexadecimal floats) and, for each, the approximation
 error of the polynomial with those rounded coefficients, measured in
 mpmath at 200 bits on a dense grid (the error curves are smooth; the grid
 has 4000 points per interval plus the ends).
 
-    /usr/bin/python3 tools/fit/fit_correct.py [--out simd/correct_coeffs.h]
+    /usr/bin/python3 tools/fit/fit_correct.py [--out simd/correct/correct_coeffs.h]
 
 Deterministic; about 30 s.  Needs python3-mpmath.
 """
@@ -91,7 +91,7 @@ def log_core():
     return coeffs, err, "s in [0, 0.1716]"
 
 
-# The quick path of log (simd/correct_quick_log-inl.h).  x = 2^e m is split
+# The quick path of log (simd/log/correct_quick_log-inl.h).  x = 2^e m is split
 # by subtracting LOG_QUICK_OFFSET from the binary64 bits of x: e is the
 # difference's exponent field, the interval j its top 4 significand bits,
 # m = x 2^-e lies in [0x1.76p-1, 0x1.76p+0).  Interval LOG_QUICK_ONE holds
@@ -417,7 +417,7 @@ def emit(out):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default="simd/correct_coeffs.h")
+    ap.add_argument("--out", default="simd/correct/correct_coeffs.h")
     emit(ap.parse_args().out)
 
 

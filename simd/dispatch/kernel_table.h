@@ -1,7 +1,7 @@
 // Internal: the per-target entry points of a variant's kernels, as compiled
 // into this build.  Filled by simd/exact_kernels.cc, simd/fast_kernels.cc
 // and simd/correct_kernels.cc
-// (through simd/target_table.h); read by the dispatcher (src/core/capi.cc).
+// (through simd/dispatch/target_table.h); read by the dispatcher (src/core/capi.cc).
 #ifndef REFMATH_SIMD_KERNEL_TABLE_H_
 #define REFMATH_SIMD_KERNEL_TABLE_H_
 
@@ -36,7 +36,7 @@ KernelTable CorrectKernelTable();
 
 // For the search of hard cases (tools/correct_cases): lo[i] and hi[i], the
 // binary32 roundings of the binary64 value of f(in[i]) times 1 - eps and
-// 1 + eps (simd/correct_round-inl.h), before the hard-case table, on the
+// 1 + eps (simd/correct/correct_round-inl.h), before the hard-case table, on the
 // best target of this CPU.  Both depend on |x| only for the odd functions
 // (tanh, erf).  False for a function that is not proven.
 bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,

@@ -1,4 +1,4 @@
-// Builds a variant's KernelTable (simd/kernel_table.h) from the per-target
+// Builds a variant's KernelTable (simd/dispatch/kernel_table.h) from the per-target
 // functions EVAL_FN of a foreach_target translation unit; REFMATH_TARGET_ROWS
 // gives the same rows for another table (the tensor layer's).  Use once, after
 // the per-target code, inside `#if HWY_ONCE`.  Rows are best first, as
@@ -7,7 +7,7 @@
 #define REFMATH_SIMD_TARGET_TABLE_H_
 
 #include "hwy/highway.h"
-#include "simd/kernel_table.h"
+#include "simd/dispatch/kernel_table.h"
 
 #define REFMATH_TARGET_ROW(ID, BIT, NS, EVAL_FN) \
   {ID, BIT, &refmath::NS::FloatLanes, &refmath::NS::EVAL_FN},

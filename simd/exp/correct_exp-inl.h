@@ -22,10 +22,10 @@
 #endif
 // clang-format on
 
-#include "simd/correct_coeffs.h"
-#include "simd/correct_hard_cases.h"
-#include "simd/correct_round-inl.h"
-#include "simd/exp-inl.h"  // kExpOverflow
+#include "simd/correct/correct_coeffs.h"
+#include "simd/correct/correct_hard_cases.h"
+#include "simd/correct/correct_round-inl.h"
+#include "simd/exp/exp-inl.h"  // kExpOverflow
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

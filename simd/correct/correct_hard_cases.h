@@ -6,7 +6,7 @@
 #ifndef REFMATH_SIMD_CORRECT_HARD_CASES_H_
 #define REFMATH_SIMD_CORRECT_HARD_CASES_H_
 
-#include "simd/correct_table.h"
+#include "simd/correct/correct_table.h"
 
 namespace refmath {
 namespace correct {

@@ -49,7 +49,7 @@
 
 #include <type_traits>
 
-#include "simd/lane_ops-inl.h"
+#include "simd/lanes/lane_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -23,8 +23,8 @@
 #endif
 // clang-format on
 
-#include "simd/correct_erf-inl.h"
-#include "simd/correct_sigmoid-inl.h"
+#include "simd/erf/correct_erf-inl.h"
+#include "simd/sigmoid/correct_sigmoid-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -21,8 +21,8 @@
 //
 // Highway "-inl.h" header: included once per target by foreach_target.h.
 
-#include "simd/constants.h"
-#include "simd/no_fast_math.h"
+#include "simd/lanes/constants.h"
+#include "simd/lanes/no_fast_math.h"
 
 // clang-format off
 #if defined(REFMATH_SIMD_LANE_OPS_INL_H_) == defined(HWY_TARGET_TOGGLE)

@@ -18,7 +18,7 @@
 #endif
 // clang-format on
 
-#include "simd/correct_exp-inl.h"
+#include "simd/exp/correct_exp-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -28,7 +28,7 @@
 
 #include <cmath>
 
-#include "simd/lane_ops-inl.h"
+#include "simd/lanes/lane_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -22,8 +22,8 @@
 #endif
 // clang-format on
 
-#include "simd/exp-inl.h"
-#include "simd/fused_arith-inl.h"
+#include "simd/exp/exp-inl.h"
+#include "simd/lanes/fused_arith-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -27,7 +27,7 @@
 #endif
 // clang-format on
 
-#include "simd/lane_ops-inl.h"
+#include "simd/lanes/lane_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

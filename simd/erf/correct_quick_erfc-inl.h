@@ -27,9 +27,9 @@
 #endif
 // clang-format on
 
-#include "simd/correct_coeffs.h"
-#include "simd/correct_quick_erf-inl.h"
-#include "simd/correct_quick_exp-inl.h"
+#include "simd/correct/correct_coeffs.h"
+#include "simd/erf/correct_quick_erf-inl.h"
+#include "simd/exp/correct_quick_exp-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

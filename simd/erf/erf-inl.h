@@ -24,7 +24,7 @@
 #endif
 // clang-format on
 
-#include "simd/exp-inl.h"
+#include "simd/exp/exp-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -18,7 +18,7 @@
 //                              2^-52 for the two products by 1 -+ eps
 //                              (docs/correct.md);
 //     Finish(d, x, r)          the special values and the sign;
-//     kCases, kCaseCount       the hard-case table (simd/correct_table.h),
+//     kCases, kCaseCount       the hard-case table (simd/correct/correct_table.h),
 //                              from the base CaseTable<table>.
 //   The binary64 steps use only IEEE operations rounded once (no fused
 //   multiply-add, -ffp-contract=off), so Apply's value, and with it the set
@@ -38,8 +38,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "simd/correct_table.h"
-#include "simd/lane_ops-inl.h"
+#include "simd/correct/correct_table.h"
+#include "simd/lanes/lane_ops-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -22,7 +22,7 @@
 #endif
 // clang-format on
 
-#include "simd/correct_quick_exp-inl.h"
+#include "simd/exp/correct_quick_exp-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

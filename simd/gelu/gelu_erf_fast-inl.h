@@ -26,8 +26,8 @@
 #endif
 // clang-format on
 
-#include "simd/fused_arith-inl.h"
-#include "simd/gelu-inl.h"
+#include "simd/lanes/fused_arith-inl.h"
+#include "simd/gelu/gelu-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -24,8 +24,8 @@
 
 #include <stdint.h>
 
-#include "simd/correct_coeffs.h"
-#include "simd/correct_quick-inl.h"
+#include "simd/correct/correct_coeffs.h"
+#include "simd/correct/correct_quick-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

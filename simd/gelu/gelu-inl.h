@@ -27,8 +27,8 @@
 #endif
 // clang-format on
 
-#include "simd/erf-inl.h"
-#include "simd/sigmoid-inl.h"
+#include "simd/erf/erf-inl.h"
+#include "simd/sigmoid/sigmoid-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {

@@ -21,8 +21,8 @@
 #endif
 // clang-format on
 
-#include "simd/correct_coeffs.h"
-#include "simd/correct_quick-inl.h"
+#include "simd/correct/correct_coeffs.h"
+#include "simd/correct/correct_quick-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
