@@ -8,6 +8,7 @@ REFMATH_PACKAGES=(
   libgtest-dev                         # unit tests
   libmpfr-dev libgmp-dev               # ULP sweeps against MPFR
   python3 python3-numpy                # test drivers, the independent spec port
+  python3-mpmath                       # the fits the generated-files test re-runs
   python3-dev pybind11-dev python3-setuptools   # the Python package (python/)
   python3-pytest python3-hypothesis python3-matplotlib python3-venv  # its tests, plots
   clang libclang-rt-14-dev             # libFuzzer targets
