@@ -83,6 +83,8 @@ expect_error "not a result (sweep --report)" "not a refmath sweep result" "$bin"
 "$bin" conform --quiet --json "$tmp/no/dir/x.json" >/dev/null 2>"$tmp/stderr"
 [ $? -eq 2 ] && grep -q "cannot create" "$tmp/stderr" || fail "unwritable (conform --json)"
 expect_error "unknown variant (targets)" "unknown variant" "$bin" targets --variant turbo
+expect_error "unknown variant (functions)" "unknown variant" "$bin" functions --variant turbo
+expect_error "stray argument (functions)" "unexpected" "$bin" functions exp
 ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
 
 
@@ -196,7 +198,18 @@ kernel_functions="exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf
 subcommands="ane_eval ane_functions ane_profiles ane_matmul ane_reduce-sum ane_softmax
   ane_fft ane_ifft ane_solve ane_compress mcu_table mcu_compare mcu_ops mcu_fc
   mcu_quantize mcu_dequantize"
-for cmd in conform compare targets eval sweep ane mcu tensor inputs hash version help \
+# refmath functions lists the registry: the nine functions of the
+# specification, each in all three variants.
+for v in exact fast correct; do
+  [ "$("$bin" functions --variant $v | tr '\n' ' ')" = "$kernel_functions " ] ||
+    fail "functions --variant $v: $("$bin" functions --variant $v | tr '\n' ' ')"
+done
+"$bin" functions >"$tmp/functions" || fail "functions: exit status"
+[ "$(awk '{print $1}' "$tmp/functions" | tr '\n' ' ')" = "$kernel_functions " ] ||
+  fail "functions: $(cat "$tmp/functions")"
+[ "$(awk '{$1=""; print}' "$tmp/functions" | sort -u)" = " exact fast correct" ] ||
+  fail "functions: variants $(awk '{$1=""; print}' "$tmp/functions" | sort -u)"
+for cmd in conform compare functions targets eval sweep ane mcu tensor inputs hash version help \
            $subcommands; do
   cmd=${cmd/_/ }
   "$bin" help $cmd >"$tmp/help" 2>"$tmp/stderr" || fail "help $cmd: exit status"

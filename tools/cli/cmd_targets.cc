@@ -39,6 +39,35 @@ int RunTargets(const Argv& argv) {
   return kExitOk;
 }
 
+int RunFunctions(const Argv& argv) {
+  Args args;
+  std::string error;
+  refmath_variant v = REFMATH_EXACT;
+  if (!args.Parse(argv, {"variant"}, {}, &error) ||
+      (args.Has("variant") &&
+       !ParseVariant(args.Get("variant"), &v, &error))) {
+    return Fail("functions", error);
+  }
+  for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
+    const auto f = static_cast<refmath_function>(fi);
+    if (args.Has("variant")) {
+      if (refmath_function_status(f, v) == REFMATH_OK) {
+        printf("%s\n", refmath_function_name(f));
+      }
+      continue;
+    }
+    std::string variants;
+    for (int vi = 0; vi < REFMATH_NUM_VARIANTS; ++vi) {
+      const auto var = static_cast<refmath_variant>(vi);
+      if (refmath_function_status(f, var) != REFMATH_OK) continue;
+      variants += std::string(variants.empty() ? "" : " ") +
+                  refmath_variant_name(var);
+    }
+    printf("%-16s %s\n", refmath_function_name(f), variants.c_str());
+  }
+  return kExitOk;
+}
+
 int RunVersion(const Argv& argv) {
   if (!argv.empty()) {
     return Fail("version", "unexpected argument " + Quote(argv[0]));

@@ -18,6 +18,8 @@ namespace cli {
 using Argv = std::vector<std::string>;
 
 int RunTargets(const Argv& args);
+// The registry of functions (refmath/functions.def) and their variants.
+int RunFunctions(const Argv& args);
 int RunEval(const Argv& args);
 int RunConform(const Argv& args);
 int RunInputs(const Argv& args);

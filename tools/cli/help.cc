@@ -82,6 +82,13 @@ const Command kCommands[] = {
      FunctionNames::kKernels,
      "refmath compare --function tanh --inputs x.npy --outputs y.npy "
      "--max-ulp 2"},
+    {"functions", RunFunctions, "functions [--variant V]",
+     "the functions, one per line: each with the variants that define it,\n"
+     "or with --variant only the names that variant defines",
+     "--variant V       list only the functions variant V defines (exact,\n"
+     "                  fast, correct); default: every function and its\n"
+     "                  variants\n",
+     FunctionNames::kNone, "refmath functions --variant correct"},
     {"targets", RunTargets, "targets [--variant V]",
      "targets usable on this CPU, one per line",
      REFMATH_VARIANT_OPTION, FunctionNames::kNone,

@@ -92,13 +92,13 @@ fast_rows() {
 }
 
 full_rows() {
-  for fn in exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh; do
+  for fn in $("$bin" functions --variant exact); do
     run "$fn-all" "$fn" exact "" all 1
   done
 }
 
 correct_rows() {
-  for fn in exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf gelu_tanh; do
+  for fn in $("$bin" functions --variant correct); do
     run "correct-$fn-all" "$fn" correct "" all 1
   done
 }
