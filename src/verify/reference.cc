@@ -4,6 +4,7 @@
 
 #include "src/verify/file_io.h"
 #include "src/verify/mpfr.h"
+#include "src/verify/mpfr_math.h"
 #include "src/verify/ulp.h"
 
 namespace refmath {
@@ -78,21 +79,13 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
   switch (f) {
     case REFMATH_EXP:
     case REFMATH_EXP_NONPOSITIVE:
-      mpfr_exp(r, x, MPFR_RNDN);
-      return true;
+      return MpfrMath(Math::kExp, r, x);
     case REFMATH_LOG:
       if (mpfr_sgn(x.get()) < 0) return false;
-      mpfr_log(r, x, MPFR_RNDN);  // log(0) = -inf
-      return true;
-    case REFMATH_SIGMOID:
-      MpfrSigmoid(r, x);
-      return true;
-    case REFMATH_TANH:
-      mpfr_tanh(r, x, MPFR_RNDN);
-      return true;
-    case REFMATH_ERF:
-      mpfr_erf(r, x, MPFR_RNDN);
-      return true;
+      return MpfrMath(Math::kLog, r, x);  // log(0) = -inf
+    case REFMATH_SIGMOID: return MpfrMath(Math::kSigmoid, r, x);
+    case REFMATH_TANH: return MpfrMath(Math::kTanh, r, x);
+    case REFMATH_ERF: return MpfrMath(Math::kErf, r, x);
     case REFMATH_ONE_PLUS_ERF:  // erfc(-x), no cancellation
       mpfr_neg(t, x, MPFR_RNDN);
       mpfr_erfc(r, t, MPFR_RNDN);

@@ -7,22 +7,20 @@
 #include <string>
 
 #include "refmath/refmath.h"
+#include "src/verify/mpfr_math.h"
 
 namespace refmath {
 namespace ane_sweep {
 
-// What a registry function approximates.  kNone: no reference known here
-// (a function added to the registry after this tool).
-enum class Math {
-  kNone, kNeg, kAbs, kSquare, kSqrt, kReciprocal, kExp, kLog, kTanh,
-  kSigmoid, kSin, kCos, kErf, kErfc, kLgamma, kGamma, kExpm1, kLog1p,
-  kBesselJ0, kBesselI0,
-};
+// What a registry function approximates: a row of the one MPFR table
+// (src/verify/mpfr_math.h).  Math::kNone: no reference known (a function
+// added to the registry after this tool).
+using ::refmath::Math;
+using ::refmath::MathName;
 
 // The mathematical function behind registry name `name` ("erf_via_erfc"
 // is erf, "lgamma_raw" lgamma, "gamma_via_lgamma" gamma).
 Math MathOf(const std::string& name);
-const char* MathName(Math m);
 
 // f(x) computed with MPFR to 128 bits, then rounded to double (NaN where f
 // is undefined, +-inf at poles and past double's range).  Thread-safe.
