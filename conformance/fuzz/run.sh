@@ -16,9 +16,10 @@ if ! command -v clang++ >/dev/null; then
 fi
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DREFMATH_FUZZ=ON -DREFMATH_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" --target fuzz_eval fuzz_npy fuzz_array_file fuzz_args >/dev/null
+cmake --build "$build" -j"$(nproc)" --target fuzz_eval fuzz_npy fuzz_array_file fuzz_args \
+  fuzz_tensor fuzz_ane_tensor >/dev/null
 status=0
-for target in eval npy array_file args; do
+for target in eval npy array_file args tensor ane_tensor; do
   regressions="$root/conformance/fuzz/regressions/$target"
   corpus="$build/corpus/$target"
   crashes="$build/crashes/$target/"

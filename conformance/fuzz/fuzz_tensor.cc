@@ -1,0 +1,112 @@
+// Fuzz target: the tensor operations' argument checks on arbitrary shapes,
+// axes, options and values.  Every operand is a C-contiguous view of a
+// buffer of exactly its size (the API cannot check a caller's strides
+// against memory it does not know); the shapes of the operands need not
+// fit together.  Each call must return a status of refmath/tensor.h,
+// never crash, read or write out of bounds (ASan), and on failure leave
+// the output untouched.
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vector>
+
+#include "refmath/tensor.h"
+
+namespace {
+
+// Bytes consumed from the front of the input; zeros once it runs out.
+struct Input {
+  const uint8_t* data;
+  size_t size;
+  uint8_t Byte() {
+    if (size == 0) return 0;
+    --size;
+    return *data++;
+  }
+  float Float() {
+    uint32_t bits = 0;
+    for (int i = 0; i < 4; ++i) bits = bits << 8 | Byte();
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+  }
+};
+
+// A contiguous operand of up to 9 axes (one more than the API takes) of
+// up to 5 elements each, filled with values from the input.
+struct Operand {
+  std::vector<float> data;
+  refmath_tensor view;
+};
+
+Operand MakeOperand(Input* in) {
+  Operand op;
+  size_t shape[REFMATH_TENSOR_MAX_DIMS + 1];
+  const size_t ndim = in->Byte() % (REFMATH_TENSOR_MAX_DIMS + 2);
+  size_t count = 1;
+  for (size_t i = 0; i < ndim; ++i) {
+    shape[i] = in->Byte() % 6;
+    count *= shape[i];
+  }
+  op.data.resize(count + 1);  // never empty, so data is never null
+  for (size_t i = 0; i < count; ++i) op.data[i] = in->Float();
+  op.data[count] = 12345.0f;  // a sentinel past the view
+  op.view = refmath_tensor_contiguous(op.data.data(),
+                                      ndim > REFMATH_TENSOR_MAX_DIMS ? 0 : ndim,
+                                      shape);
+  if (ndim > REFMATH_TENSOR_MAX_DIMS) op.view.ndim = ndim;  // refused
+  return op;
+}
+
+bool KnownStatus(int s) {
+  return s == REFMATH_OK || (s <= REFMATH_E_UNKNOWN_FUNCTION &&
+                             s >= REFMATH_E_NOT_IN_VARIANT);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  Input in{data, size};
+  const int op = in.Byte() % 10;
+  refmath_tensor_options opt = refmath_tensor_default_options();
+  opt.variant = static_cast<refmath_variant>(in.Byte() % 4);  // 3: unknown
+  opt.mode = static_cast<refmath_sum_mode>(in.Byte() % 3);
+  opt.threads = static_cast<int8_t>(in.Byte()) % 4;
+  const int axis = static_cast<int8_t>(in.Byte()) % 10;
+  const float eps = in.Float();
+  Operand a = MakeOperand(&in), b = MakeOperand(&in), c = MakeOperand(&in);
+  Operand out = MakeOperand(&in);
+  const std::vector<float> before = out.data;
+  int s = 0;
+  switch (op) {
+    case 0: s = refmath_tensor_sum(&a.view, axis, &out.view, &opt); break;
+    case 1: s = refmath_tensor_mean(&a.view, axis, &out.view, &opt); break;
+    case 2: s = refmath_tensor_dot(&a.view, &b.view, &out.view, &opt); break;
+    case 3: s = refmath_tensor_matmul(&a.view, &b.view, &out.view, &opt); break;
+    case 4: s = refmath_tensor_softmax(&a.view, &out.view, &opt); break;
+    case 5: s = refmath_tensor_log_softmax(&a.view, &out.view, &opt); break;
+    case 6:
+      s = refmath_tensor_layer_norm(&a.view, &b.view, &c.view, eps, &out.view,
+                                    &opt);
+      break;
+    case 7:
+      s = refmath_tensor_rms_norm(&a.view, &b.view, eps, &out.view, &opt);
+      break;
+    case 8:
+      s = refmath_tensor_attention(&a.view, &b.view, &c.view, nullptr,
+                                   &out.view, &opt);
+      break;
+    default:
+      s = refmath_tensor_layer_norm(&a.view, nullptr, nullptr, eps, &out.view,
+                                    &opt);
+      break;
+  }
+  if (!KnownStatus(s)) abort();
+  if (out.data.back() != 12345.0f) abort();  // written past the view
+  if (s != REFMATH_OK &&
+      memcmp(before.data(), out.data.data(), before.size() * sizeof(float))) {
+    abort();  // a refused call wrote
+  }
+  return 0;
+}
