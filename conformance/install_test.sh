@@ -16,13 +16,8 @@ lib=$(find "$scratch/prefix" -name librefmath.a)
 [ -n "$lib" ] || { echo "librefmath.a not installed"; exit 1; }
 
 # The C API from a C-only project (no C++ enabled), the emulators from C++.
-cmake -S "$consumer" -B "$scratch/cmake-build" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
-cmake --build "$scratch/cmake-build" >/dev/null
-"$scratch/cmake-build/consumer"
-cmake -S "$consumer/emulators" -B "$scratch/cmake-build-emulators" \
-  -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
-cmake --build "$scratch/cmake-build-emulators" >/dev/null
-"$scratch/cmake-build-emulators/emulators"
+source "$consumer/consume.sh"
+consume_package "$scratch/prefix" "$scratch" "$consumer"
 
 # The installed headers are self-contained: none reaches into src/.
 if grep -rn '#include "src/' "$scratch/prefix/include"; then

@@ -34,12 +34,6 @@ if [ -e "$scratch/prefix/bin/refmath" ]; then
   echo "the library alone installed the refmath tool"; exit 1
 fi
 unset PKG_CONFIG_LIBDIR
-cmake -S "$consumer" -B "$scratch/c-consumer" \
-  -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
-cmake --build "$scratch/c-consumer" >/dev/null
-"$scratch/c-consumer/consumer"
-cmake -S "$consumer/emulators" -B "$scratch/cxx-consumer" \
-  -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
-cmake --build "$scratch/cxx-consumer" >/dev/null
-"$scratch/cxx-consumer/emulators"
+source "$consumer/consume.sh"
+consume_package "$scratch/prefix" "$scratch" "$consumer"
 echo "library_builds_alone: built, installed and consumed without MPFR or OpenSSL"
