@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the library and the refmath tool with other compilers and
 # optimisation levels and checks every golden digest with each:
-#   gcc -O0 (Debug), gcc -O3 (Release, the default build), and every clang
-#   found among clang-14/16/19 (Release; clang builds Highway's EMU128 target
-#   where GCC builds SCALAR).
+#   gcc -O0 (Debug) and every clang found among clang-14/16/19 (Release;
+#   clang builds Highway's EMU128 target where GCC builds SCALAR).  gcc -O3
+#   (Release) is the default build itself, whose digests the suite's
+#   conform_runner checks, so it is not built again here.
 # One line per configuration; exit 0 only if every one passes, 77 (skip) if
 # none could be configured.  Build trees go to build-compilers/.
 #   bash tools/cross/compilers.sh
@@ -39,7 +40,6 @@ check() {
 }
 
 check gcc-O0 gcc g++ Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0
-check gcc-O3 gcc g++ Release
 for v in 14 16 19; do
   check "clang-$v" "clang-$v" "clang++-$v" Release
 done
