@@ -79,7 +79,8 @@ typedef enum {
  * (in-place); any other overlap returns REFMATH_E_OVERLAP.  in and out may
  * be NULL only when n == 0, which writes nothing; f, v and t are checked
  * even then.  Checks run in the order function, variant, function in
- * variant, target, n == 0, NULL, overlap; the first failure is returned and nothing is written.
+ * variant, target, n == 0, NULL, overlap; the first failure is returned
+ * and nothing is written.
  * Runs under the IEEE default floating-point environment (round to
  * nearest, no FTZ/DAZ) and restores the caller's exactly.  Safe to call
  * from any number of threads at once.  Returns REFMATH_OK or one of the

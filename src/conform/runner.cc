@@ -70,6 +70,15 @@ void RunFunction(refmath_variant v, refmath_function f,
 
 }  // namespace
 
+std::vector<refmath_function> DefinedFunctions(refmath_variant v) {
+  std::vector<refmath_function> out;
+  for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
+    const auto f = static_cast<refmath_function>(fi);
+    if (refmath_function_status(f, v) == REFMATH_OK) out.push_back(f);
+  }
+  return out;
+}
+
 std::vector<refmath_target> UsableTargets(refmath_variant v) {
   std::vector<refmath_target> out;
   for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
@@ -187,9 +196,7 @@ Report Run(const std::string& golden_dir,
     }
     std::map<std::string, std::string> unseen = golden.digests;
     unseen.erase(kInputsRowName);
-    for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
-      const auto f = static_cast<refmath_function>(fi);
-      if (refmath_function_status(f, v) != REFMATH_OK) continue;
+    for (refmath_function f : DefinedFunctions(v)) {
       const auto it = golden.digests.find(refmath_function_name(f));
       RunFunction(v, f, inputs, it == golden.digests.end() ? "" : it->second,
                   progress, &report);

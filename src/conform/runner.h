@@ -50,6 +50,9 @@ struct Report {
 // The concrete targets (not BEST) the variant can run on here.
 std::vector<refmath_target> UsableTargets(refmath_variant v);
 
+// The functions variant v defines (refmath_function_status), in enum order.
+std::vector<refmath_function> DefinedFunctions(refmath_variant v);
+
 // Outputs of (f, v, t) over `inputs` and their digest.  Returns the C
 // status (REFMATH_OK on success).
 int DigestOutputs(refmath_function f, refmath_variant v, refmath_target t,

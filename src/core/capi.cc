@@ -17,28 +17,36 @@ using refmath::detail::KernelTable;
 using refmath::detail::TargetKernels;
 
 // The registry's rows (refmath/functions.def): each function's name and
-// the variants that define it.
-struct FunctionRow {
-  const char* c_name;
-  bool in_variant[REFMATH_NUM_VARIANTS];  // exact, fast, correct
-};
-constexpr FunctionRow kFunctions[] = {
+// the variants that define it (exact, fast, correct).
+const char* const kFunctionNames[] = {
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
-  {#name, {EXACT != 0, FAST != 0, CORRECT != 0}},
+  #name,
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
 };
-static_assert(sizeof kFunctions / sizeof kFunctions[0] ==
+constexpr bool kInVariant[][REFMATH_NUM_VARIANTS] = {
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  {EXACT != 0, FAST != 0, CORRECT != 0},
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+};
+static_assert(sizeof kInVariant / sizeof kInVariant[0] ==
                   REFMATH_NUM_FUNCTIONS,
               "functions.def and refmath_function disagree on the count");
 
-constexpr bool SameName(const char* a, const char* b) {
-  return *a == *b && (*a == '\0' || SameName(a + 1, b + 1));
-}
-// Each row sits at its enum value.
+// Each row sits at its enum value (so the index of a name is its enum
+// value), and has the exact or the correct variant, which refmath_NAMEf
+// calls.
+enum class RowIndex {
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) ID,
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+};
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
-  static_assert(SameName(kFunctions[REFMATH_##ID].c_name, #name),             \
-                "functions.def row out of enum order: " #name);
+  static_assert(static_cast<int>(RowIndex::ID) == REFMATH_##ID,             \
+                "functions.def row out of enum order: " #name);             \
+  static_assert(EXACT || CORRECT,                                           \
+                "functions.def row without an exact or correct variant: " #name);
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
 
@@ -63,7 +71,7 @@ int FunctionStatus(refmath_function f, refmath_variant v) {
   if (static_cast<unsigned>(v) >= REFMATH_NUM_VARIANTS) {
     return REFMATH_E_UNKNOWN_VARIANT;
   }
-  return kFunctions[f].in_variant[v] ? REFMATH_OK : REFMATH_E_NOT_IN_VARIANT;
+  return kInVariant[f][v] ? REFMATH_OK : REFMATH_E_NOT_IN_VARIANT;
 }
 
 bool VariantBuilt(refmath_variant v, KernelTable* table) {
@@ -202,7 +210,7 @@ const char* refmath_status_string(int status) {
 }
 
 const char* refmath_function_name(refmath_function f) {
-  return static_cast<unsigned>(f) < REFMATH_NUM_FUNCTIONS ? kFunctions[f].c_name
+  return static_cast<unsigned>(f) < REFMATH_NUM_FUNCTIONS ? kFunctionNames[f]
                                                           : nullptr;
 }
 const char* refmath_variant_name(refmath_variant v) {
@@ -214,11 +222,7 @@ const char* refmath_target_name(refmath_target t) {
                                                         : nullptr;
 }
 int refmath_function_from_name(const char* name) {
-  if (name == nullptr) return -1;
-  for (int i = 0; i < REFMATH_NUM_FUNCTIONS; ++i) {
-    if (strcmp(kFunctions[i].c_name, name) == 0) return i;
-  }
-  return -1;
+  return FromName(kFunctionNames, REFMATH_NUM_FUNCTIONS, name);
 }
 
 int refmath_function_status(refmath_function f, refmath_variant v) {
