@@ -20,7 +20,10 @@
 #include "simd/erf/correct_erf-inl.h"
 #include "simd/erf/correct_erfc-inl.h"
 #include "simd/exp/correct_exp-inl.h"
+#include "simd/exp/correct_exp2-inl.h"
+#include "simd/exp/correct_expm1-inl.h"
 #include "simd/log/correct_log-inl.h"
+#include "simd/log/correct_log2-inl.h"
 #include "simd/sigmoid/correct_sigmoid-inl.h"
 #include "simd/dispatch/eval_array-inl.h"
 

@@ -9,6 +9,8 @@
 // (docs/correct.md).
 #include <stddef.h>
 
+#include <type_traits>
+
 #include "simd/lanes/no_fast_math.h"
 #include "simd/dispatch/kernel_table.h"
 
@@ -34,20 +36,32 @@ namespace HWY_NAMESPACE {
 void EvalCorrectComplete(refmath_function f, const float* in, float* out,
                          size_t n);
 
+// The rows that have no quick path (yet): the complete method answers.
+struct NoQuickPath {};
+using QuickExp2 = NoQuickPath;
+using QuickExp10 = NoQuickPath;
+using QuickExpm1 = NoQuickPath;
+using QuickLog2 = NoQuickPath;
+using QuickLog10 = NoQuickPath;
+
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,
 // so out == in is safe).
 template <class Quick>
 void QuickArray(refmath_function f, const float* in, float* out, size_t n) {
-  const hn::ScalableTag<float> d;
-  const size_t lanes = hn::Lanes(d);
-  size_t i = 0;
-  for (; i + lanes <= n; i += lanes) {
-    if (HWY_UNLIKELY(!QuickRounded<Quick>(d, in + i, out + i))) {
-      EvalCorrectComplete(f, in + i, out + i, lanes);
+  if constexpr (std::is_same_v<Quick, NoQuickPath>) {
+    EvalCorrectComplete(f, in, out, n);
+  } else {
+    const hn::ScalableTag<float> d;
+    const size_t lanes = hn::Lanes(d);
+    size_t i = 0;
+    for (; i + lanes <= n; i += lanes) {
+      if (HWY_UNLIKELY(!QuickRounded<Quick>(d, in + i, out + i))) {
+        EvalCorrectComplete(f, in + i, out + i, lanes);
+      }
     }
+    if (i < n) EvalCorrectComplete(f, in + i, out + i, n - i);
   }
-  if (i < n) EvalCorrectComplete(f, in + i, out + i, n - i);
 }
 
 // Each row's quick path is QuickKERNEL (refmath/functions.def).

@@ -156,6 +156,9 @@ TEST(CApi, EveryVariantDefinesTheNineFunctionsOfTheSpecification) {
   EXPECT_EQ(refmath_function_status(static_cast<refmath_function>(-1),
                                     REFMATH_EXACT),
             REFMATH_E_UNKNOWN_FUNCTION);
+  EXPECT_EQ(refmath_function_status(static_cast<refmath_function>(-1),
+                                    static_cast<refmath_variant>(3)),
+            REFMATH_E_UNKNOWN_FUNCTION);
   EXPECT_EQ(refmath_function_status(REFMATH_EXP,
                                     static_cast<refmath_variant>(3)),
             REFMATH_E_UNKNOWN_VARIANT);
@@ -163,6 +166,30 @@ TEST(CApi, EveryVariantDefinesTheNineFunctionsOfTheSpecification) {
                "function not defined in this variant");
   EXPECT_TRUE(refmath::Defines(refmath::Variant::kFast,
                                refmath::Function::kGeluErf));
+}
+
+// The functions of the correctly rounded libm exist in that variant alone:
+// the exact and fast variants refuse them with NOT_IN_VARIANT on every
+// target and leave the output untouched (never a silent fallback).
+TEST(CApi, CorrectOnlyFunctionsAreRefusedByTheOtherVariants) {
+  const refmath_function correct_only[] = {REFMATH_EXP2, REFMATH_EXP10,
+                                           REFMATH_EXPM1, REFMATH_LOG2,
+                                           REFMATH_LOG10};
+  for (refmath_function f : correct_only) {
+    EXPECT_EQ(refmath_function_status(f, REFMATH_CORRECT), REFMATH_OK);
+    for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST}) {
+      EXPECT_EQ(refmath_function_status(f, v), REFMATH_E_NOT_IN_VARIANT);
+      for (int t = 0; t < REFMATH_NUM_TARGETS; ++t) {
+        const float x = 1.0f;
+        float y = -7.0f;
+        EXPECT_EQ(refmath_eval_f32(f, v, static_cast<refmath_target>(t), &x,
+                                   &y, 1),
+                  REFMATH_E_NOT_IN_VARIANT)
+            << Name(f) << " " << Name(v) << " " << t;
+        EXPECT_EQ(Bits(y), Bits(-7.0f));
+      }
+    }
+  }
 }
 
 TEST(CApi, PortableTargetAlwaysRunsAndBestIsTheWidestUsable) {
@@ -275,16 +302,32 @@ TEST(CppApi, EnumsCarryTheCValuesAndNames) {
 }
 
 TEST(CppApi, ScalarCallsGiveTheArrayCallsBits) {
-  float (*const exact[REFMATH_NUM_FUNCTIONS])(float) = {
-      refmath::Exp, refmath::ExpNonPositive, refmath::Log, refmath::Sigmoid,
-      refmath::Tanh, refmath::Erf, refmath::OnePlusErf, refmath::GeluErf,
-      refmath::GeluTanh};
+  // refmath::Name is the exact variant's call, or the correctly rounded
+  // one where the exact variant does not define the function.
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+  refmath::Name,
+  float (*const plain[])(float) = {
+#include "refmath/functions.def"
+  };
+#undef REFMATH_FUNCTION
+  ASSERT_EQ(sizeof plain / sizeof plain[0], size_t{REFMATH_NUM_FUNCTIONS});
   const std::vector<float> xs = {-3.5f, -0.25f, 0.0f, 0.75f, 2.0f, 1e-40f, 88.5f};
   for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
     const auto fn = static_cast<refmath_function>(f);
+    const auto plain_variant =
+        refmath_function_status(fn, REFMATH_EXACT) == REFMATH_OK
+            ? REFMATH_EXACT
+            : REFMATH_CORRECT;
     for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
       const auto var = static_cast<refmath_variant>(v);
       if (refmath_best_target(var) < 0) continue;
+      if (refmath_function_status(fn, var) != REFMATH_OK) {
+        EXPECT_THROW(refmath::Eval(static_cast<refmath::Function>(f), 1.0f,
+                                   static_cast<refmath::Variant>(v)),
+                     refmath::Error)
+            << Name(fn) << " " << v;
+        continue;
+      }
       std::vector<float> want(xs.size());
       ASSERT_EQ(refmath_eval_f32(fn, var, REFMATH_TARGET_BEST, xs.data(),
                                  want.data(), xs.size()),
@@ -293,8 +336,8 @@ TEST(CppApi, ScalarCallsGiveTheArrayCallsBits) {
         const float got = refmath::Eval(static_cast<refmath::Function>(f), xs[i],
                                         static_cast<refmath::Variant>(v));
         EXPECT_EQ(Bits(got), Bits(want[i])) << Name(fn) << " " << v << " " << xs[i];
-        if (var == REFMATH_EXACT) {
-          EXPECT_EQ(Bits(exact[f](xs[i])), Bits(want[i])) << Name(fn) << " " << xs[i];
+        if (var == plain_variant) {
+          EXPECT_EQ(Bits(plain[f](xs[i])), Bits(want[i])) << Name(fn) << " " << xs[i];
         }
       }
     }

@@ -76,7 +76,7 @@ TEST_P(CorrectVariant, SameBitsOnEveryTarget) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    AllFunctions, CorrectVariant, ::testing::ValuesIn(AllFunctions()),
+    AllFunctions, CorrectVariant, ::testing::ValuesIn(FunctionsOf(REFMATH_CORRECT)),
     [](const ::testing::TestParamInfo<refmath_function>& info) {
       return Name(info.param);
     });
@@ -105,6 +105,11 @@ TEST(CorrectHardCases, EveryListedInputEqualsMpfr) {
   ExpectTable(REFMATH_GELU_TANH, correct::kGeluTanhHardCases, false);
   ExpectTable(REFMATH_ONE_PLUS_ERF, correct::kOnePlusErfHardCases, false);
   ExpectTable(REFMATH_GELU_ERF, correct::kGeluErfHardCases, false);
+  ExpectTable(REFMATH_EXP2, correct::kExp2HardCases, false);
+  ExpectTable(REFMATH_EXP10, correct::kExp10HardCases, false);
+  ExpectTable(REFMATH_EXPM1, correct::kExpm1HardCases, false);
+  ExpectTable(REFMATH_LOG2, correct::kLog2HardCases, false);
+  ExpectTable(REFMATH_LOG10, correct::kLog10HardCases, false);
 }
 
 // Values by hand (mpmath at 200 bits, rounded to binary32) and the limits.
@@ -145,9 +150,63 @@ TEST(CorrectValues, ByHand) {
   EXPECT_EQ(Bits(Correct(REFMATH_GELU_TANH, 0x1p-149f)), 1u);
   EXPECT_EQ(Bits(Correct(REFMATH_GELU_ERF, 0x1p-149f)), 1u);
   EXPECT_EQ(Bits(Correct(REFMATH_GELU_TANH, -0x1p-149f)), 0x80000000u);
-  for (refmath_function f : AllFunctions()) {
+  for (refmath_function f : FunctionsOf(REFMATH_CORRECT)) {
     EXPECT_EQ(Bits(Correct(f, io::BitsToFloat(0xFFC01234u))), 0x7FC00000u)
         << Name(f);
+  }
+}
+
+// The functions without an exact variant: values by hand (mpmath at 300
+// bits, rounded to binary32), the overflow and underflow boundaries, exact
+// results and the C99 special values.
+TEST(CorrectValues, ExponentialsAndLogarithmsByHand) {
+  const float inf = INFINITY;
+  const auto F = io::BitsToFloat;
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, 0.5f)), 0x3FB504F3u);  // sqrt 2
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, 10.0f)), Bits(1024.0f));
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, -149.0f)), 1u);
+  // 2^-150 is the midpoint between +0 and 2^-149: to even, +0;
+  // 2^-149.5 = 0.707 * 2^-149 rounds up.
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, -150.0f)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, -149.5f)), 1u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, F(0x42FFFFFFu))), 0x7F7FFFA7u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, 128.0f)), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, -inf)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP2, -0.0f)), 0x3F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, 0.5f)), 0x404A62C2u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, 3.0f)), Bits(1000.0f));
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, 10.0f)), Bits(1e10f));
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, -45.0f)), 1u);
+  // The last finite result (38.53184) and the first infinite one.
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, F(0x421A209Au))), 0x7F7FFFB3u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, F(0x421A209Bu))), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, inf)), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXP10, -inf)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, 0.5f)), 0x3F261299u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, 1e-10f)), 0x2EDBE6FFu);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, 0x1p-149f)), 1u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, -0x1p-149f)), 0x80000001u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, 0.0f)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, -20.0f)), 0xBF800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, -inf)), 0xBF800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, F(0x42B17217u))), 0x7F7FFF84u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, F(0x42B17218u))), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_EXPM1, inf)), 0x7F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG2, 3.0f)), 0x3FCAE00Du);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG2, 0x1p-149f)), Bits(-149.0f));
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG2, 0x1p100f)), Bits(100.0f));
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG10, 2.0f)), 0x3E9A209Bu);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG10, 1e10f)), Bits(10.0f));
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG10, F(0x7F7FFFFFu))), 0x421A209Bu);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG10, 0x1p-149f)), 0xC23369F4u);
+  for (refmath_function f : {REFMATH_LOG2, REFMATH_LOG10}) {
+    EXPECT_EQ(Bits(Correct(f, 1.0f)), 0u) << Name(f);
+    EXPECT_EQ(Bits(Correct(f, 0.0f)), 0xFF800000u) << Name(f);
+    EXPECT_EQ(Bits(Correct(f, -0.0f)), 0xFF800000u) << Name(f);
+    EXPECT_EQ(Bits(Correct(f, -0x1p-149f)), 0x7FC00000u) << Name(f);
+    EXPECT_EQ(Bits(Correct(f, -inf)), 0x7FC00000u) << Name(f);
+    EXPECT_EQ(Bits(Correct(f, inf)), 0x7F800000u) << Name(f);
   }
 }
 

@@ -25,9 +25,14 @@ typedef enum {
   REFMATH_ERF,
   REFMATH_ONE_PLUS_ERF,
   REFMATH_GELU_ERF,
-  REFMATH_GELU_TANH
+  REFMATH_GELU_TANH,
+  REFMATH_EXP2,
+  REFMATH_EXP10,
+  REFMATH_EXPM1,
+  REFMATH_LOG2,
+  REFMATH_LOG10
 } refmath_function;
-#define REFMATH_NUM_FUNCTIONS 9
+#define REFMATH_NUM_FUNCTIONS 14
 
 /* EXACT: the specification's normative algorithms.  FAST: fused
  * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32

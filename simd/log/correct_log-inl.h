@@ -29,7 +29,29 @@ namespace HWY_NAMESPACE {
 constexpr int64_t kSqrtHalfBits = 0x3FE6A09E667F3BCD;
 
 // "log", steps 1-3: e ln 2 + log m, log m = 2s + s^3 R(s^2) with
-// s = (m - 1) / (m + 1).
+// s = (m - 1) / (m + 1), for binary64 x > 0 from a binary32 value.
+template <class DD>
+HWY_INLINE VecD<DD> LogD(DD dd, VecD<DD> x) {
+  const hn::RebindToSigned<DD> di;
+  const auto bits = hn::BitCast(di, x);
+  const auto e = hn::ShiftRight<52>(
+      hn::Sub(bits, hn::Set(di, kSqrtHalfBits)));
+  const VecD<DD> m = hn::BitCast(dd, hn::Sub(bits, hn::ShiftLeft<52>(e)));
+  // m - 1 and m + 1 = (m - 1) + 2 are exact; s is rounded once.
+  const VecD<DD> f = hn::Sub(m, ConstD(dd, 1.0));
+  const VecD<DD> s = hn::Div(f, hn::Add(f, ConstD(dd, 2.0)));
+  const VecD<DD> w = hn::Mul(s, s);
+  const VecD<DD> log_m = hn::Add(
+      hn::Add(s, s), hn::Mul(hn::Mul(s, w), HornerD(dd, w, correct::kLogR)));
+  // e as a double through M (|e| < 2^51); e kLn2HiD is exact.
+  const VecD<DD> ed = hn::Sub(
+      hn::BitCast(dd, hn::Add(e, hn::Set(di, kRoundMDBits))),
+      ConstD(dd, kRoundMD));
+  return hn::Add(hn::Mul(ed, ConstD(dd, kLn2HiD)),
+                 hn::Add(hn::Mul(ed, ConstD(dd, kLn2LoD)), log_m));
+}
+
+// ln x through LogD, with the special values of the contract.
 struct CorrectLogEval : CaseTable<correct::kLogHardCases> {
   static constexpr double kEps = 0x1p-49;
   // Inputs outside (0, +inf), NaN included, become 1 (Finish sets them).
@@ -42,23 +64,7 @@ struct CorrectLogEval : CaseTable<correct::kLogHardCases> {
   template <class DD>
   static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> x, VecD<DD>* eps) {
     *eps = ConstD(dd, kEps);
-    const hn::RebindToSigned<DD> di;
-    const auto bits = hn::BitCast(di, x);
-    const auto e = hn::ShiftRight<52>(
-        hn::Sub(bits, hn::Set(di, kSqrtHalfBits)));
-    const VecD<DD> m = hn::BitCast(dd, hn::Sub(bits, hn::ShiftLeft<52>(e)));
-    // m - 1 and m + 1 = (m - 1) + 2 are exact; s is rounded once.
-    const VecD<DD> f = hn::Sub(m, ConstD(dd, 1.0));
-    const VecD<DD> s = hn::Div(f, hn::Add(f, ConstD(dd, 2.0)));
-    const VecD<DD> w = hn::Mul(s, s);
-    const VecD<DD> log_m = hn::Add(
-        hn::Add(s, s), hn::Mul(hn::Mul(s, w), HornerD(dd, w, correct::kLogR)));
-    // e as a double through M (|e| < 2^51); e kLn2HiD is exact.
-    const VecD<DD> ed = hn::Sub(
-        hn::BitCast(dd, hn::Add(e, hn::Set(di, kRoundMDBits))),
-        ConstD(dd, kRoundMD));
-    return hn::Add(hn::Mul(ed, ConstD(dd, kLn2HiD)),
-                   hn::Add(hn::Mul(ed, ConstD(dd, kLn2LoD)), log_m));
+    return LogD(dd, x);
   }
   template <class D>
   static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {

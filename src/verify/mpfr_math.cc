@@ -21,6 +21,8 @@ constexpr Row kRows[] = {
     {Math::kLgamma, "lgamma"},   {Math::kGamma, "gamma"},
     {Math::kExpm1, "expm1"},     {Math::kLog1p, "log1p"},
     {Math::kBesselJ0, "bessel_j0"}, {Math::kBesselI0, "bessel_i0"},
+    {Math::kExp2, "exp2"},       {Math::kExp10, "exp10"},
+    {Math::kLog2, "log2"},       {Math::kLog10, "log10"},
 };
 
 // I0(x) = sum_k ((x/2)^2)^k / (k!)^2, summed until a term no longer
@@ -78,6 +80,10 @@ bool MpfrMath(Math f, mpfr_ptr r, mpfr_srcptr x) {
     case Math::kLgamma: mpfr_lgamma(r, &sign, x, MPFR_RNDN); return true;
     case Math::kGamma: mpfr_gamma(r, x, MPFR_RNDN); return true;
     case Math::kExpm1: mpfr_expm1(r, x, MPFR_RNDN); return true;
+    case Math::kExp2: mpfr_exp2(r, x, MPFR_RNDN); return true;
+    case Math::kExp10: mpfr_exp10(r, x, MPFR_RNDN); return true;
+    case Math::kLog2: mpfr_log2(r, x, MPFR_RNDN); return true;
+    case Math::kLog10: mpfr_log10(r, x, MPFR_RNDN); return true;
     case Math::kLog1p: mpfr_log1p(r, x, MPFR_RNDN); return true;
     case Math::kBesselJ0: mpfr_j0(r, x, MPFR_RNDN); return true;
     case Math::kBesselI0: BesselI0(r, x); return true;

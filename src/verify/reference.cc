@@ -83,6 +83,13 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
     case REFMATH_LOG:
       if (mpfr_sgn(x.get()) < 0) return false;
       return MpfrMath(Math::kLog, r, x);  // log(0) = -inf
+    case REFMATH_LOG2:
+    case REFMATH_LOG10:
+      if (mpfr_sgn(x.get()) < 0) return false;
+      return MpfrMath(f == REFMATH_LOG2 ? Math::kLog2 : Math::kLog10, r, x);
+    case REFMATH_EXP2: return MpfrMath(Math::kExp2, r, x);
+    case REFMATH_EXP10: return MpfrMath(Math::kExp10, r, x);
+    case REFMATH_EXPM1: return MpfrMath(Math::kExpm1, r, x);
     case REFMATH_SIGMOID: return MpfrMath(Math::kSigmoid, r, x);
     case REFMATH_TANH: return MpfrMath(Math::kTanh, r, x);
     case REFMATH_ERF: return MpfrMath(Math::kErf, r, x);
@@ -138,6 +145,11 @@ double ReferenceDouble(refmath_function f, float xf) {
     case REFMATH_EXP:
     case REFMATH_EXP_NONPOSITIVE: return exp(x);
     case REFMATH_LOG: return x < 0 ? NAN : log(x);
+    case REFMATH_LOG2: return x < 0 ? NAN : log2(x);
+    case REFMATH_LOG10: return x < 0 ? NAN : log10(x);
+    case REFMATH_EXP2: return exp2(x);
+    case REFMATH_EXP10: return exp10(x);
+    case REFMATH_EXPM1: return expm1(x);
     case REFMATH_SIGMOID: return Sigmoid(x);
     case REFMATH_TANH: return tanh(x);
     case REFMATH_ERF: return erf(x);
