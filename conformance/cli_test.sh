@@ -199,16 +199,37 @@ subcommands="ane_eval ane_functions ane_profiles ane_matmul ane_reduce-sum ane_s
   ane_fft ane_ifft ane_solve ane_compress mcu_table mcu_compare mcu_ops mcu_fc
   mcu_quantize mcu_dequantize"
 # refmath functions lists the registry: the nine functions of the
-# specification, each in all three variants.
-for v in exact fast correct; do
+# specification, each in all three variants, then the correctly rounded
+# libm's, in the correct variant alone.
+correct_only="exp2 exp10 expm1 log2 log10"
+for v in exact fast; do
   [ "$("$bin" functions --variant $v | tr '\n' ' ')" = "$kernel_functions " ] ||
     fail "functions --variant $v: $("$bin" functions --variant $v | tr '\n' ' ')"
 done
+[ "$("$bin" functions --variant correct | tr '\n' ' ')" = "$kernel_functions $correct_only " ] ||
+  fail "functions --variant correct: $("$bin" functions --variant correct | tr '\n' ' ')"
 "$bin" functions >"$tmp/functions" || fail "functions: exit status"
-[ "$(awk '{print $1}' "$tmp/functions" | tr '\n' ' ')" = "$kernel_functions " ] ||
+[ "$(awk '{print $1}' "$tmp/functions" | tr '\n' ' ')" = "$kernel_functions $correct_only " ] ||
   fail "functions: $(cat "$tmp/functions")"
-[ "$(awk '{$1=""; print}' "$tmp/functions" | sort -u)" = " exact fast correct" ] ||
-  fail "functions: variants $(awk '{$1=""; print}' "$tmp/functions" | sort -u)"
+for f in $kernel_functions; do
+  grep -qx "$f *exact fast correct" "$tmp/functions" || fail "functions: $f's variants"
+done
+for f in $correct_only; do
+  grep -qx "$f *correct" "$tmp/functions" || fail "functions: $f's variants"
+  # Without --variant, a function without an exact variant is evaluated
+  # correctly rounded; naming a variant that lacks it is an error.
+  printf '\0\0\0\0' >"$tmp/zero.f32"
+  "$bin" eval --function $f --in "$tmp/zero.f32" --out "$tmp/y.f32" ||
+    fail "eval --function $f: exit status"
+  "$bin" eval --function $f --variant correct --in "$tmp/zero.f32" --out "$tmp/y2.f32"
+  cmp -s "$tmp/y.f32" "$tmp/y2.f32" || fail "eval --function $f: not the correct variant"
+  for v in exact fast; do
+    expect_error "$f in $v (eval)" "$f is not defined in the $v variant (only in: correct)" \
+      "$bin" eval --function $f --variant $v --in "$tmp/zero.f32" --out "$tmp/y.f32"
+    expect_error "$f in $v (sweep)" "not defined in the $v variant" \
+      "$bin" sweep --function $f --variant $v --range=0:1
+  done
+done
 for cmd in conform compare functions targets eval sweep ane mcu tensor inputs hash version help \
            $subcommands; do
   cmd=${cmd/_/ }
@@ -221,7 +242,7 @@ for cmd in conform compare functions targets eval sweep ane mcu tensor inputs ha
   if grep -q -- "--function F" "$tmp/help"; then
     case $cmd in
       ane*) names=$("$bin" ane functions | cut -d' ' -f1) ;;
-      *) names=$kernel_functions ;;
+      *) names="$kernel_functions $correct_only" ;;
     esac
     listed=$(sed -n '/^functions:$/,/^$/p' "$tmp/help" | tr -d ',' | tr ' ' '\n')
     for f in $names; do

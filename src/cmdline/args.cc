@@ -120,6 +120,27 @@ bool ParseTarget(const std::string& name, refmath_target* t,
   return ParseName("target", name, REFMATH_NUM_TARGETS, refmath_target_name,
                    refmath_target_from_name, t, error);
 }
+bool ParseVariantFor(const Args& args, refmath_function f, refmath_variant* v,
+                     std::string* error) {
+  if (!args.Has("variant")) {
+    *v = refmath_function_status(f, REFMATH_EXACT) == REFMATH_OK
+             ? REFMATH_EXACT
+             : REFMATH_CORRECT;
+    return true;
+  }
+  if (!ParseVariant(args.Get("variant"), v, error)) return false;
+  if (refmath_function_status(f, *v) == REFMATH_OK) return true;
+  std::string defined;
+  for (int w = 0; w < REFMATH_NUM_VARIANTS; ++w) {
+    const auto variant = static_cast<refmath_variant>(w);
+    if (refmath_function_status(f, variant) != REFMATH_OK) continue;
+    defined += std::string(defined.empty() ? "" : ", ") +
+               refmath_variant_name(variant);
+  }
+  *error = std::string(refmath_function_name(f)) + " is not defined in the " +
+           refmath_variant_name(*v) + " variant (only in: " + defined + ")";
+  return false;
+}
 
 namespace {
 

@@ -57,6 +57,11 @@ bool ParseVariant(const std::string& name, refmath_variant* v,
                   std::string* error);
 bool ParseTarget(const std::string& name, refmath_target* t,
                  std::string* error);
+// --variant for function f: the named variant, or where --variant is not
+// given the exact variant if it defines f and the correctly rounded one if
+// not; an error if the variant does not define f.
+bool ParseVariantFor(const Args& args, refmath_function f, refmath_variant* v,
+                     std::string* error);
 
 // Parses a non-negative finite decimal number; false on junk, hexadecimal,
 // and a number out of double's range.

@@ -84,7 +84,7 @@ bool ParseOptions(const Argv& argv, Options* o, std::string* error) {
       !args.Require("inputs", &s.inputs_path, error) ||
       !args.Require("outputs", &s.outputs_path, error) ||
       !ParseFunction(o->fn_name, &s.function, error) ||
-      !ParseVariant(args.Get("variant", "exact"), &s.variant, error) ||
+      !ParseVariantFor(args, s.function, &s.variant, error) ||
       !ParseDumpType(args, "inputs-dtype", &s.inputs_type, error) ||
       !ParseDumpType(args, "outputs-dtype", &s.outputs_type, error) ||
       !ParseBound(args, "max-ulp", &o->bounds.has_max_ulp,

@@ -95,7 +95,7 @@ int RunHash(const Argv& argv) {
   refmath_variant v;
   refmath_target t;
   if (!ParseFunction(name, &f, &error) ||
-      !ParseVariant(args.Get("variant", "exact"), &v, &error) ||
+      !ParseVariantFor(args, f, &v, &error) ||
       !ParseTarget(args.Get("target", "best"), &t, &error)) {
     return Fail(cmd, error);
   }

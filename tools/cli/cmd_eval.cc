@@ -25,13 +25,13 @@ int RunEval(const Argv& argv) {
   refmath_variant v;
   refmath_target t;
   if (!ParseFunction(fn_name, &f, &error) ||
-      !ParseVariant(args.Get("variant", "exact"), &v, &error) ||
+      !ParseVariantFor(args, f, &v, &error) ||
       !ParseTarget(args.Get("target", "best"), &t, &error)) {
     return Fail(cmd, error);
   }
   const int status = refmath_target_status(v, t);
   if (status != REFMATH_OK) {
-    return Fail(cmd, args.Get("variant", "exact") + " on " +
+    return Fail(cmd, std::string(refmath_variant_name(v)) + " on " +
                          args.Get("target", "best") + ": " +
                          refmath_status_string(status));
   }

@@ -201,7 +201,7 @@ bool ParseWhat(const Args& args, sweep::Spec* spec, std::string* error) {
   std::string name;
   if (!args.Require("function", &name, error) ||
       !ParseFunction(name, &spec->function, error) ||
-      !ParseVariant(args.Get("variant", "exact"), &spec->variant, error) ||
+      !ParseVariantFor(args, spec->function, &spec->variant, error) ||
       !ParseTarget(args.Get("target", "best"), &spec->target, error)) {
     return false;
   }

@@ -21,6 +21,10 @@ namespace {
   "--function F      the function (required; the names are below)\n"
 #define REFMATH_VARIANT_OPTION \
   "--variant V       exact, fast or correct (default: exact)\n"
+#define REFMATH_FUNCTION_VARIANT_OPTION                                   \
+  "--variant V       exact, fast or correct, one that defines F (default:\n" \
+  "                  exact, or correct for a function without an exact\n" \
+  "                  variant)\n"
 #define REFMATH_TARGET_OPTION                                         \
   "--target T        a target 'refmath targets' lists, or best (default:\n" \
   "                  best)\n"
@@ -53,7 +57,7 @@ const Command kCommands[] = {
      "measure another backend's outputs against the true value of F (MPFR),\n"
      "beside the oracle (refmath's variant V), and against the oracle bit\n"
      "for bit (docs/compare.md); raw or .npy files",
-     REFMATH_FUNCTION_OPTION REFMATH_VARIANT_OPTION
+     REFMATH_FUNCTION_OPTION REFMATH_FUNCTION_VARIANT_OPTION
      "--inputs X        the inputs the backend was given (required); 16-bit\n"
      "                  inputs are widened exactly\n"
      "--outputs Y       the backend's outputs (required)\n"
@@ -96,7 +100,7 @@ const Command kCommands[] = {
     {"eval", RunEval,
      "eval --function F [--variant V] [--target T] --in FILE --out FILE",
      "evaluate a function over float32 values, .npy or raw by the file name",
-     REFMATH_FUNCTION_OPTION REFMATH_VARIANT_OPTION REFMATH_TARGET_OPTION
+     REFMATH_FUNCTION_OPTION REFMATH_FUNCTION_VARIANT_OPTION REFMATH_TARGET_OPTION
      "--in FILE         the inputs (required): FILE.npy a NumPy float32\n"
      "                  array, any other name raw little-endian binary32,\n"
      "                  '-' stdin (raw)\n"
@@ -113,7 +117,7 @@ const Command kCommands[] = {
      "[--max-ulp U] SHARD...\n"
      "sweep --report [--csv F] [--md F] [--max-ulp U] RESULT...",
      "ULP error against MPFR-checked references, on all cores",
-     REFMATH_FUNCTION_OPTION REFMATH_VARIANT_OPTION REFMATH_TARGET_OPTION
+     REFMATH_FUNCTION_OPTION REFMATH_FUNCTION_VARIANT_OPTION REFMATH_TARGET_OPTION
      "--range LO:HI     the inputs from LO to HI: decimal, FLT_MAX or inf\n"
      "                  (required for a new sweep, or --all)\n"
      "--all             every binary32 input (instead of --range)\n"
@@ -225,7 +229,7 @@ const Command kCommands[] = {
      "hash --function inputs",
      "print one golden-set digest (a row of golden/VARIANT.sha256)",
      "--function F      a function (names below), or inputs for the input\n"
-     "                  set (required)\n" REFMATH_VARIANT_OPTION
+     "                  set (required)\n" REFMATH_FUNCTION_VARIANT_OPTION
          REFMATH_TARGET_OPTION,
      FunctionNames::kKernels, "refmath hash --function tanh --variant fast"},
     {"version", RunVersion, "version | refmath --version",
@@ -237,6 +241,7 @@ const Command kCommands[] = {
 
 #undef REFMATH_FUNCTION_OPTION
 #undef REFMATH_VARIANT_OPTION
+#undef REFMATH_FUNCTION_VARIANT_OPTION
 #undef REFMATH_TARGET_OPTION
 
 // Each line of `text` after `indent`.
