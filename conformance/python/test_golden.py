@@ -46,9 +46,9 @@ def test_the_input_set_matches_its_row():
         assert sha256_le(x.view(np.uint32)) == golden_rows(variant)["inputs"]
 
 
-@pytest.mark.parametrize("variant", [v for v in refmath.VARIANTS
-                                     if refmath.targets(v)])
-@pytest.mark.parametrize("function", refmath.FUNCTIONS)
+@pytest.mark.parametrize("function,variant",
+                         [(f, v) for v in refmath.VARIANTS if refmath.targets(v)
+                          for f in getattr(refmath, v).__all__])
 def test_function_reproduces_golden(function, variant):
     x = strided_golden_inputs()
     ufunc = getattr(getattr(refmath, variant), function)
@@ -68,8 +68,9 @@ def test_conform_runs_the_golden_check():
     rows = {(r["function"], r["variant"], r["target"]) for r in report.rows}
     for variant in refmath.VARIANTS:
         for target in refmath.targets(variant):
-            for function in refmath.FUNCTIONS:
+            for function in getattr(refmath, variant).__all__:
                 assert (function, variant, target) in rows
+    assert ("exp2", "exact", "scalar") not in rows
     assert all(r["match"] for r in report.rows + report.module_rows)
     exact = golden_rows("exact")
     for r in report.rows:

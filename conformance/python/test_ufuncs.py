@@ -15,7 +15,8 @@ from capi_reference import bits, capi
 # The variants this build can run here (a variant the C library declares
 # but this build lacks raises ValueError, tested below).
 VARIANTS = [v for v in refmath.VARIANTS if refmath.targets(v)]
-PAIRS = [(f, v) for v in VARIANTS for f in refmath.FUNCTIONS]
+PAIRS = [(f, v) for v in VARIANTS for f in getattr(refmath, v).__all__]
+CORRECT_ONLY = ["exp2", "exp10", "expm1", "log2", "log10"]
 
 # Bit patterns: any float32, with the special values and the functions'
 # branch points often enough to matter.
@@ -95,13 +96,35 @@ def test_every_function_and_variant_is_a_ufunc():
     assert refmath.VARIANTS[:2] == ("exact", "fast")
     for variant in refmath.VARIANTS:
         module = getattr(refmath, variant)
-        for function in refmath.FUNCTIONS:
+        for function in module.__all__:
             ufunc = getattr(module, function)
             assert isinstance(ufunc, np.ufunc)
             assert (ufunc.nin, ufunc.nout, ufunc.types) == (1, 1, ["f->f"])
     assert refmath.exp is refmath.exact.exp
     from refmath.fast import gelu_tanh  # a real module
     assert gelu_tanh is refmath.fast.gelu_tanh
+    # The nine of the specification in every variant, the correctly
+    # rounded libm's in the correct variant alone.
+    assert refmath.exact.__all__ == refmath.fast.__all__ == \
+        list(refmath.FUNCTIONS[:9])
+    assert refmath.correct.__all__ == list(refmath.FUNCTIONS)
+    assert list(refmath.FUNCTIONS[9:]) == CORRECT_ONLY
+
+
+@pytest.mark.parametrize("function", CORRECT_ONLY)
+def test_correct_only_functions_are_refused_by_the_other_variants(function):
+    # At the top level they are the correctly rounded ufuncs; the exact and
+    # fast modules refuse them by name (no fallback to another variant).
+    assert getattr(refmath, function) is getattr(refmath.correct, function)
+    for variant in ("exact", "fast"):
+        with pytest.raises(AttributeError,
+                           match="%s is not defined in the %s variant "
+                                 r"\(only in: correct" % (function, variant)):
+            getattr(getattr(refmath, variant), function)
+        with pytest.raises(ImportError):
+            exec("from refmath.%s import %s" % (variant, function), {})
+    with pytest.raises(AttributeError, match="has no attribute 'nosuch'"):
+        refmath.exact.nosuch
 
 
 def test_hand_computed_values():

@@ -33,6 +33,20 @@ def _variant_module(variant):
                    if _refmath.defines(variant, name)]
     for name in mod.__all__:
         setattr(mod, name, _refmath.ufunc(name, variant))
+
+    def missing(name):
+        # A function of the registry that this variant does not define is
+        # refused by name, never replaced by another variant's ufunc.
+        if name in FUNCTIONS:
+            homes = [v for v in VARIANTS if _refmath.defines(v, name)]
+            raise AttributeError(
+                "%s is not defined in the %s variant (only in: %s; "
+                "refmath.%s.%s)" % (name, variant, ", ".join(homes),
+                                     homes[0], name), name=name, obj=mod)
+        raise AttributeError("module %r has no attribute %r"
+                             % (mod.__name__, name), name=name, obj=mod)
+
+    mod.__getattr__ = missing
     _sys.modules[mod.__name__] = mod
     return mod
 
