@@ -59,6 +59,34 @@ def main():
               "every variant")
         check(all(row["match"] for row in data["rows"]), "all rows match")
 
+        # --target: only the rows on the listed targets, the tensor rows
+        # among them, and none of the ANE and MCU rows (which run on no
+        # target); a target no variant can run on here is bad input.
+        only = os.path.join(tmp, "only.json")
+        r = run("conform", "--golden", GOLDEN, "--quiet", "--target", "scalar",
+                "--json", only)
+        odata = json.load(open(only))
+        check(r.returncode == 0 and odata["verdict"] == "pass", "--target scalar passes")
+        check({row["target"] for row in odata["rows"]} == {"scalar"} and
+              len(odata["rows"]) == 9 + 9 + 14, "--target scalar: its rows alone")
+        check({row["module"] for row in odata["module_rows"]} == {"tensor"},
+              "--target scalar: the tensor rows, not the ANE and MCU ones")
+        if len(targets) > 1:
+            r = run("conform", "--golden", GOLDEN, "--quiet", "--target",
+                    "scalar," + targets[-1])
+            check(r.returncode == 0 and
+                  {l.split()[2] for l in r.stdout.splitlines()
+                   if len(l.split()) > 3 and l.split()[3] == "yes"
+                   and l.split()[1] in ("exact", "fast", "correct")}
+                  == {"scalar", targets[-1]}, "--target with two targets")
+        for bad_target, needle in (("neon" if "neon" not in targets else "sse4",
+                                    "no variant can run on it here"),
+                                   ("turbo", "unknown target"),
+                                   ("scalar,", "unknown target")):
+            r = run("conform", "--golden", GOLDEN, "--target", bad_target)
+            check(r.returncode == 2 and needle in r.stderr and r.stdout == "",
+                  "--target %s: exit %d %r" % (bad_target, r.returncode, r.stderr))
+
         # One changed byte in one digest: that row fails, by name.
         bad = os.path.join(tmp, "tampered")
         shutil.copytree(GOLDEN, bad)

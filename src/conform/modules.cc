@@ -9,13 +9,14 @@ namespace conformance {
 
 const std::vector<DigestModule>& DigestModules() {
   static const std::vector<DigestModule> modules = {
-      // {"NAME", "description", module::GoldenDigests},
+      // {"NAME", "description", module::GoldenDigests, on_targets},
       {"ane-fp16", "Apple Neural Engine fp16 model: unary functions x presets",
-       ane::GoldenDigests},
-      {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests},
+       ane::GoldenDigests, false},
+      {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests,
+       false},
       {"tensor",
        "tensor operations (docs/tensor-ops.md), every target and 1-8 threads",
-       TensorGoldenDigests},
+       TensorGoldenDigests, true},
   };
   return modules;
 }

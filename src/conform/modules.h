@@ -17,6 +17,10 @@ struct DigestModule {
   const char* name;         // golden/NAME.sha256
   const char* description;  // one line, for the golden file's header
   std::vector<NamedDigest> (*compute)();
+  // Whether its rows run on the SIMD targets (the tensor operations) or
+  // on none (the emulators' own arithmetic); a run restricted to some
+  // targets (SetCheckedTargets) leaves the latter out.
+  bool on_targets;
 };
 
 const std::vector<DigestModule>& DigestModules();

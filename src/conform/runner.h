@@ -50,6 +50,14 @@ struct Report {
 // The concrete targets (not BEST) the variant can run on here.
 std::vector<refmath_target> UsableTargets(refmath_variant v);
 
+// Restricts the rows a run checks to these targets (empty: every usable
+// one, the default): the function rows and the tensor module's rows run
+// on the listed targets only, and the modules that run on no target (the
+// ANE and MCU models) are left out.
+void SetCheckedTargets(const std::vector<refmath_target>& only);
+// The targets a run checks for variant v: UsableTargets(v), restricted.
+std::vector<refmath_target> CheckedTargets(refmath_variant v);
+
 // The functions variant v defines (refmath_function_status), in enum order.
 std::vector<refmath_function> DefinedFunctions(refmath_variant v);
 

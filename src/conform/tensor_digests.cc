@@ -19,7 +19,7 @@ int g_max_threads = 8;
 std::string CheckedDigest(const TensorCase& c, size_t number,
                           refmath_variant v) {
   std::vector<std::pair<refmath_target, int>> runs;
-  for (refmath_target t : UsableTargets(v)) runs.push_back({t, 1});
+  for (refmath_target t : CheckedTargets(v)) runs.push_back({t, 1});
   for (int threads : {2, 3, 4, 8}) {
     if (threads <= g_max_threads) runs.push_back({runs[0].first, threads});
   }
@@ -54,6 +54,7 @@ std::vector<NamedDigest> TensorGoldenDigests() {
   std::vector<NamedDigest> rows;
   const std::vector<TensorCase>& cases = TensorCases();
   for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST}) {
+    if (CheckedTargets(v).empty()) continue;  // a restricted run
     for (size_t i = 0; i < cases.size(); ++i) {
       rows.push_back({std::string(refmath_variant_name(v)) + ":" +
                           TensorCaseName(cases[i]),

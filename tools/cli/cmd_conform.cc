@@ -3,6 +3,10 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "src/cmdline/args.h"
 #include "src/conform/runner.h"
 #include "src/verify/array_file.h"
@@ -16,16 +20,53 @@
 
 namespace refmath {
 namespace cli {
+namespace {
+
+// --target T[,T...]: each a concrete target some built variant can run on
+// here; none given: every usable target.
+bool ParseCheckedTargets(const Args& args, std::vector<refmath_target>* out,
+                         std::string* error) {
+  if (!args.Has("target")) return true;
+  const std::string list = args.Get("target");
+  size_t begin = 0;
+  while (true) {
+    const size_t end = std::min(list.find(',', begin), list.size());
+    refmath_target t;
+    if (!ParseTarget(list.substr(begin, end - begin), &t, error)) return false;
+    bool usable = false;
+    for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
+      usable = usable || (t != REFMATH_TARGET_BEST &&
+                          refmath_target_status(static_cast<refmath_variant>(v),
+                                                t) == REFMATH_OK);
+    }
+    if (!usable) {
+      *error = "--target " + Quote(refmath_target_name(t)) +
+               ": no variant can run on it here ('refmath targets' lists "
+               "those that can)";
+      return false;
+    }
+    out->push_back(t);
+    if (end == list.size()) return true;
+    begin = end + 1;
+  }
+}
+
+}  // namespace
+
 int RunConform(const Argv& argv) {
   const char* cmd = "conform";
   Args args;
   std::string error;
   long max_threads;
-  if (!args.Parse(argv, {"golden", "json", "max-threads"}, {"quiet"}, &error) ||
-      !IntegerOption(args, "max-threads", 1, 8, 8, &max_threads, &error)) {
+  std::vector<refmath_target> targets;
+  if (!args.Parse(argv, {"golden", "json", "max-threads", "target"}, {"quiet"},
+                  &error) ||
+      !IntegerOption(args, "max-threads", 1, 8, 8, &max_threads, &error) ||
+      !ParseCheckedTargets(args, &targets, &error)) {
     return Fail(cmd, error);
   }
   conformance::SetTensorMaxThreads(static_cast<int>(max_threads));
+  conformance::SetCheckedTargets(targets);
   const std::string golden = args.Get("golden", DefaultGoldenDir());
   if (golden.empty()) return Fail(cmd, "--golden needs a directory");
   if (!conformance::CheckGoldenFiles(golden, &error)) return Fail(cmd, error);

@@ -31,7 +31,8 @@ namespace {
 
 const Command kCommands[] = {
     {"conform", RunConform,
-     "conform [--golden DIR] [--json FILE] [--quiet] [--max-threads N]",
+     "conform [--golden DIR] [--json FILE] [--quiet] [--max-threads N]\n"
+     "        [--target T[,T...]]",
      "check every function, variant and usable target, and the ANE, MCU\n"
      "and tensor modules, against the golden digests (the main job); exit 0\n"
      "only if every row matches",
@@ -47,7 +48,11 @@ const Command kCommands[] = {
      "--quiet           no progress and no 'golden digests from' line\n"
      "                  (default: off)\n"
      "--max-threads N   the most threads the tensor rows run with, 1 to 8\n"
-     "                  (default: 8; they also run with 2, 3 and 4)\n",
+     "                  (default: 8; they also run with 2, 3 and 4)\n"
+     "--target T,...    only the rows on these targets (each one 'refmath\n"
+     "                  targets' lists); the ANE and MCU rows, which run on\n"
+     "                  no target, are left out (default: every usable\n"
+     "                  target, and those rows)\n",
      FunctionNames::kNone, "refmath conform --json conform.json"},
     {"compare", RunCompare,
      "compare --function F [--variant V] --inputs X --outputs Y\n"
