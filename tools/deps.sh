@@ -12,7 +12,7 @@ REFMATH_PACKAGES=(
   python3-dev pybind11-dev python3-setuptools   # the Python package (python/)
   python3-pytest python3-hypothesis python3-matplotlib python3-venv  # its tests, plots
   clang libclang-rt-14-dev             # libFuzzer targets
-  clang-16 clang-19                    # compiler conformance (tools/cross/compilers.sh)
+  clang-19                             # compiler conformance (tools/cross/compilers.sh)
 )
 
 # An optional real client of the Python package's tests (skipped where
