@@ -114,7 +114,7 @@ const refmath::detail::TargetKernels* FindKernels(refmath_variant v,
 void RegisterRefmath(const Function& f, const Width& w, refmath_variant v,
                      size_t n) {
   const refmath::detail::TargetKernels* k = FindKernels(v, w.target);
-  if (k == nullptr) return;
+  if (k == nullptr || refmath_function_status(f.id, v) != REFMATH_OK) return;
   const std::string prefix = std::string(f.name) + "/" + w.label + "/refmath_" +
                              refmath_variant_name(v);
   const std::string suffix = "/" + std::to_string(n);

@@ -18,7 +18,7 @@ cmake --build "$BUILD_DIR" --target refmath_bench -j"$(nproc)"
 
 load=$(cut -d' ' -f1-3 /proc/loadavg | sed 's/ /, /g')
 "$BUILD_DIR/bin/refmath_bench" \
-  --benchmark_filter='^(exp|log|tanh|erf|sigmoid|gelu_erf|gelu_tanh)/(scalar/core_math|w(128|256|512)/(refmath_exact|refmath_correct|sleef_cinz_u10|sleef_finz_u10))/65536$' \
+  --benchmark_filter='^(exp|log|tanh|erf|sigmoid|gelu_erf|gelu_tanh|exp2|exp10|expm1|log2|log10)/(scalar/core_math|w(128|256|512)/(refmath_exact|refmath_correct|sleef_cinz_u10|sleef_finz_u10))/65536$' \
   --benchmark_repetitions="$REFMATH_BENCH_REPETITIONS" \
   --benchmark_min_time=0.05 \
   --benchmark_enable_random_interleaving=true \

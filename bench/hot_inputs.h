@@ -29,6 +29,13 @@ constexpr Function kFunctions[] = {
     {"sigmoid", REFMATH_SIGMOID, -16.0f, 16.0f},
     {"gelu_erf", REFMATH_GELU_ERF, -3.0f, 10.0f},
     {"gelu_tanh", REFMATH_GELU_TANH, -3.0f, 10.0f},
+    // The correct variant alone: exponentials over the same span of
+    // results as exp's (2^+-23, 10^+-7, e^+-16), logarithms over log's.
+    {"exp2", REFMATH_EXP2, -23.0f, 23.0f},
+    {"exp10", REFMATH_EXP10, -7.0f, 7.0f},
+    {"expm1", REFMATH_EXPM1, -16.0f, 16.0f},
+    {"log2", REFMATH_LOG2, 0.0625f, 16.0f},
+    {"log10", REFMATH_LOG10, 0.0625f, 16.0f},
 };
 
 // The first n inputs of function f, as the benchmark draws them.

@@ -107,7 +107,8 @@ void Loop(const float* in, float* out, size_t n) {
 #define ROW(FUNCTION, IMPL, VEC_FN) \
   { FUNCTION, IMPL, &Loop<VEC_FN> }
 
-// exp, erf: u10 only; log, tanh: u10 and u35.
+// exp, erf and the five of the correct variant alone: u10; log, tanh: u10
+// and u35.
 // clang-format off
 #define SLEEF_ROWS(NAME, PREFIX)                                             \
   ROW("exp", NAME "_u10", &Wrap<&PREFIX(expf, u10)>),                        \
@@ -119,7 +120,12 @@ void Loop(const float* in, float* out, size_t n) {
   ROW("sigmoid", NAME "_u10", &SigmoidVia<&Wrap<&PREFIX(expf, u10)>>),       \
   ROW("gelu_erf", NAME "_u10", &GeluErfVia<&Wrap<&PREFIX(erff, u10)>>),      \
   ROW("gelu_tanh", NAME "_u10", &GeluTanhVia<&Wrap<&PREFIX(tanhf, u10)>>),   \
-  ROW("gelu_tanh", NAME "_u35", &GeluTanhVia<&Wrap<&PREFIX(tanhf, u35)>>)
+  ROW("gelu_tanh", NAME "_u35", &GeluTanhVia<&Wrap<&PREFIX(tanhf, u35)>>),  \
+  ROW("exp2", NAME "_u10", &Wrap<&PREFIX(exp2f, u10)>),                      \
+  ROW("exp10", NAME "_u10", &Wrap<&PREFIX(exp10f, u10)>),                    \
+  ROW("expm1", NAME "_u10", &Wrap<&PREFIX(expm1f, u10)>),                    \
+  ROW("log2", NAME "_u10", &Wrap<&PREFIX(log2f, u10)>),                      \
+  ROW("log10", NAME "_u10", &Wrap<&PREFIX(log10f, u10)>)
 // clang-format on
 
 const Peer kPeers[] = {

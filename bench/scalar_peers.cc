@@ -1,6 +1,7 @@
 // glibc's scalar libm, and the same compositions as the vector peers; and
-// CORE-MATH's correctly rounded cr_expf, cr_logf, cr_tanhf, cr_erff where
-// the build has that peer (tools/core_math/).
+// CORE-MATH's correctly rounded cr_expf, cr_logf, cr_tanhf, cr_erff,
+// cr_exp2f, cr_exp10f, cr_expm1f, cr_log2f, cr_log10f where the build has
+// that peer (tools/core_math/).
 #include <math.h>
 #include <stddef.h>
 
@@ -17,6 +18,11 @@ float cr_expf(float);
 float cr_logf(float);
 float cr_tanhf(float);
 float cr_erff(float);
+float cr_exp2f(float);
+float cr_exp10f(float);
+float cr_expm1f(float);
+float cr_log2f(float);
+float cr_log10f(float);
 }
 #endif
 
@@ -48,6 +54,11 @@ const Peer kPeers[] = {
     {"log", "core_math", &Loop<&cr_logf>},
     {"tanh", "core_math", &Loop<&cr_tanhf>},
     {"erf", "core_math", &Loop<&cr_erff>},
+    {"exp2", "core_math", &Loop<&cr_exp2f>},
+    {"exp10", "core_math", &Loop<&cr_exp10f>},
+    {"expm1", "core_math", &Loop<&cr_expm1f>},
+    {"log2", "core_math", &Loop<&cr_log2f>},
+    {"log10", "core_math", &Loop<&cr_log10f>},
 #endif
 };
 
