@@ -1,6 +1,7 @@
 // refmath_core_math_check: the correctly rounded variant (REFMATH_CORRECT)
-// against CORE-MATH's correctly rounded cr_expf, cr_logf, cr_tanhf and
-// cr_erff over all 2^32 binary32 inputs, bit for bit.  Two correctly
+// against CORE-MATH's correctly rounded cr_expf, cr_logf, cr_tanhf,
+// cr_erff, cr_exp2f, cr_exp10f, cr_expm1f, cr_log2f and cr_log10f over all
+// 2^32 binary32 inputs, bit for bit.  Two correctly
 // rounded implementations must agree everywhere; NaN results agree when
 // both are NaN (refmath returns the canonical NaN, CORE-MATH x + x).
 //
@@ -27,6 +28,11 @@ float cr_expf(float);
 float cr_logf(float);
 float cr_tanhf(float);
 float cr_erff(float);
+float cr_exp2f(float);
+float cr_exp10f(float);
+float cr_expm1f(float);
+float cr_log2f(float);
+float cr_log10f(float);
 }
 
 namespace {
@@ -41,7 +47,12 @@ struct Peer {
 constexpr Peer kPeers[] = {{REFMATH_EXP, cr_expf},
                            {REFMATH_LOG, cr_logf},
                            {REFMATH_TANH, cr_tanhf},
-                           {REFMATH_ERF, cr_erff}};
+                           {REFMATH_ERF, cr_erff},
+                           {REFMATH_EXP2, cr_exp2f},
+                           {REFMATH_EXP10, cr_exp10f},
+                           {REFMATH_EXPM1, cr_expm1f},
+                           {REFMATH_LOG2, cr_log2f},
+                           {REFMATH_LOG10, cr_log10f}};
 
 struct Tally {
   std::atomic<uint64_t> next{0};
