@@ -9,10 +9,17 @@
 #define REFMATH_SIMD_FMA_TARGETS_H_
 
 #include "hwy/detect_compiler_arch.h"
+// A build that leaves out targets of its own (REFMATH_DISABLED_TARGETS:
+// the instrumented builds, CMakeLists.txt) leaves them out here too.
+#ifndef REFMATH_DISABLED_TARGETS
+#define REFMATH_DISABLED_TARGETS 0
+#endif
+#undef HWY_DISABLED_TARGETS
 #if HWY_ARCH_ARM_V7 && !defined(__ARM_VFPV4__)
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4 | HWY_NEON)
+#define HWY_DISABLED_TARGETS \
+  (HWY_SSSE3 | HWY_SSE4 | HWY_NEON | REFMATH_DISABLED_TARGETS)
 #else
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4)
+#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_SSE4 | REFMATH_DISABLED_TARGETS)
 #endif
 
 #endif  // REFMATH_SIMD_FMA_TARGETS_H_

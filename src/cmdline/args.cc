@@ -130,16 +130,20 @@ bool ParseVariantFor(const Args& args, refmath_function f, refmath_variant* v,
   }
   if (!ParseVariant(args.Get("variant"), v, error)) return false;
   if (refmath_function_status(f, *v) == REFMATH_OK) return true;
-  std::string defined;
+  *error = std::string(refmath_function_name(f)) + " is not defined in the " +
+           refmath_variant_name(*v) + " variant (only in: " +
+           DefiningVariants(f, ", ") + ")";
+  return false;
+}
+
+std::string DefiningVariants(refmath_function f, const std::string& sep) {
+  std::string names;
   for (int w = 0; w < REFMATH_NUM_VARIANTS; ++w) {
     const auto variant = static_cast<refmath_variant>(w);
     if (refmath_function_status(f, variant) != REFMATH_OK) continue;
-    defined += std::string(defined.empty() ? "" : ", ") +
-               refmath_variant_name(variant);
+    names += (names.empty() ? "" : sep) + refmath_variant_name(variant);
   }
-  *error = std::string(refmath_function_name(f)) + " is not defined in the " +
-           refmath_variant_name(*v) + " variant (only in: " + defined + ")";
-  return false;
+  return names;
 }
 
 namespace {

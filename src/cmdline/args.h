@@ -57,6 +57,8 @@ bool ParseVariant(const std::string& name, refmath_variant* v,
                   std::string* error);
 bool ParseTarget(const std::string& name, refmath_target* t,
                  std::string* error);
+// The names of the variants that define f, in enum order, joined by sep.
+std::string DefiningVariants(refmath_function f, const std::string& sep);
 // --variant for function f: the named variant, or where --variant is not
 // given the exact variant if it defines f and the correctly rounded one if
 // not; an error if the variant does not define f.

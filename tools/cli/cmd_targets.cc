@@ -56,14 +56,8 @@ int RunFunctions(const Argv& argv) {
   }
   for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
     const auto f = static_cast<refmath_function>(fi);
-    std::string variants;
-    for (int vi = 0; vi < REFMATH_NUM_VARIANTS; ++vi) {
-      const auto var = static_cast<refmath_variant>(vi);
-      if (refmath_function_status(f, var) != REFMATH_OK) continue;
-      variants += std::string(variants.empty() ? "" : " ") +
-                  refmath_variant_name(var);
-    }
-    printf("%-16s %s\n", refmath_function_name(f), variants.c_str());
+    printf("%-16s %s\n", refmath_function_name(f),
+           DefiningVariants(f, " ").c_str());
   }
   return kExitOk;
 }

@@ -6,6 +6,8 @@
 // and FPCR and FPSR must read back exactly as the caller left them (the
 // inputs include infinities and NaNs, whose lanes raise exception flags
 // inside the kernels).  Prints one line and exits 0 (PASS) or 1 (FAIL).
+// Arguments, if any, name the targets to check (as `refmath targets`
+// does); without, every usable target.
 // tools/cross/arm64.sh builds it with the cross compiler and runs it under
 // qemu.
 #include <stdint.h>
@@ -78,7 +80,16 @@ std::vector<float> Inputs() {
 
 }  // namespace
 
-int main() {
+// Whether target t is one of the named ones (all when none is named).
+bool Named(refmath_target t, int argc, char** argv) {
+  if (argc < 2) return true;
+  for (int i = 1; i < argc; ++i) {
+    if (refmath_target_from_name(argv[i]) == t) return true;
+  }
+  return false;
+}
+
+int main(int argc, char** argv) {
   const std::vector<float> in = Inputs();
   const size_t n = in.size();
   std::vector<float> want(n), got(n);
@@ -88,7 +99,9 @@ int main() {
     const auto v = static_cast<refmath_variant>(vi);
     for (int ti = 1; ti < REFMATH_NUM_TARGETS; ++ti) {
       const auto t = static_cast<refmath_target>(ti);
-      if (refmath_target_status(v, t) != REFMATH_OK) continue;
+      if (refmath_target_status(v, t) != REFMATH_OK || !Named(t, argc, argv)) {
+        continue;
+      }
       for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
         const auto f = static_cast<refmath_function>(fi);
         if (refmath_function_status(f, v) != REFMATH_OK) continue;
