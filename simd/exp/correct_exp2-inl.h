@@ -41,7 +41,7 @@ constexpr double kLog10Of2LoD = 0x1.fde623e2566b0p-47;
 // The largest binary32 x whose 10^x rounds to a finite value.
 constexpr float kExp10Overflow = 0x1.344134p+5f;  // 38.531837, 0x421A209A
 
-// e^z 2^k for |z| <= 0.35 and |k| <= 151: exp's steps 1-4 on z, then an
+// e^z 2^k for |z| <= 0.35 and |k| <= 153: exp's steps 1-4 on z, then an
 // exact scaling (the product is a normal binary64 number).
 template <class DD>
 HWY_INLINE VecD<DD> ExpTimesPow2D(DD dd, VecD<DD> z,

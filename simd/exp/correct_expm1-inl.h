@@ -6,8 +6,9 @@
 // Contract.
 //   CorrectExpm1: the binary32 nearest e^x - 1 (no tie occurs), without
 //   cancellation for small |x|: expm1(+-0) = +-0, subnormal x gives x;
-//   -1 from x < -17.33 on (-inf too), +inf from x > 88.7228317 on (+inf
-//   too); a NaN gives the canonical NaN 0x7FC00000.
+//   -1 from x <= -17.32868 (0xC18AA123, about -25 ln 2) on (-inf too),
+//   +inf from x > 88.7228317 on (+inf too); a NaN gives the canonical NaN
+//   0x7FC00000.
 // Proven over all 2^32 inputs: 0 results not correctly rounded against
 // MPFR (ulp_tables/correct.md), the same bits as CORE-MATH's cr_expm1f.
 
