@@ -35,15 +35,8 @@ inline float FromBits(uint32_t b) {
   return f;
 }
 
-// The functions variant v defines (refmath/functions.def).
-inline std::vector<refmath_function> FunctionsOf(refmath_variant v) {
-  std::vector<refmath_function> fs;
-  for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
-    const auto fn = static_cast<refmath_function>(f);
-    if (refmath_function_status(fn, v) == REFMATH_OK) fs.push_back(fn);
-  }
-  return fs;
-}
+// The functions variant v defines (refmath/functions.def), in enum order.
+using conformance::DefinedFunctions;
 
 // Concrete targets (not BEST) that the variant can run on here.
 using conformance::UsableTargets;
@@ -82,7 +75,7 @@ using FunctionVariant = std::tuple<refmath_function, refmath_variant>;
 inline auto AllFunctionVariants() {
   std::vector<FunctionVariant> pairs;
   for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT}) {
-    for (refmath_function f : FunctionsOf(v)) pairs.emplace_back(f, v);
+    for (refmath_function f : DefinedFunctions(v)) pairs.emplace_back(f, v);
   }
   return ::testing::ValuesIn(pairs);
 }
