@@ -53,6 +53,28 @@ HWY_INLINE VecD<DD> ConstD(DD dd, double c) {
   return hn::Set(dd, c);
 }
 
+// Binary64 integers through M = 1.5 * 2^52: v + M rounds v to an integer
+// k (ties to even) for |v| < 2^51, and k is the low bits of v + M.
+constexpr double kRoundMD = 0x1.8p+52;
+constexpr int64_t kRoundMDBits = 0x4338000000000000;  // bits(kRoundMD)
+
+// k = round(v) through M, as a double and as an integer.
+template <class DD>
+HWY_INLINE VecD<DD> RoundThroughM(DD dd, VecD<DD> v,
+                                  hn::Vec<hn::RebindToSigned<DD>>* k_int) {
+  const hn::RebindToSigned<DD> di;
+  const VecD<DD> t = hn::Add(v, ConstD(dd, kRoundMD));
+  *k_int = hn::Sub(hn::BitCast(di, t), hn::Set(di, kRoundMDBits));
+  return hn::Sub(t, ConstD(dd, kRoundMD));
+}
+
+// 2^k for -1022 <= k <= 1023, built in the exponent field.
+template <class DD>
+HWY_INLINE VecD<DD> Pow2D(DD dd, hn::Vec<hn::RebindToSigned<DD>> k) {
+  const hn::RebindToSigned<DD> di;
+  return hn::BitCast(dd, hn::ShiftLeft<52>(hn::Add(k, hn::Set(di, 1023))));
+}
+
 // Horner's rule in binary64, highest coefficient first, each step rounded
 // twice (product, then sum).
 template <class DD, size_t kN>

@@ -31,21 +31,12 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// "exp", step 1: k = round(z / ln 2) through M = 1.5 * 2^52; ln 2 =
-// kLn2HiD + kLn2LoD, kLn2HiD with 32 significant bits (k * kLn2HiD exact
-// for |k| < 2^21).
+// "exp", step 1: k = round(z / ln 2) through M = 1.5 * 2^52 (kRoundMD);
+// ln 2 = kLn2HiD + kLn2LoD, kLn2HiD with 32 significant bits
+// (k * kLn2HiD exact for |k| < 2^21).
 constexpr double kInvLn2D = 0x1.71547652b82fep+0;  // 1/ln 2
-constexpr double kRoundMD = 0x1.8p+52;
 constexpr double kLn2HiD = 0x1.62e42feep-1;
 constexpr double kLn2LoD = 0x1.a39ef35793c76p-33;
-constexpr int64_t kRoundMDBits = 0x4338000000000000;  // bits(kRoundMD)
-
-// 2^k for -1022 <= k <= 1023, built in the exponent field.
-template <class DD>
-HWY_INLINE VecD<DD> Pow2D(DD dd, hn::Vec<hn::RebindToSigned<DD>> k) {
-  const hn::RebindToSigned<DD> di;
-  return hn::BitCast(dd, hn::ShiftLeft<52>(hn::Add(k, hn::Set(di, 1023))));
-}
 
 // "exp", steps 1-3, for |z| <= 210: returns p = expm1(r), r = z - k ln 2,
 // |r| <= 0.3466, and *scale = 2^k; e^z = (1 + p) 2^k.

@@ -51,16 +51,6 @@ HWY_INLINE VecD<DD> ExpTimesPow2D(DD dd, VecD<DD> z,
   return hn::Mul(hn::Mul(hn::Add(ConstD(dd, 1.0), p), scale), Pow2D(dd, k));
 }
 
-// k = round(v) through M = 1.5 * 2^52, as a double and as an integer.
-template <class DD>
-HWY_INLINE VecD<DD> RoundThroughM(DD dd, VecD<DD> v,
-                                  hn::Vec<hn::RebindToSigned<DD>>* k_int) {
-  const hn::RebindToSigned<DD> di;
-  const VecD<DD> t = hn::Add(v, ConstD(dd, kRoundMD));
-  *k_int = hn::Sub(hn::BitCast(di, t), hn::Set(di, kRoundMDBits));
-  return hn::Sub(t, ConstD(dd, kRoundMD));
-}
-
 // "exp2": k = round(x), r = x - k exact (|r| <= 1/2), z = r RN(ln 2),
 // 2^x = e^z 2^k.  x is clamped to [-151, 129], where 2^x rounds to +0
 // below and to +inf above, as at the clamp values.
