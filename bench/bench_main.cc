@@ -135,7 +135,7 @@ void RegisterWidth(const Width& w) {
       RegisterRefmath(f, w, REFMATH_CORRECT, n);
       for (size_t i = 0; i < peers.count; ++i) {
         const Peer& p = peers.rows[i];
-        if (std::string(p.function) != f.name) continue;
+        if (p.fn == nullptr || std::string(p.function) != f.name) continue;
         const std::string name = std::string(f.name) + "/" + w.label + "/" +
                                  p.impl + "/" + std::to_string(n);
         const float* in = Inputs(f);

@@ -1,11 +1,13 @@
 // glibc's scalar libm, and the same compositions as the vector peers; and
-// CORE-MATH's correctly rounded cr_expf, cr_logf, cr_tanhf, cr_erff,
-// cr_exp2f, cr_exp10f, cr_expm1f, cr_log2f, cr_log10f where the build has
-// that peer (tools/core_math/).
+// CORE-MATH's correctly rounded functions where the build has that peer
+// (tools/core_math/core_math_peers.h: one per registry row it has).
 #include <math.h>
 #include <stddef.h>
 
 #include "bench/peers.h"
+#ifdef REFMATH_BENCH_CORE_MATH
+#include "tools/core_math/core_math_peers.h"
+#endif
 
 namespace refmath_bench {
 namespace {
@@ -13,16 +15,13 @@ namespace {
 using ScalarFn = float (*)(float);
 
 #ifdef REFMATH_BENCH_CORE_MATH
-extern "C" {
-float cr_expf(float);
-float cr_logf(float);
-float cr_tanhf(float);
-float cr_erff(float);
-float cr_exp2f(float);
-float cr_exp10f(float);
-float cr_expm1f(float);
-float cr_log2f(float);
-float cr_log10f(float);
+// CORE-MATH's rows, from the registry: a null peer (a row CORE-MATH does
+// not have) is left out by RegisterPeers in bench_main.cc.
+using refmath::core_math::PeerFn;
+template <refmath_function kF>
+void CoreMathLoop(const float* in, float* out, size_t n) {
+  const PeerFn f = refmath::core_math::Peer(kF);
+  for (size_t i = 0; i < n; ++i) out[i] = f(in[i]);
 }
 #endif
 
@@ -50,15 +49,12 @@ const Peer kPeers[] = {
     {"gelu_erf", "glibc", &Loop<&GeluErf>},
     {"gelu_tanh", "glibc", &Loop<&GeluTanh>},
 #ifdef REFMATH_BENCH_CORE_MATH
-    {"exp", "core_math", &Loop<&cr_expf>},
-    {"log", "core_math", &Loop<&cr_logf>},
-    {"tanh", "core_math", &Loop<&cr_tanhf>},
-    {"erf", "core_math", &Loop<&cr_erff>},
-    {"exp2", "core_math", &Loop<&cr_exp2f>},
-    {"exp10", "core_math", &Loop<&cr_exp10f>},
-    {"expm1", "core_math", &Loop<&cr_expm1f>},
-    {"log2", "core_math", &Loop<&cr_log2f>},
-    {"log10", "core_math", &Loop<&cr_log10f>},
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
+  {#name, "core_math", refmath::core_math::Peer(REFMATH_##ID) != nullptr   \
+                           ? &CoreMathLoop<REFMATH_##ID>                  \
+                           : nullptr},
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
 #endif
 };
 

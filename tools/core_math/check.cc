@@ -1,9 +1,9 @@
 // refmath_core_math_check: the correctly rounded variant (REFMATH_CORRECT)
-// against CORE-MATH's correctly rounded cr_expf, cr_logf, cr_tanhf,
-// cr_erff, cr_exp2f, cr_exp10f, cr_expm1f, cr_log2f and cr_log10f over all
-// 2^32 binary32 inputs, bit for bit.  Two correctly
-// rounded implementations must agree everywhere; NaN results agree when
-// both are NaN (refmath returns the canonical NaN, CORE-MATH x + x).
+// against CORE-MATH's correctly rounded functions (cr_expf, cr_logf, ...:
+// every row of refmath/functions.def CORE-MATH has, core_math_peers.h) over
+// all 2^32 binary32 inputs, bit for bit.  Two correctly rounded
+// implementations must agree everywhere; NaN results agree when both are
+// NaN (refmath returns the canonical NaN, CORE-MATH x + x).
 //
 //   refmath_core_math_check [--function F] [--target T] [--threads N]
 //
@@ -22,37 +22,30 @@
 #include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "src/verify/threads.h"
-
-extern "C" {
-float cr_expf(float);
-float cr_logf(float);
-float cr_tanhf(float);
-float cr_erff(float);
-float cr_exp2f(float);
-float cr_exp10f(float);
-float cr_expm1f(float);
-float cr_log2f(float);
-float cr_log10f(float);
-}
+#include "tools/core_math/core_math_peers.h"
 
 namespace {
 
-using PeerFn = float (*)(float);
+using refmath::core_math::PeerFn;
 constexpr uint64_t kChunk = uint64_t{1} << 20;
 
 struct Peer {
   refmath_function f;
   PeerFn fn;
 };
-constexpr Peer kPeers[] = {{REFMATH_EXP, cr_expf},
-                           {REFMATH_LOG, cr_logf},
-                           {REFMATH_TANH, cr_tanhf},
-                           {REFMATH_ERF, cr_erff},
-                           {REFMATH_EXP2, cr_exp2f},
-                           {REFMATH_EXP10, cr_exp10f},
-                           {REFMATH_EXPM1, cr_expm1f},
-                           {REFMATH_LOG2, cr_log2f},
-                           {REFMATH_LOG10, cr_log10f}};
+
+// The rows of the correct variant that CORE-MATH has, in registry order.
+std::vector<Peer> Peers() {
+  std::vector<Peer> peers;
+  for (int i = 0; i < REFMATH_NUM_FUNCTIONS; ++i) {
+    const auto f = static_cast<refmath_function>(i);
+    const PeerFn fn = refmath::core_math::Peer(f);
+    if (fn != nullptr && refmath_function_status(f, REFMATH_CORRECT) == REFMATH_OK) {
+      peers.push_back({f, fn});
+    }
+  }
+  return peers;
+}
 
 struct Tally {
   std::atomic<uint64_t> next{0};
@@ -147,7 +140,7 @@ int main(int argc, char** argv) {
   }
   int worst = cli::kExitOk;
   bool any = false;
-  for (const Peer& p : kPeers) {
+  for (const Peer& p : Peers()) {
     if (args.Has("function") && p.f != f) continue;
     any = true;
     const int r = CheckFunction(p, t, static_cast<size_t>(threads));
