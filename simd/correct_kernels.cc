@@ -23,8 +23,19 @@
 #include "simd/exp/correct_exp2-inl.h"
 #include "simd/exp/correct_expm1-inl.h"
 #include "simd/log/correct_log-inl.h"
+#include "simd/hyperbolic/correct_acosh-inl.h"
+#include "simd/hyperbolic/correct_asinh-inl.h"
+#include "simd/hyperbolic/correct_atanh-inl.h"
+#include "simd/hyperbolic/correct_cosh-inl.h"
+#include "simd/hyperbolic/correct_sinh-inl.h"
+#include "simd/log/correct_log1p-inl.h"
 #include "simd/log/correct_log2-inl.h"
+#include "simd/root/correct_cbrt-inl.h"
+#include "simd/root/correct_rsqrt-inl.h"
 #include "simd/sigmoid/correct_sigmoid-inl.h"
+#include "simd/sigmoid/correct_silu-inl.h"
+#include "simd/softplus/correct_mish-inl.h"
+#include "simd/softplus/correct_softplus-inl.h"
 #include "simd/dispatch/eval_array-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -36,7 +47,7 @@ namespace HWY_NAMESPACE {
 // column: exp_nonpositive is computed by CorrectExp).
 struct CorrectKernels {
   static constexpr refmath_variant kVariant = REFMATH_CORRECT;
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   REFMATH_IF_##CORRECT##_(                                                 \
       REFMATH_KERNEL(Name, HWY_NAMESPACE::Correct##KERNEL(d, x)))
 #include "refmath/functions.def"
@@ -75,7 +86,7 @@ void BoundsArray(const float* in, float* lo, float* hi, size_t n) {
 bool BoundsCorrect(refmath_function f, const float* in, float* lo, float* hi,
                    size_t n) {
   switch (f) {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   REFMATH_IF_##CORRECT##_(case REFMATH_##ID                                \
                           : BoundsArray<Correct##KERNEL##Eval>(in, lo, hi, n); \
                           return true;)

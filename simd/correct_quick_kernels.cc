@@ -43,6 +43,19 @@ using QuickExp10 = NoQuickPath;
 using QuickExpm1 = NoQuickPath;
 using QuickLog2 = NoQuickPath;
 using QuickLog10 = NoQuickPath;
+using QuickLog1p = NoQuickPath;
+using QuickSinh = NoQuickPath;
+using QuickCosh = NoQuickPath;
+using QuickAsinh = NoQuickPath;
+using QuickAcosh = NoQuickPath;
+using QuickAtanh = NoQuickPath;
+using QuickErfc = NoQuickPath;
+using QuickCbrt = NoQuickPath;
+using QuickRsqrt = NoQuickPath;
+using QuickSilu = NoQuickPath;
+using QuickSoftplus = NoQuickPath;
+using QuickMish = NoQuickPath;
+using QuickLogSigmoid = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,
@@ -67,7 +80,7 @@ void QuickArray(refmath_function f, const float* in, float* out, size_t n) {
 // Each row's quick path is QuickKERNEL (refmath/functions.def).
 void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
   switch (f) {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   REFMATH_IF_##CORRECT##_(case REFMATH_##ID                                \
                           : return QuickArray<Quick##KERNEL>(f, in, out, n);)
 #include "refmath/functions.def"

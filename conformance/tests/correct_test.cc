@@ -83,34 +83,28 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // The table entries themselves, against MPFR (and both signs for the odd
-// functions).
+// and even functions, whose tables list |x|).
 template <size_t kN>
 void ExpectTable(refmath_function f, const correct::HardCase (&cases)[kN],
-                 bool odd) {
+                 bool sym) {
   std::vector<float> in;
   for (size_t i = 0; i + 1 < kN; ++i) {
     in.push_back(io::BitsToFloat(cases[i].x));
-    if (odd) in.push_back(-io::BitsToFloat(cases[i].x));
+    if (sym) in.push_back(-io::BitsToFloat(cases[i].x));
   }
   ASSERT_FALSE(in.empty());
   ExpectMpfr(f, in);
 }
 
+// Every row of the correct variant, with its kernel's table (the
+// registry's KERNEL column) and both signs where SYM says the table lists
+// |x|.
 TEST(CorrectHardCases, EveryListedInputEqualsMpfr) {
-  ExpectTable(REFMATH_EXP, correct::kExpHardCases, false);
-  ExpectTable(REFMATH_EXP_NONPOSITIVE, correct::kExpHardCases, false);
-  ExpectTable(REFMATH_LOG, correct::kLogHardCases, false);
-  ExpectTable(REFMATH_TANH, correct::kTanhHardCases, true);
-  ExpectTable(REFMATH_ERF, correct::kErfHardCases, true);
-  ExpectTable(REFMATH_SIGMOID, correct::kSigmoidHardCases, false);
-  ExpectTable(REFMATH_GELU_TANH, correct::kGeluTanhHardCases, false);
-  ExpectTable(REFMATH_ONE_PLUS_ERF, correct::kOnePlusErfHardCases, false);
-  ExpectTable(REFMATH_GELU_ERF, correct::kGeluErfHardCases, false);
-  ExpectTable(REFMATH_EXP2, correct::kExp2HardCases, false);
-  ExpectTable(REFMATH_EXP10, correct::kExp10HardCases, false);
-  ExpectTable(REFMATH_EXPM1, correct::kExpm1HardCases, false);
-  ExpectTable(REFMATH_LOG2, correct::kLog2HardCases, false);
-  ExpectTable(REFMATH_LOG10, correct::kLog10HardCases, false);
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
+  REFMATH_IF_##CORRECT##_(                                                 \
+      ExpectTable(REFMATH_##ID, correct::k##KERNEL##HardCases, SYM != 0);)
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
 }
 
 // Values by hand (mpmath at 200 bits, rounded to binary32) and the limits.
@@ -209,6 +203,111 @@ TEST(CorrectValues, ExponentialsAndLogarithmsByHand) {
     EXPECT_EQ(Bits(Correct(f, -inf)), 0x7FC00000u) << Name(f);
     EXPECT_EQ(Bits(Correct(f, inf)), 0x7F800000u) << Name(f);
   }
+}
+
+// The hyperbolic functions, log1p, erfc, the roots and the ML
+// compositions: values by hand (mpmath at 300 bits, rounded to binary32),
+// the boundaries and the special values of C99 and IEEE 754-2019 (for the
+// compositions their limits, docs/api.md).
+TEST(CorrectValues, HyperbolicRootsAndCompositionsByHand) {
+  const float inf = INFINITY;
+  const auto F = io::BitsToFloat;
+  const uint32_t kNaN = 0x7FC00000u, kInf = 0x7F800000u, kNegInf = 0xFF800000u;
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, 0.5f)), 0x3ECF991Fu);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, -0.5f)), 0xBF317218u);  // -ln 2
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, 1e-10f)), 0x2EDBE6FFu);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, 1e30f)), 0x428A27B5u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, 0x1p-149f)), 1u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, -1.0f)), kNegInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, F(0xBF800001u))), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, -inf)), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, inf)), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, 1.0f)), 0x3F966CFEu);
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, 1e-3f)), 0x3A831270u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, -10.0f)), 0xC62C14EEu);
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, -0x1p-149f)), 0x80000001u);
+  // The last finite result (89.41599) and the first infinite one.
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, F(0xC2B2D4FCu))), 0xFF7FFFECu);
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, F(0x42B2D4FDu))), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_SINH, -inf)), kNegInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_COSH, 1.0f)), 0x3FC583ABu);
+  EXPECT_EQ(Bits(Correct(REFMATH_COSH, -2.0f)), 0x4070C7D0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_COSH, -0.0f)), 0x3F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_COSH, F(0xC2B2D4FCu))), 0x7F7FFFECu);
+  EXPECT_EQ(Bits(Correct(REFMATH_COSH, F(0xC2B2D4FDu))), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_COSH, -inf)), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_ASINH, 1.0f)), 0x3F61A1B3u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ASINH, -0.5f)), 0xBEF66165u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ASINH, 1e30f)), 0x428B8A99u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ASINH, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ASINH, -inf)), kNegInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_ACOSH, 2.0f)), 0x3FA89214u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ACOSH, F(0x3F800001u))), 0x3A000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ACOSH, 1e30f)), 0x428B8A99u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ACOSH, 1.0f)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ACOSH, F(0x3F7FFFFFu))), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_ACOSH, inf)), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_ACOSH, -inf)), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_ATANH, 0.5f)), 0x3F0C9F54u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ATANH, F(0xBF7FFFFFu))), 0xC10AA123u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ATANH, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ATANH, -1.0f)), kNegInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_ATANH, 1.0f)), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_ATANH, F(0x3F800001u))), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_ATANH, inf)), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_ERFC, 1.0f)), 0x3E21130Bu);
+  EXPECT_EQ(Bits(Correct(REFMATH_ERFC, -1.0f)), 0x3FEBDD9Fu);
+  EXPECT_EQ(Bits(Correct(REFMATH_ERFC, 10.0f)), 1u);  // 1.49 * 2^-149
+  EXPECT_EQ(Bits(Correct(REFMATH_ERFC, -0.0f)), 0x3F800000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ERFC, inf)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_ERFC, -inf)), 0x40000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_CBRT, 2.0f)), 0x3FA14518u);
+  EXPECT_EQ(Bits(Correct(REFMATH_CBRT, -27.0f)), 0xC0400000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_CBRT, 0x1p-149f)), 0x26A14518u);
+  EXPECT_EQ(Bits(Correct(REFMATH_CBRT, 0x1p-147f)), Bits(0x1p-49f));
+  EXPECT_EQ(Bits(Correct(REFMATH_CBRT, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_CBRT, -inf)), kNegInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, 2.0f)), 0x3F3504F3u);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, 0.25f)), 0x40000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, 0x1p-149f)), 0x64B504F3u);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, 0.0f)), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, -0.0f)), kNegInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, inf)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, -0x1p-149f)), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_RSQRT, -inf)), kNaN);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, 1.0f)), 0x3F3B26A8u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, -1.0f)), 0xBE89B2B1u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, -100.0f)), 0x80000A5Fu);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, 30.0f)), Bits(30.0f));
+  // Tiny x as for the GELUs: x/2 plus a positive term.
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, 0x1p-149f)), 1u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, -0x1p-149f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, -inf)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SILU, inf)), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_SOFTPLUS, 1.0f)), 0x3FA818F5u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SOFTPLUS, -0.0f)), 0x3F317218u);  // ln 2
+  EXPECT_EQ(Bits(Correct(REFMATH_SOFTPLUS, -100.0f)), 27u);  // 26.5 * 2^-149
+  EXPECT_EQ(Bits(Correct(REFMATH_SOFTPLUS, 20.0f)), Bits(20.0f));
+  EXPECT_EQ(Bits(Correct(REFMATH_SOFTPLUS, 1e30f)), Bits(1e30f));
+  EXPECT_EQ(Bits(Correct(REFMATH_SOFTPLUS, -inf)), 0u);
+  EXPECT_EQ(Bits(Correct(REFMATH_SOFTPLUS, inf)), kInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG_SIGMOID, 1.0f)), 0xBEA063D6u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG_SIGMOID, 0.0f)), 0xBF317218u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG_SIGMOID, 100.0f)), 0x8000001Bu);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG_SIGMOID, -20.0f)), 0xC1A00000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG_SIGMOID, -1e30f)), Bits(-1e30f));
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG_SIGMOID, inf)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_LOG_SIGMOID, -inf)), kNegInf);
+  EXPECT_EQ(Bits(Correct(REFMATH_MISH, 1.0f)), 0x3F5D7717u);
+  EXPECT_EQ(Bits(Correct(REFMATH_MISH, -1.0f)), 0xBE9B5770u);
+  EXPECT_EQ(Bits(Correct(REFMATH_MISH, -100.0f)), 0x80000A5Fu);
+  EXPECT_EQ(Bits(Correct(REFMATH_MISH, 11.0f)), Bits(11.0f));
+  EXPECT_EQ(Bits(Correct(REFMATH_MISH, -0.0f)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_MISH, -inf)), 0x80000000u);
+  EXPECT_EQ(Bits(Correct(REFMATH_MISH, inf)), kInf);
 }
 
 // 67 inputs (four 16-lane vectors and a tail) equal to `fill` but for the

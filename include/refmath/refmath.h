@@ -30,9 +30,22 @@ typedef enum {
   REFMATH_EXP10,
   REFMATH_EXPM1,
   REFMATH_LOG2,
-  REFMATH_LOG10
+  REFMATH_LOG10,
+  REFMATH_LOG1P,
+  REFMATH_SINH,
+  REFMATH_COSH,
+  REFMATH_ASINH,
+  REFMATH_ACOSH,
+  REFMATH_ATANH,
+  REFMATH_ERFC,
+  REFMATH_CBRT,
+  REFMATH_RSQRT,
+  REFMATH_SILU,
+  REFMATH_SOFTPLUS,
+  REFMATH_MISH,
+  REFMATH_LOG_SIGMOID
 } refmath_function;
-#define REFMATH_NUM_FUNCTIONS 14
+#define REFMATH_NUM_FUNCTIONS 27
 
 /* EXACT: the specification's normative algorithms.  FAST: fused
  * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32
@@ -142,7 +155,7 @@ refmath_target refmath_portable_target(void);
  * refmath_correct_expf, refmath_exp_nonpositivef, ... */
 #define REFMATH_IF_0_(declaration)
 #define REFMATH_IF_1_(declaration) declaration
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   float refmath_##name##f(float x);                                        \
   REFMATH_IF_##FAST##_(float refmath_fast_##name##f(float x);)             \
   REFMATH_IF_##CORRECT##_(float refmath_correct_##name##f(float x);)

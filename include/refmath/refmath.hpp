@@ -18,7 +18,7 @@ namespace refmath {
 
 // The rows of refmath/functions.def: Function::kExp, ... kGeluTanh.
 enum class Function : int {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   k##Name = REFMATH_##ID,
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
@@ -84,7 +84,7 @@ inline float Eval(Function f, float x, Variant v = Variant::kExact,
 // Each function's scalar call of refmath.h, refmath_NAMEf: refmath::Exp,
 // ... refmath::GeluTanh (the exact variant, or the correctly rounded one
 // for a function without an exact variant).
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   inline float Name(float x) { return refmath_##name##f(x); }
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION

@@ -121,6 +121,14 @@ constexpr double kErfSmall[] = {
     0x1.20dd750429b6dp+0,
 };
 
+// cbrt(m) ~ P(m), m in [1, 8]: relative error 0.0132 (2^-6.246).  Highest coefficient first.
+constexpr double kCbrtStart[] = {
+    0x1.aaa35d014643bp-10,
+    -0x1.16bdce74d65dbp-5,
+    0x1.50ba80e69b747p-2,
+    0x1.6ef7d7cd66d8cp-1,
+};
+
 // erf(c + t), c = i/16 + 1/32, |t| <= 1/32, for i = 2..62: Chebyshev fits of
 // degree 7, highest coefficient first; largest relative error 3.69e-16 (2^-51.27).
 constexpr int kErfFirstInterval = 2;

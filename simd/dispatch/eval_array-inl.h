@@ -67,7 +67,7 @@ constexpr bool RowDefines(refmath_variant v, int exact, int fast,
 template <class Set>
 void EvalFunction(refmath_function f, const float* in, float* out, size_t n) {
   switch (f) {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   case REFMATH_##ID:                                                       \
     if constexpr (RowDefines(Set::kVariant, EXACT, FAST, CORRECT)) {       \
       EvalArray<typename Set::Name>(in, out, n);                           \

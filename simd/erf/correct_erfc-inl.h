@@ -1,18 +1,23 @@
-// 1 + erf and GELU erf of the correctly rounded variant (REFMATH_CORRECT).
-// Method and error bounds: docs/correct.md, sections "1 + erf" and "GELU
-// erf"; the frame (two roundings, hard-case table) is correct_round-inl.h.
-// Both go through 1 + erf(z) = erfc(-z) without cancellation: from |z| =
-// 1/2 on, erfc(|z|) = e^(-z^2) erfcx(|z|) with z^2 exact.
+// 1 + erf, erfc and GELU erf of the correctly rounded variant
+// (REFMATH_CORRECT).  Method and error bounds: docs/correct.md, sections
+// "1 + erf", "erfc" and "GELU erf"; the frame (two roundings, hard-case
+// table) is correct_round-inl.h.  All go through 1 + erf(z) = erfc(-z)
+// without cancellation: from |z| = 1/2 on, erfc(|z|) = e^(-z^2)
+// erfcx(|z|) with z^2 exact.
 //
 // Contract.
 //   CorrectOnePlusErf: the binary32 nearest 1 + erf x, subnormal results
 //   included: +0 from x < -10.06 on (-inf too), 2 from x > 3.7 on (+inf
 //   too), 1 for +-0; a NaN gives 0x7FC00000.
+//   CorrectErfc: the binary32 nearest erfc x = 1 + erf(-x) (1 + erf at
+//   -x): 2 from x < -3.7 on (-inf too), +0 from x > 10.06 on (+inf too),
+//   1 for +-0; a NaN gives 0x7FC00000.  Only in this variant.
 //   CorrectGeluErf: the binary32 nearest x/2 (1 + erf(x / sqrt 2)) with
 //   the real constant: x itself from x > 6 on (+inf too), -0 below about
 //   -14.4 (-inf too), +-0 for +-0; a NaN gives 0x7FC00000.
 // Proven over all 2^32 inputs: 0 results not correctly rounded against
-// MPFR (ulp_tables/correct.md).
+// MPFR (ulp_tables/correct.md); erfc has the same bits as CORE-MATH's
+// cr_erfcf.
 
 // clang-format off
 #if defined(REFMATH_SIMD_CORRECT_ERFC_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -76,6 +81,24 @@ struct CorrectOnePlusErfEval : CaseTable<correct::kOnePlusErfHardCases> {
   }
 };
 
+// "erfc": erfc x = 1 + erf(-x), 1 + erf's evaluation at -x, with x clamped
+// to [-5, 10.125] (the image of 1 + erf's clamp).
+struct CorrectErfcEval : CaseTable<correct::kErfcHardCases> {
+  static constexpr double kEps = CorrectOnePlusErfEval::kEps;
+  template <class D>
+  static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
+    return ClampedKey(d, x, -5.0f, 10.125f);
+  }
+  template <class DD>
+  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> x, VecD<DD>* eps) {
+    return CorrectOnePlusErfEval::Apply(dd, hn::Neg(x), eps);
+  }
+  template <class D>
+  static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
+    return ApplyNaNRule(d, x, r);
+  }
+};
+
 // "GELU erf": x/2 (1 + erf z), z = x / sqrt 2 rounded (its error moves
 // erfcx and erf little), z^2 = x^2 / 2 exactly.  x clamped to [-14.5, 6]:
 // above 6 the result is x itself, below -14.5 it rounds to -0.  Tiny x as
@@ -106,6 +129,10 @@ struct CorrectGeluErfEval : CaseTable<correct::kGeluErfHardCases> {
 template <class D>
 HWY_INLINE VecF<D> CorrectOnePlusErf(D d, VecF<D> x) {
   return CorrectlyRounded<CorrectOnePlusErfEval>(d, x);
+}
+template <class D>
+HWY_INLINE VecF<D> CorrectErfc(D d, VecF<D> x) {
+  return CorrectlyRounded<CorrectErfcEval>(d, x);
 }
 template <class D>
 HWY_INLINE VecF<D> CorrectGeluErf(D d, VecF<D> x) {

@@ -19,13 +19,13 @@ using refmath::detail::TargetKernels;
 // The registry's rows (refmath/functions.def): each function's name and
 // the variants that define it (exact, fast, correct).
 const char* const kFunctionNames[] = {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   #name,
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
 };
 constexpr bool kInVariant[][REFMATH_NUM_VARIANTS] = {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   {EXACT != 0, FAST != 0, CORRECT != 0},
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
@@ -38,11 +38,11 @@ static_assert(sizeof kInVariant / sizeof kInVariant[0] ==
 // value), and has the exact or the correct variant, which refmath_NAMEf
 // calls.
 enum class RowIndex {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) ID,
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) ID,
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
 };
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   static_assert(static_cast<int>(RowIndex::ID) == REFMATH_##ID,             \
                 "functions.def row out of enum order: " #name);             \
   static_assert(EXACT || CORRECT,                                           \
@@ -258,7 +258,7 @@ refmath_target refmath_portable_target(void) {
 // refmath_fast_NAMEf, refmath_correct_NAMEf.
 #define REFMATH_CALL_0_(call)
 #define REFMATH_CALL_1_(call) call
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   float refmath_##name##f(float x) {                                       \
     return EvalOne(REFMATH_##ID, EXACT ? REFMATH_EXACT : REFMATH_CORRECT, x); \
   }                                                                        \

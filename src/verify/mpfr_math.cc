@@ -23,6 +23,10 @@ constexpr Row kRows[] = {
     {Math::kBesselJ0, "bessel_j0"}, {Math::kBesselI0, "bessel_i0"},
     {Math::kExp2, "exp2"},       {Math::kExp10, "exp10"},
     {Math::kLog2, "log2"},       {Math::kLog10, "log10"},
+    {Math::kSinh, "sinh"},       {Math::kCosh, "cosh"},
+    {Math::kAsinh, "asinh"},     {Math::kAcosh, "acosh"},
+    {Math::kAtanh, "atanh"},     {Math::kCbrt, "cbrt"},
+    {Math::kRsqrt, "rsqrt"},
 };
 
 // I0(x) = sum_k ((x/2)^2)^k / (k!)^2, summed until a term no longer
@@ -85,6 +89,13 @@ bool MpfrMath(Math f, mpfr_ptr r, mpfr_srcptr x) {
     case Math::kLog2: mpfr_log2(r, x, MPFR_RNDN); return true;
     case Math::kLog10: mpfr_log10(r, x, MPFR_RNDN); return true;
     case Math::kLog1p: mpfr_log1p(r, x, MPFR_RNDN); return true;
+    case Math::kSinh: mpfr_sinh(r, x, MPFR_RNDN); return true;
+    case Math::kCosh: mpfr_cosh(r, x, MPFR_RNDN); return true;
+    case Math::kAsinh: mpfr_asinh(r, x, MPFR_RNDN); return true;
+    case Math::kAcosh: mpfr_acosh(r, x, MPFR_RNDN); return true;
+    case Math::kAtanh: mpfr_atanh(r, x, MPFR_RNDN); return true;
+    case Math::kCbrt: mpfr_cbrt(r, x, MPFR_RNDN); return true;
+    case Math::kRsqrt: mpfr_rec_sqrt(r, x, MPFR_RNDN); return true;
     case Math::kBesselJ0: mpfr_j0(r, x, MPFR_RNDN); return true;
     case Math::kBesselI0: BesselI0(r, x); return true;
   }

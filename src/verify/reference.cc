@@ -61,14 +61,66 @@ void HalfXPlusHalfXTimes(mpfr_ptr r, mpfr_srcptr x, mpfr_ptr h) {
   }
 }
 
+// ln(1 + e^x) = max(x, 0) + log1p(e^-|x|), the softplus without
+// cancellation or overflow.
+void MpfrSoftplus(mpfr_ptr r, mpfr_srcptr x) {
+  MpfrNumber t;
+  mpfr_abs(t, x, MPFR_RNDN);
+  mpfr_neg(t, t, MPFR_RNDN);
+  mpfr_exp(t, t, MPFR_RNDN);
+  mpfr_log1p(t, t, MPFR_RNDN);
+  if (mpfr_sgn(x) > 0) {
+    mpfr_add(r, x, t, MPFR_RNDN);
+  } else {
+    mpfr_set(r, t, MPFR_RNDN);
+  }
+}
+
+// x tanh(ln(1 + e^x)) = x U / (U + 2) with U = t (t + 2), t = e^x; for
+// x > 0 divided through by e^2x, x (1 + 2s) / (1 + 2s + 2s^2) with s =
+// e^-x, so that nothing overflows.
+void MpfrMish(mpfr_ptr r, mpfr_srcptr x) {
+  MpfrNumber t, num, den;
+  if (mpfr_sgn(x) > 0) {
+    mpfr_neg(t, x, MPFR_RNDN);
+    mpfr_exp(t, t, MPFR_RNDN);          // s
+    mpfr_mul_2ui(num, t, 1, MPFR_RNDN);  // 2s
+    mpfr_sqr(den, t, MPFR_RNDN);
+    mpfr_mul_2ui(den, den, 1, MPFR_RNDN);
+    mpfr_add(den, den, num, MPFR_RNDN);
+    mpfr_add_ui(den, den, 1, MPFR_RNDN);  // 1 + 2s + 2s^2
+    mpfr_add_ui(num, num, 1, MPFR_RNDN);  // 1 + 2s
+  } else {
+    mpfr_exp(t, x, MPFR_RNDN);
+    mpfr_add_ui(num, t, 2, MPFR_RNDN);
+    mpfr_mul(num, num, t, MPFR_RNDN);     // U
+    mpfr_add_ui(den, num, 2, MPFR_RNDN);  // U + 2
+  }
+  mpfr_div(num, num, den, MPFR_RNDN);
+  mpfr_mul(r, x, num, MPFR_RNDN);
+}
+
+// The functions whose limit at -inf is -0 and at +inf is +inf (MPFR's
+// formulas would give inf * 0 or inf / inf there).
+bool HasGeluLimits(refmath_function f) {
+  return f == REFMATH_GELU_ERF || f == REFMATH_GELU_TANH ||
+         f == REFMATH_SILU || f == REFMATH_MISH;
+}
+
+// r from MpfrMath, false where it is NaN (f undefined at x).
+bool Defined(Math m, mpfr_ptr r, mpfr_srcptr x) {
+  return MpfrMath(m, r, x) && !mpfr_nan_p(r);
+}
+
 }  // namespace
 
 bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
   MpfrNumber x, t, u;
   mpfr_set_flt(x, xf, MPFR_RNDN);
   if (isnan(xf)) return false;
-  if (isinf(xf) && (f == REFMATH_GELU_ERF || f == REFMATH_GELU_TANH)) {
-    // The limits: gelu(-inf) = -0, gelu(+inf) = +inf.
+  if (isinf(xf) && HasGeluLimits(f)) {
+    // The limits: gelu(-inf) = -0, gelu(+inf) = +inf, and so for silu
+    // and mish.
     if (xf < 0) {
       mpfr_set_zero(r, -1);
     } else {
@@ -110,6 +162,37 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
       mpfr_mul(r, x, t, MPFR_RNDN);
       mpfr_div_2ui(r, r, 1, MPFR_RNDN);
       return true;
+    case REFMATH_LOG1P: return Defined(Math::kLog1p, r, x);
+    case REFMATH_SINH: return MpfrMath(Math::kSinh, r, x);
+    case REFMATH_COSH: return MpfrMath(Math::kCosh, r, x);
+    case REFMATH_ASINH: return MpfrMath(Math::kAsinh, r, x);
+    case REFMATH_ACOSH: return Defined(Math::kAcosh, r, x);
+    case REFMATH_ATANH: return Defined(Math::kAtanh, r, x);
+    case REFMATH_ERFC: return MpfrMath(Math::kErfc, r, x);
+    case REFMATH_CBRT: return MpfrMath(Math::kCbrt, r, x);
+    case REFMATH_RSQRT:
+      if (mpfr_zero_p(x.get())) {  // IEEE 754 rSqrt(+-0) = +-inf
+        mpfr_set_inf(r, mpfr_signbit(x.get()) ? -1 : 1);
+        return true;
+      }
+      return Defined(Math::kRsqrt, r, x);
+    case REFMATH_SILU:  // x / (1 + e^-x) = x/2 + (x/2) tanh(x/2)
+      if (mpfr_cmpabs_ui(x, 1) < 0) {
+        mpfr_div_2ui(t, x, 1, MPFR_RNDN);
+        mpfr_tanh(t, t, MPFR_RNDN);
+        HalfXPlusHalfXTimes(r, x, t);
+        return true;
+      }
+      MpfrSigmoid(t, x);
+      mpfr_mul(r, x, t, MPFR_RNDN);
+      return true;
+    case REFMATH_SOFTPLUS: MpfrSoftplus(r, x); return true;
+    case REFMATH_LOG_SIGMOID:  // -softplus(-x)
+      mpfr_neg(t, x, MPFR_RNDN);
+      MpfrSoftplus(r, t);
+      mpfr_neg(r, r, MPFR_RNDN);
+      return true;
+    case REFMATH_MISH: MpfrMish(r, x); return true;
     case REFMATH_GELU_TANH: {  // x / (1 + exp(-2u)) = 0.5 x (1 + tanh u)
       // 0.044715 is the decimal itself (to 128 bits), not its binary32.
       mpfr_const_pi(t, MPFR_RNDN);
@@ -136,9 +219,26 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
   return false;
 }
 
+namespace {
+
+double Softplus(double x) {
+  return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
+}
+
+double Mish(double x) {
+  if (x > 0) {
+    const double s = exp(-x);
+    return x * (1 + 2 * s) / (1 + 2 * s + 2 * s * s);
+  }
+  const double t = exp(x), u = t * (t + 2);
+  return x * u / (u + 2);
+}
+
+}  // namespace
+
 double ReferenceDouble(refmath_function f, float xf) {
   const double x = xf;
-  if (isinf(x) && (f == REFMATH_GELU_ERF || f == REFMATH_GELU_TANH)) {
+  if (isinf(x) && HasGeluLimits(f)) {
     return x < 0 ? -0.0 : x;  // the limits
   }
   switch (f) {
@@ -156,6 +256,19 @@ double ReferenceDouble(refmath_function f, float xf) {
     case REFMATH_ONE_PLUS_ERF: return erfc(-x);
     case REFMATH_GELU_ERF: return 0.5 * x * erfc(-x * 0.70710678118654752440);
     case REFMATH_GELU_TANH: return x * Sigmoid(2.0 * GeluTanhArgument(x));
+    case REFMATH_LOG1P: return log1p(x);
+    case REFMATH_SINH: return sinh(x);
+    case REFMATH_COSH: return cosh(x);
+    case REFMATH_ASINH: return asinh(x);
+    case REFMATH_ACOSH: return acosh(x);
+    case REFMATH_ATANH: return atanh(x);
+    case REFMATH_ERFC: return erfc(x);
+    case REFMATH_CBRT: return cbrt(x);
+    case REFMATH_RSQRT: return 1.0 / sqrt(x);
+    case REFMATH_SILU: return x * Sigmoid(x);
+    case REFMATH_SOFTPLUS: return Softplus(x);
+    case REFMATH_LOG_SIGMOID: return -Softplus(-x);
+    case REFMATH_MISH: return Mish(x);
   }
   return NAN;
 }

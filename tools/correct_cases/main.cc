@@ -1,11 +1,12 @@
 // refmath_correct_cases: the search for the hard cases of the correctly
 // rounded variant (docs/correct.md, "Hard cases").  For every binary32
-// input (x >= 0 only for the odd functions tanh and erf) it asks the
-// kernels for the two roundings of the binary64 value times 1 -+ eps
-// (refmath::detail::CorrectRoundingBounds); where they differ, MPFR gives
-// the correctly rounded result.  With --out it writes those inputs and
-// results as simd/correct/correct_hard_cases.h; it prints per function the count,
-// how many of them the first rounding already had right, and the time.
+// input (x >= 0 only for the odd and even functions, SYM in the registry)
+// it asks the kernels for the two roundings of the binary64 value times
+// 1 -+ eps (refmath::detail::CorrectRoundingBounds); where they differ,
+// MPFR gives the correctly rounded result.  With --out it writes those
+// inputs and results as simd/correct/correct_hard_cases.h; it prints per
+// function the count, how many of them the first rounding already had
+// right, and the time.
 //
 //   refmath_correct_cases [--out FILE] [--threads N]   (default: 2 threads)
 #include <stdio.h>
@@ -36,11 +37,11 @@ struct Row {
   const char* name;    // the C++ name
   const char* kernel;  // the row whose correctly rounded kernel computes it
   bool correct;
-  bool odd;
+  bool sym;     // odd or even: the kernel sees |x| only
 };
 constexpr Row kRows[] = {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
-  {REFMATH_##ID, #Name, #KERNEL, CORRECT != 0, ODD != 0},
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
+  {REFMATH_##ID, #Name, #KERNEL, CORRECT != 0, SYM != 0},
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
 };
@@ -87,7 +88,7 @@ void SearchChunk(refmath_function f, uint64_t first, Found* found,
 bool Search(const Row& row, size_t threads, Found* found,
             std::string* error) {
   const refmath_function f = row.f;
-  const uint64_t end = row.odd ? uint64_t{1} << 31 : uint64_t{1} << 32;
+  const uint64_t end = row.sym ? uint64_t{1} << 31 : uint64_t{1} << 32;
   std::atomic<uint64_t> next{0};
   std::mutex mu;
   auto work = [&](size_t) {
@@ -110,7 +111,8 @@ std::string Header(const std::vector<Row>& rows,
       "// function of the correctly rounded variant, every input whose binary64\n"
       "// value lies too close to a rounding boundary for the error bound to\n"
       "// decide (docs/correct.md), with its correctly rounded result from MPFR.\n"
-      "// Sorted by input bits; odd functions list |x| only.  Do not edit.\n"
+      "// Sorted by input bits; odd and even functions list |x| only.  Do not\n"
+      "// edit.\n"
       "#ifndef REFMATH_SIMD_CORRECT_HARD_CASES_H_\n"
       "#define REFMATH_SIMD_CORRECT_HARD_CASES_H_\n\n"
       "#include \"simd/correct/correct_table.h\"\n\n"

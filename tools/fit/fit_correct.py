@@ -91,6 +91,15 @@ def log_core():
     return coeffs, err, "s in [0, 0.1716]"
 
 
+def cbrt_start():
+    """cbrt(m) ~ P(m) on m in [1, 8]: the starting value of cbrt's two
+    Halley steps (simd/root/correct_cbrt-inl.h), which need only |P/cbrt - 1|
+    well below 1/50."""
+    coeffs = cheb_lowest_first(mp.cbrt, 1, 8, 3)
+    err = max(abs(horner(coeffs, m) / mp.cbrt(m) - 1) for m in grid(1, 8))
+    return coeffs, err, "m in [1, 8]"
+
+
 # The quick path of log (simd/log/correct_quick_log-inl.h).  x = 2^e m is split
 # by subtracting LOG_QUICK_OFFSET from the binary64 bits of x: e is the
 # difference's exponent field, the interval j its top 4 significand bits,
@@ -384,7 +393,8 @@ def emit(out):
             ("kExpm1QuickQ5", expm1_quick(5), "expm1(r) = r + r^2 Q(r)"),
             ("kLogR", log_core(), "log((1+s)/(1-s)) = 2s + s^3 R(s^2)"),
             ("kLog1pQuickQ", log1p_quick(), "log1p(r) = r + r^2 Q(r)"),
-            ("kErfSmall", erf_small(), "erf(x) = x P(x^2)")):
+            ("kErfSmall", erf_small(), "erf(x) = x P(x^2)"),
+            ("kCbrtStart", cbrt_start(), "cbrt(m) ~ P(m)")):
         w(f"// {what}, {where}: relative error {mp.nstr(err, 3)} "
           f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
         w(f"constexpr double {name}[] = {{")

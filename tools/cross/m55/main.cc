@@ -95,7 +95,7 @@ struct Function {
   bool in_variant[3];  // exact, fast, correct
 };
 const Function kFunctions[] = {
-#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, ODD) \
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   {REFMATH_##ID, #name, {EXACT != 0, FAST != 0, CORRECT != 0}},
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
