@@ -37,6 +37,8 @@
 #include "simd/softplus/correct_mish-inl.h"
 #include "simd/softplus/correct_softplus-inl.h"
 #include "simd/dispatch/eval_array-inl.h"
+#include "simd/correct/correct_half-inl.h"
+#include "simd/correct/correct_hard_cases_half.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -96,6 +98,107 @@ bool BoundsCorrect(refmath_function f, const float* in, float* lo, float* hi,
   }
 }
 
+#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
+// binary16 and bfloat16 (correct_half-inl.h), on the portable target
+// alone: F has at most 65536 inputs, which the C API evaluates once per
+// function and format, so one build of this code serves every target.
+// in[i] and out[i] are F values as binary32; whole vectors, then a tail
+// padded with zeros.
+template <class Eval, class Fmt>
+void FormatArray(const correct::HardCase* cases, size_t count,
+                 const float* in, float* out, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  HWY_ALIGN float buf[hn::MaxLanes(d)];
+  for (size_t i = 0; i < n; i += lanes) {
+    const size_t m = n - i < lanes ? n - i : lanes;
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, in + i, m * sizeof(float));
+    hn::Store(CorrectlyRoundedIn<Eval, Fmt>(d, hn::Load(d, buf), cases, count),
+              d, buf);
+    memcpy(out + i, buf, m * sizeof(float));
+  }
+}
+
+// Each row's kernel with F's table of hard cases.
+template <class Eval, const auto& kBinary16Cases, const auto& kBfloat16Cases>
+void NarrowArray(detail::NarrowFormat format, const float* in, float* out,
+                 size_t n) {
+  if (format == detail::NarrowFormat::kBinary16) {
+    FormatArray<Eval, Binary16Format>(
+        kBinary16Cases, correct::HardCaseCount(kBinary16Cases), in, out, n);
+  } else {
+    FormatArray<Eval, Bfloat16Format>(
+        kBfloat16Cases, correct::HardCaseCount(kBfloat16Cases), in, out, n);
+  }
+}
+
+// Variadic forms of REFMATH_IF_0_/1_: the statements below hold commas.
+#define REFMATH_NARROW_IF_0_(...)
+#define REFMATH_NARROW_IF_1_(...) __VA_ARGS__
+
+void EvalCorrectNarrow(refmath_function f, detail::NarrowFormat format,
+                       const float* in, float* out, size_t n) {
+  switch (f) {
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
+  REFMATH_NARROW_IF_##CORRECT##_(                                          \
+      case REFMATH_##ID                                                    \
+      : NarrowArray<Correct##KERNEL##Eval,                                 \
+                    correct::k##KERNEL##HardCasesBinary16,                 \
+                    correct::k##KERNEL##HardCasesBfloat16>(format, in,     \
+                                                           out, n);        \
+      return;)
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+    default: return;
+  }
+}
+
+// The two roundings into F, for the search of F's hard cases.
+template <class Eval, class Fmt>
+void FormatBoundsArray(const float* in, float* lo, float* hi, size_t n) {
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  HWY_ALIGN float buf[hn::MaxLanes(d)], lbuf[hn::MaxLanes(d)],
+      hbuf[hn::MaxLanes(d)];
+  for (size_t i = 0; i < n; i += lanes) {
+    const size_t m = n - i < lanes ? n - i : lanes;
+    memset(buf, 0, sizeof buf);
+    memcpy(buf, in + i, m * sizeof(float));
+    VecF<decltype(d)> l, h;
+    BoundsInFormat<Eval, Fmt>(d, Eval::Key(d, hn::Load(d, buf)), &l, &h);
+    hn::Store(l, d, lbuf);
+    hn::Store(h, d, hbuf);
+    memcpy(lo + i, lbuf, m * sizeof(float));
+    memcpy(hi + i, hbuf, m * sizeof(float));
+  }
+}
+
+template <class Eval>
+void NarrowBoundsArray(detail::NarrowFormat format, const float* in,
+                       float* lo, float* hi, size_t n) {
+  if (format == detail::NarrowFormat::kBinary16) {
+    FormatBoundsArray<Eval, Binary16Format>(in, lo, hi, n);
+  } else {
+    FormatBoundsArray<Eval, Bfloat16Format>(in, lo, hi, n);
+  }
+}
+
+bool BoundsCorrectNarrow(refmath_function f, detail::NarrowFormat format,
+                         const float* in, float* lo, float* hi, size_t n) {
+  switch (f) {
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
+  REFMATH_IF_##CORRECT##_(case REFMATH_##ID                                \
+                          : NarrowBoundsArray<Correct##KERNEL##Eval>(       \
+                                format, in, lo, hi, n);                    \
+                          return true;)
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+    default: return false;
+  }
+}
+#endif  // portable target
+
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();
@@ -107,6 +210,24 @@ namespace detail {
 bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,
                            float* hi, size_t n) {
   return HWY_DYNAMIC_DISPATCH(BoundsCorrect)(f, in, lo, hi, n);
+}
+
+// The portable target's build of the narrow formats (SCALAR with GCC,
+// EMU128 with clang: a binary has one of them).
+#if HWY_TARGETS & HWY_SCALAR
+namespace portable = N_SCALAR;
+#else
+namespace portable = N_EMU128;
+#endif
+
+void CorrectNarrow(refmath_function f, NarrowFormat format, const float* in,
+                   float* out, size_t n) {
+  portable::EvalCorrectNarrow(f, format, in, out, n);
+}
+bool CorrectNarrowRoundingBounds(refmath_function f, NarrowFormat format,
+                                 const float* in, float* lo, float* hi,
+                                 size_t n) {
+  return portable::BoundsCorrectNarrow(f, format, in, lo, hi, n);
 }
 }  // namespace detail
 }  // namespace refmath

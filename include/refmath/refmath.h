@@ -91,6 +91,7 @@ typedef enum {
 #define REFMATH_E_TARGET_NOT_SUPPORTED (-6)
 #define REFMATH_E_NULL_POINTER (-7)
 #define REFMATH_E_OVERLAP (-8)
+#define REFMATH_E_NO_MEMORY (-13) /* a work buffer or table could not be had */
 #define REFMATH_E_NOT_IN_VARIANT (-14)
 
 /* out[i] = f(in[i]) for i < n, any alignment.  out may equal in
@@ -141,6 +142,24 @@ int refmath_best_target(refmath_variant v);
  * REFMATH_TARGET_EMU128 with clang (Highway builds one or the other).  It
  * needs no CPU feature; the golden digests are made on it. */
 refmath_target refmath_portable_target(void);
+
+/* The correctly rounded variant in the narrow formats of ML: in and out
+ * are bit patterns of IEEE binary16 (refmath_eval_f16) or of bfloat16, the
+ * high 16 bits of a binary32 (refmath_eval_bf16).  Each result is the
+ * number of that format nearest the true value, ties to even (not the
+ * binary32 result rounded again, which can be off by one); a NaN result is
+ * the canonical quiet NaN (0x7E00, 0x7FC0).  Only v = REFMATH_CORRECT has
+ * them (the exact and fast variants return REFMATH_E_NOT_IN_VARIANT), for
+ * every function it defines.  No target argument: the results of all
+ * 65536 inputs are computed once per function and format, on first use
+ * (128 KiB each), and looked up after, the same bits on every machine.
+ * out == in is allowed; other overlaps give REFMATH_E_OVERLAP. */
+int refmath_eval_f16(refmath_function f, refmath_variant v,
+                     const unsigned short* in, unsigned short* out,
+                     size_t n);
+int refmath_eval_bf16(refmath_function f, refmath_variant v,
+                      const unsigned short* in, unsigned short* out,
+                      size_t n);
 
 /* One value: refmath_NAMEf is the exact variant, refmath_fast_NAMEf the
  * fast one, refmath_correct_NAMEf the correctly rounded one, each the same

@@ -53,7 +53,6 @@ typedef struct {
 #define REFMATH_E_AXIS (-10)         /* axis outside [-ndim, ndim) */
 #define REFMATH_E_EMPTY_AXIS (-11)   /* a zero-length axis the op needs */
 #define REFMATH_E_BAD_ARGUMENT (-12) /* ndim, mode, threads or eps invalid */
-#define REFMATH_E_NO_MEMORY (-13)    /* a work buffer could not be had */
 
 /* The options above with their default values. */
 refmath_tensor_options refmath_tensor_default_options(void);

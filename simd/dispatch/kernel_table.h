@@ -42,6 +42,20 @@ KernelTable CorrectKernelTable();
 bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,
                            float* hi, size_t n);
 
+// The correctly rounded variant in a narrow format: binary16 or bfloat16
+// (simd/correct/correct_half-inl.h), on the portable target.  in[i] are
+// values of the format widened to binary32 (exactly), out[i] the
+// correctly rounded results as binary32 (exactly); f is a function the
+// correct variant defines.
+enum class NarrowFormat { kBinary16, kBfloat16 };
+void CorrectNarrow(refmath_function f, NarrowFormat format, const float* in,
+                   float* out, size_t n);
+// For the search of the narrow formats' hard cases: the two roundings into
+// the format of y(1 - eps) and y(1 + eps), before the table and Finish.
+bool CorrectNarrowRoundingBounds(refmath_function f, NarrowFormat format,
+                                 const float* in, float* lo, float* hi,
+                                 size_t n);
+
 }  // namespace detail
 }  // namespace refmath
 

@@ -204,7 +204,7 @@ const char* refmath_status_string(int status) {
     case REFMATH_E_EMPTY_AXIS: return "zero-length axis where one is needed";
     case REFMATH_E_BAD_ARGUMENT:
       return "invalid argument (ndim, mode, thread count or eps)";
-    case REFMATH_E_NO_MEMORY: return "out of memory for a work buffer";
+    case REFMATH_E_NO_MEMORY: return "out of memory for a work buffer or table";
     default: return "unknown status code";
   }
 }

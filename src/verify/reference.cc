@@ -311,6 +311,13 @@ bool NearRoundingBoundary(refmath_function f, double ref, double rounded,
   return fabs(d - 0.5) <= tol || (IsPowerOfTwo(at) && fabs(d - 0.25) <= tol);
 }
 
+uint32_t CorrectlyRoundedBits(refmath_function f, float x, Format format) {
+  MpfrNumber r;
+  if (!ReferenceMpfrValue(f, x, r)) return 0x7FC00000u;
+  const double cr = RoundMpfrTo(r, format);
+  return isnan(cr) ? 0x7FC00000u : io::FloatBits(static_cast<float>(cr));
+}
+
 MpfrResult ReferenceMpfr(refmath_function f, float x, float got) {
   MpfrResult out;
   MpfrNumber r;

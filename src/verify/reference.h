@@ -45,6 +45,11 @@ struct MpfrResult {
 // range is set per thread and restored).
 MpfrResult ReferenceMpfr(refmath_function f, float x, float got);
 
+// The binary32 bits of f(x) correctly rounded to `format` (a binary16 or
+// bfloat16 result is a binary32 value exactly; +-inf where the format
+// overflows), the canonical NaN 0x7FC00000 where f(x) is undefined.
+uint32_t CorrectlyRoundedBits(refmath_function f, float x, Format format);
+
 // f(x) to kMpfrPrecision bits in r.  False where f(x) is undefined (NaN).
 bool ReferenceMpfrValue(refmath_function f, float x, mpfr_ptr r);
 

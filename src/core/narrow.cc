@@ -1,0 +1,152 @@
+// The C API in the narrow formats, binary16 and bfloat16
+// (refmath_eval_f16, refmath_eval_bf16): the correctly rounded variant's
+// results for all 65536 bit patterns of a format, computed once per
+// function and format by the kernels (simd/correct/correct_half-inl.h,
+// through refmath::detail::CorrectNarrow) and then looked up.  No
+// arithmetic here beyond exact conversions between the formats' bit
+// patterns and binary32.
+#include <string.h>
+
+#include <memory>
+#include <mutex>
+#include <new>
+#include <vector>
+
+#include "refmath/refmath.h"
+#include "simd/dispatch/kernel_table.h"
+#include "simd/lanes/fp_env.h"
+
+namespace {
+
+using refmath::detail::NarrowFormat;
+
+static_assert(sizeof(unsigned short) == 2, "the formats' bits are 16 wide");
+constexpr size_t kPatterns = 65536;
+
+uint32_t FloatBits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+float BitsFloat(uint32_t b) {
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+// A binary16 bit pattern as the binary32 of the same value (exact).
+float WidenBinary16(uint16_t h) {
+  const uint32_t sign = uint32_t{h & 0x8000u} << 16;
+  const uint32_t exponent = (h >> 10) & 0x1Fu, fraction = h & 0x3FFu;
+  if (exponent == 0) {  // zero or subnormal: fraction * 2^-24, exact
+    const float v = static_cast<float>(fraction) * 0x1p-24f;
+    return BitsFloat(FloatBits(v) | sign);
+  }
+  if (exponent == 0x1F) {  // inf, or NaN with the payload kept
+    return BitsFloat(sign | 0x7F800000u | (fraction << 13));
+  }
+  return BitsFloat(sign | ((exponent + 112) << 23) | (fraction << 13));
+}
+
+// A binary32 that is a binary16 value (or +-inf, or NaN) as its binary16
+// bit pattern; a NaN becomes the canonical quiet NaN 0x7E00.
+uint16_t NarrowBinary16(float v) {
+  const uint32_t b = FloatBits(v);
+  const uint16_t sign = static_cast<uint16_t>((b >> 16) & 0x8000u);
+  const uint32_t magnitude = b & 0x7FFFFFFFu;
+  if (magnitude > 0x7F800000u) return 0x7E00;
+  if (magnitude == 0x7F800000u) return sign | 0x7C00;
+  if (magnitude < 0x38800000u) {  // below 2^-14: a multiple of 2^-24
+    const float units = BitsFloat(magnitude) * 0x1p24f;  // exact, < 1024
+    return sign | static_cast<uint16_t>(units);
+  }
+  return sign | static_cast<uint16_t>(((magnitude >> 23) - 112) << 10 |
+                                      ((magnitude >> 13) & 0x3FFu));
+}
+
+// bfloat16 is the high half of a binary32; a NaN result is the canonical
+// 0x7FC0.
+float WidenBfloat16(uint16_t h) { return BitsFloat(uint32_t{h} << 16); }
+uint16_t NarrowBfloat16(float v) {
+  const uint32_t b = FloatBits(v);
+  if ((b & 0x7FFFFFFFu) > 0x7F800000u) return 0x7FC0;
+  return static_cast<uint16_t>(b >> 16);
+}
+
+// One table per function and format, made on first use.
+struct Table {
+  std::once_flag once;
+  std::unique_ptr<uint16_t[]> results;
+};
+Table g_tables[REFMATH_NUM_FUNCTIONS][2];
+
+// Throws std::bad_alloc, which leaves the table to be made by a later
+// call (std::call_once runs again after an exception).
+void Fill(refmath_function f, NarrowFormat format, Table* t) {
+  const bool b16 = format == NarrowFormat::kBinary16;
+  std::unique_ptr<uint16_t[]> results(new uint16_t[kPatterns]);
+  std::vector<float> in(kPatterns), out(kPatterns);
+  for (size_t i = 0; i < kPatterns; ++i) {
+    const auto h = static_cast<uint16_t>(i);
+    in[i] = b16 ? WidenBinary16(h) : WidenBfloat16(h);
+  }
+  {
+    const refmath::detail::ScopedIeeeEnvironment ieee;
+    refmath::detail::CorrectNarrow(f, format, in.data(), out.data(),
+                                   kPatterns);
+  }
+  for (size_t i = 0; i < kPatterns; ++i) {
+    results[i] = b16 ? NarrowBinary16(out[i]) : NarrowBfloat16(out[i]);
+  }
+  t->results = std::move(results);
+}
+
+// The table of (f, format), or null if it could not be allocated.
+const uint16_t* TableOf(refmath_function f, NarrowFormat format) {
+  Table& t = g_tables[f][format == NarrowFormat::kBinary16 ? 0 : 1];
+  try {
+    std::call_once(t.once, [&] { Fill(f, format, &t); });
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+  return t.results.get();
+}
+
+int EvalNarrow(refmath_function f, refmath_variant v, NarrowFormat format,
+               const unsigned short* in, unsigned short* out, size_t n) {
+  const int defined = refmath_function_status(f, v);
+  if (defined != REFMATH_OK) return defined;
+  if (v != REFMATH_CORRECT) return REFMATH_E_NOT_IN_VARIANT;
+  if (refmath_target_status(v, REFMATH_TARGET_BEST) ==
+      REFMATH_E_VARIANT_NOT_BUILT) {
+    return REFMATH_E_VARIANT_NOT_BUILT;
+  }
+  if (n == 0) return REFMATH_OK;
+  if (in == nullptr || out == nullptr) return REFMATH_E_NULL_POINTER;
+  const uintptr_t a = reinterpret_cast<uintptr_t>(in);
+  const uintptr_t b = reinterpret_cast<uintptr_t>(out);
+  const uintptr_t bytes = n * sizeof *in;
+  if (in != out && a < b + bytes && b < a + bytes) return REFMATH_E_OVERLAP;
+  const uint16_t* table = TableOf(f, format);
+  if (table == nullptr) return REFMATH_E_NO_MEMORY;
+  for (size_t i = 0; i < n; ++i) out[i] = table[in[i]];
+  return REFMATH_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+int refmath_eval_f16(refmath_function f, refmath_variant v,
+                     const unsigned short* in, unsigned short* out,
+                     size_t n) {
+  return EvalNarrow(f, v, NarrowFormat::kBinary16, in, out, n);
+}
+
+int refmath_eval_bf16(refmath_function f, refmath_variant v,
+                      const unsigned short* in, unsigned short* out,
+                      size_t n) {
+  return EvalNarrow(f, v, NarrowFormat::kBfloat16, in, out, n);
+}
+
+}  // extern "C"
