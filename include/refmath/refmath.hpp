@@ -81,6 +81,21 @@ inline float Eval(Function f, float x, Variant v = Variant::kExact,
   return y;
 }
 
+// The narrow formats (refmath_eval_f16, refmath_eval_bf16): bit patterns
+// of binary16 or bfloat16 in and out, correctly rounded in that format;
+// the correct variant alone.
+enum class NarrowFormat { kBinary16, kBfloat16 };
+inline void EvalNarrow(Function f, NarrowFormat format,
+                       const unsigned short* in, unsigned short* out,
+                       size_t n, Variant v = Variant::kCorrect) {
+  const auto fn = static_cast<refmath_function>(f);
+  const auto var = static_cast<refmath_variant>(v);
+  const int status = format == NarrowFormat::kBinary16
+                         ? refmath_eval_f16(fn, var, in, out, n)
+                         : refmath_eval_bf16(fn, var, in, out, n);
+  if (status != REFMATH_OK) throw Error(status);
+}
+
 // Each function's scalar call of refmath.h, refmath_NAMEf: refmath::Exp,
 // ... refmath::GeluTanh (the exact variant, or the correctly rounded one
 // for a function without an exact variant).
