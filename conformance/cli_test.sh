@@ -276,6 +276,41 @@ done
 "$bin" help | grep -q "refmath help COMMAND" || fail "help does not mention help COMMAND"
 expect_failure 2 "help for an unknown command" "unknown command 'frobnicate'" "$bin" help frobnicate
 expect_failure 2 "help with two commands" "unexpected argument 'sweep'" "$bin" help eval sweep
+# --format binary16 / bfloat16: the correct variant rounded once to the
+# format (values by hand from mpmath: e = 0x4170 and e^2.658203125 =
+# 0x4B23 in binary16, e = 0x402E in
+# bfloat16; cbrt(2.658203125 = 0x4151) = 0x3D8B, where binary32 rounded
+# again gives 0x3D8A), raw 2-byte files and .npy of the format's dtype.
+printf '\x00\x3c\x51\x41' >"$tmp/h.f16"
+"$bin" eval --function exp --format binary16 --in "$tmp/h.f16" --out "$tmp/y.f16" ||
+  fail "eval --format binary16: exit status"
+[ "$(od -An -tx2 "$tmp/y.f16" | tr -d ' ')" = "41704b23" ] ||
+  fail "eval --format binary16 exp: $(od -An -tx2 "$tmp/y.f16")"
+"$bin" eval --function cbrt --format binary16 --in "$tmp/h.f16" --out "$tmp/y.f16"
+[ "$(od -An -tx2 "$tmp/y.f16" | tr -d ' ')" = "3c003d8b" ] ||
+  fail "eval --format binary16 cbrt: $(od -An -tx2 "$tmp/y.f16")"
+printf '\x80\x3f' >"$tmp/b.bf16"
+"$bin" eval --function exp --variant correct --format bfloat16 --in "$tmp/b.bf16" \
+  --out "$tmp/y.bf16" || fail "eval --format bfloat16: exit status"
+[ "$(od -An -tx2 "$tmp/y.bf16" | tr -d ' ')" = "402e" ] ||
+  fail "eval --format bfloat16 exp: $(od -An -tx2 "$tmp/y.bf16")"
+python3 -c "import numpy as np; np.save('$tmp/h.npy', np.array([[1.0, 0.5]], np.float16))" 2>/dev/null &&
+  { "$bin" eval --function exp2 --format binary16 --in "$tmp/h.npy" --out "$tmp/y.npy" &&
+    python3 -c "
+import numpy as np; y = np.load('$tmp/y.npy')
+assert y.dtype == np.float16 and y.shape == (1, 2), y
+assert list(y.view(np.uint16).ravel()) == [0x4000, 0x3DA8], y.view(np.uint16)" ||
+    fail "eval --format binary16 of a float16 .npy"; }
+expect_error "--format with --target" "--target does not apply to --format binary16" \
+  "$bin" eval --function exp --format binary16 --target scalar --in "$tmp/h.f16" --out "$tmp/z"
+expect_error "--format with the exact variant" "exists in the correct variant alone" \
+  "$bin" eval --function exp --format bfloat16 --variant exact --in "$tmp/b.bf16" --out "$tmp/z"
+expect_error "--format unknown" "expected binary32, binary16 or bfloat16" \
+  "$bin" eval --function exp --format half --in "$tmp/h.f16" --out "$tmp/z"
+python3 -c "import numpy as np; np.save('$tmp/f.npy', np.ones(2, np.float32))" 2>/dev/null &&
+  expect_error "--format binary16 of a float32 .npy" "expected float16" \
+    "$bin" eval --function exp --format binary16 --in "$tmp/f.npy" --out "$tmp/z"
+[ ! -e "$tmp/z" ] || fail "a refused narrow eval wrote its output"
 ls "$tmp" | grep -q '\.tmp\.' && fail "temporary file left behind"
 
 finish cli

@@ -1,4 +1,5 @@
-"""The C API's results on the same values: refmath_eval_f32 over a
+"""The C API's results on the same values: refmath_eval_f32 (and the
+narrow formats' refmath_eval_f16 and refmath_eval_bf16) over a
 C-contiguous copy, compared by bit pattern."""
 import numpy as np
 
@@ -12,6 +13,15 @@ def capi(function, variant, x, target="best"):
     out = np.empty_like(src)
     _refmath.eval_into(function, variant, target, src.reshape(-1),
                        out.reshape(-1))
+    return out
+
+
+def capi_narrow(function, fmt, h):
+    """refmath_eval_f16 (fmt "binary16") or refmath_eval_bf16 ("bfloat16")
+    over the uint16 bit patterns h, in h's shape."""
+    src = np.ascontiguousarray(h, dtype=np.uint16)
+    out = np.empty_like(src)
+    _refmath.eval_narrow_into(function, fmt, src.reshape(-1), out.reshape(-1))
     return out
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import refmath
-from capi_reference import bits, capi
+from capi_reference import bits, capi, capi_narrow
 
 # The variants this build can run here (a variant the C library declares
 # but this build lacks raises ValueError, tested below).
@@ -106,7 +106,10 @@ def test_every_function_and_variant_is_a_ufunc():
         for function in module.__all__:
             ufunc = getattr(module, function)
             assert isinstance(ufunc, np.ufunc)
-            assert (ufunc.nin, ufunc.nout, ufunc.types) == (1, 1, ["f->f"])
+            # The correct variant has a float16 loop first (float16 in,
+            # float16 out, as NumPy's own ufuncs), the others float32 only.
+            loops = ["e->e", "f->f"] if variant == "correct" else ["f->f"]
+            assert (ufunc.nin, ufunc.nout, ufunc.types) == (1, 1, loops)
     assert refmath.exp is refmath.exact.exp
     from refmath.fast import gelu_tanh  # a real module
     assert gelu_tanh is refmath.fast.gelu_tanh
@@ -317,3 +320,47 @@ def test_the_gil_is_released_in_the_loop():
     finally:
         sys.setswitchinterval(interval)
         worker.join()
+
+
+ALL_PATTERNS = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+
+
+@pytest.mark.parametrize("function", list(refmath.correct.__all__))
+def test_narrow_formats_equal_the_c_api(function):
+    # float16 through the correct variant's ufunc, bfloat16 through
+    # refmath.bfloat16: the C API's bits for every pattern, also strided,
+    # reversed in place and under where=.
+    h = ALL_PATTERNS.view(np.float16)
+    want16 = capi_narrow(function, "binary16", ALL_PATTERNS)
+    got = getattr(refmath.correct, function)(h)
+    assert got.dtype == np.float16
+    np.testing.assert_array_equal(got.view(np.uint16), want16)
+    np.testing.assert_array_equal(
+        getattr(refmath.correct, function)(h[::-3]).view(np.uint16),
+        want16[::-3])
+    want_bf = capi_narrow(function, "bfloat16", ALL_PATTERNS)
+    bf = getattr(refmath.bfloat16, function)
+    got_bf = bf(ALL_PATTERNS)
+    assert got_bf.dtype == np.uint16
+    np.testing.assert_array_equal(got_bf, want_bf)
+    z = ALL_PATTERNS.copy()
+    bf(z[::-1], out=z[::-1])
+    np.testing.assert_array_equal(z, want_bf)
+    out = np.full(65536, 7, np.uint16)
+    mask = (ALL_PATTERNS % 3) == 0
+    bf(ALL_PATTERNS, out=out, where=mask)
+    np.testing.assert_array_equal(out, np.where(mask, want_bf, 7))
+
+
+def test_narrow_formats_round_once():
+    # cbrt(2.658203125): the binary16 nearest is 0x3D8B; the float32
+    # result rounded to float16 again is 0x3D8A.
+    x = np.array([2.658203125], np.float16)
+    assert refmath.correct.cbrt(x).view(np.uint16)[0] == 0x3D8B
+    assert refmath.correct.cbrt(x.astype(np.float32)).astype(
+        np.float16).view(np.uint16)[0] == 0x3D8A
+    # The exact and fast variants have no float16 loop: float32 results.
+    assert refmath.exact.exp(x).dtype == np.float32
+    with pytest.raises(TypeError, match="bfloat16 bit patterns as uint16"):
+        refmath.bfloat16.exp(np.float32([1.0]))
+    assert refmath.bfloat16.__all__ == refmath.correct.__all__

@@ -7,7 +7,10 @@ for a function without an exact variant).  They return the same bits
 as ``refmath_eval_f32`` for any shape, stride and memory order, on every
 SIMD target.  ``refmath.tensor`` holds the reductions and ML operations
 (sum, softmax, layer_norm, attention, ...), whose bits are the same on
-every target and for every thread count.  See docs/python.md.
+every target and for every thread count.  The correct variant's ufuncs
+also take float16 (the binary16 nearest the true value), and
+``refmath.bfloat16`` has them over bfloat16 bit patterns.  See
+docs/python.md.
 """
 import contextlib as _contextlib
 import sys as _sys
@@ -60,6 +63,25 @@ for _name in FUNCTIONS:
     globals()[_name] = getattr(globals()[_home], _name)
 
 
+def _bfloat16_module():
+    """The module refmath.bfloat16: the correct variant's functions over
+    bfloat16 values, given and returned as uint16 bit patterns."""
+    mod = _types.ModuleType(
+        __name__ + ".bfloat16",
+        "refmath's correctly rounded functions in bfloat16: one NumPy ufunc "
+        "per function of the correct variant, over uint16 arrays holding "
+        "bfloat16 bit patterns (the high half of a float32); each result is "
+        "the bfloat16 nearest the true value.")
+    mod.__all__ = list(globals()["correct"].__all__)
+    for name in mod.__all__:
+        setattr(mod, name, _refmath.ufunc(name, "correct", bfloat16=True))
+    _sys.modules[mod.__name__] = mod
+    return mod
+
+
+bfloat16 = _bfloat16_module()
+
+
 def targets(variant="exact"):
     """The SIMD targets the variant can run on here, e.g. ['scalar', 'avx2']."""
     return _refmath.usable_targets(_args.text(variant, "variant", "refmath.targets"))
@@ -103,5 +125,6 @@ from . import ane, mcu, tensor  # noqa: E402
 
 __all__ = (["FUNCTIONS", "VARIANTS", "targets", "get_target", "set_target",
             "target", "golden_inputs", "conform", "ConformReport", "compare",
-            "CompareReport", "tensor", "ane", "mcu"] + list(VARIANTS) +
+            "CompareReport", "tensor", "ane", "mcu", "bfloat16"] +
+           list(VARIANTS) +
            list(FUNCTIONS))

@@ -59,6 +59,7 @@ std::vector<std::string> UsableTargets(const std::string& variant) {
   return out;
 }
 
+using U16 = py::array_t<unsigned short, py::array::c_style>;
 using F32 = py::array_t<float, py::array::c_style>;
 
 // refmath_eval_f32 over a C-contiguous float32 array into `out` (same
@@ -78,6 +79,29 @@ void EvalInto(const std::string& function, const std::string& variant,
   {
     py::gil_scoped_release release;
     status = refmath_eval_f32(f, v, t, in, dst, static_cast<size_t>(x.size()));
+  }
+  if (status != REFMATH_OK) Refuse(refmath_status_string(status));
+}
+
+// refmath_eval_f16 (format "binary16") or refmath_eval_bf16 ("bfloat16")
+// over a C-contiguous uint16 array of bit patterns into `out`.
+void EvalNarrowInto(const std::string& function, const std::string& format,
+                    U16 x, U16 out) {
+  const auto f = FromName<refmath_function>(refmath_function_from_name,
+                                            function, "function");
+  if (format != "binary16" && format != "bfloat16") {
+    Refuse("format: expected binary16 or bfloat16");
+  }
+  if (out.size() != x.size()) Refuse("out has another size than x");
+  const unsigned short* in = x.data();
+  unsigned short* dst = out.mutable_data();
+  const size_t n = static_cast<size_t>(x.size());
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = format == "binary16"
+                 ? refmath_eval_f16(f, REFMATH_CORRECT, in, dst, n)
+                 : refmath_eval_bf16(f, REFMATH_CORRECT, in, dst, n);
   }
   if (status != REFMATH_OK) Refuse(refmath_status_string(status));
 }
@@ -111,17 +135,22 @@ void BindCapi(py::module_& m) {
   m.def("set_target", &SetTarget, py::arg("name"));
   m.def("get_target",
         [] { return std::string(refmath_target_name(CurrentTarget())); });
-  m.def("ufunc", [](const std::string& function, const std::string& variant) {
+  m.def("ufunc", [](const std::string& function, const std::string& variant,
+                    bool bfloat16) {
     PyObject* u = MakeUfunc(
         FromName<refmath_function>(refmath_function_from_name, function,
                                    "function"),
         FromName<refmath_variant>(refmath_variant_from_name, variant,
-                                  "variant"));
+                                  "variant"),
+        bfloat16);
     if (u == nullptr) throw py::error_already_set();
     return py::reinterpret_steal<py::object>(u);
-  });
+  }, py::arg("function"), py::arg("variant"), py::arg("bfloat16") = false);
   m.def("eval_into", &EvalInto, py::arg("function"), py::arg("variant"),
         py::arg("target"), py::arg("x").noconvert(),
+        py::arg("out").noconvert());
+  m.def("eval_narrow_into", &EvalNarrowInto, py::arg("function"),
+        py::arg("format"), py::arg("x").noconvert(),
         py::arg("out").noconvert());
 }
 

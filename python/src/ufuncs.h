@@ -9,8 +9,11 @@
 namespace refmath {
 namespace python {
 
-// A new reference to the ufunc of (f, v), or null with a Python error.
-PyObject* MakeUfunc(refmath_function f, refmath_variant v);
+// A new reference to the ufunc of (f, v), or null with a Python error;
+// with bfloat16, the correct variant's ufunc over bfloat16 bit patterns
+// (uint16) instead.
+PyObject* MakeUfunc(refmath_function f, refmath_variant v,
+                    bool bfloat16 = false);
 
 // The target the calling thread's ufunc loops run on (BEST by default).
 refmath_target CurrentTarget();

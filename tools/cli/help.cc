@@ -103,16 +103,25 @@ const Command kCommands[] = {
      REFMATH_VARIANT_OPTION, FunctionNames::kNone,
      "refmath targets --variant fast"},
     {"eval", RunEval,
-     "eval --function F [--variant V] [--target T] --in FILE --out FILE",
-     "evaluate a function over float32 values, .npy or raw by the file name",
+     "eval --function F [--variant V] [--target T] [--format FMT] --in FILE\n"
+     "        --out FILE",
+     "evaluate a function over float32 (or binary16, bfloat16) values, .npy\n"
+     "or raw by the file name",
      REFMATH_FUNCTION_OPTION REFMATH_FUNCTION_VARIANT_OPTION REFMATH_TARGET_OPTION
+     "--format FMT      binary32, binary16 or bfloat16 (default: binary32);\n"
+     "                  binary16 and bfloat16 give the correct variant's\n"
+     "                  result rounded once to that format, take no\n"
+     "                  --target, and read and write float16 (binary16) or\n"
+     "                  uint16 bit patterns (bfloat16) .npy, or raw 2-byte\n"
+     "                  elements\n"
      "--in FILE         the inputs (required): FILE.npy a NumPy float32\n"
      "                  array, any other name raw little-endian binary32,\n"
      "                  '-' stdin (raw)\n"
      "--out FILE        the outputs, one per input, in the inputs' shape\n"
      "                  (required): .npy or raw as for --in, '-' stdout\n",
      FunctionNames::kKernels,
-     "refmath eval --function gelu_erf --in x.npy --out y.npy"},
+     "refmath eval --function gelu_erf --in x.npy --out y.npy\n"
+     "refmath eval --function silu --format bfloat16 --in x_bits.npy --out y.npy"},
     {"sweep", RunSweep,
      "sweep --function F [--variant V] [--target T] (--range LO:HI | --all)\n"
      "        [--stride N] [--label L] [--shard i/N] [--threads N] [--bins N]\n"
