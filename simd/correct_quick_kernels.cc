@@ -22,9 +22,13 @@
 #include "simd/erf/correct_quick_erf-inl.h"
 #include "simd/erf/correct_quick_erfc-inl.h"
 #include "simd/exp/correct_quick_exp-inl.h"
+#include "simd/exp/correct_quick_expm1-inl.h"
 #include "simd/gelu/correct_quick_gelu_tanh-inl.h"
+#include "simd/hyperbolic/correct_quick_sinh-inl.h"
 #include "simd/log/correct_quick_log-inl.h"
 #include "simd/sigmoid/correct_quick_sigmoid-inl.h"
+#include "simd/sigmoid/correct_quick_silu-inl.h"
+#include "simd/softplus/correct_quick_mish-inl.h"
 #include "simd/tanh/correct_quick_tanh-inl.h"
 #include "simd/dispatch/eval_array-inl.h"
 
@@ -38,23 +42,17 @@ void EvalCorrectComplete(refmath_function f, const float* in, float* out,
 
 // The rows that have no quick path (yet): the complete method answers.
 struct NoQuickPath {};
-using QuickExp2 = NoQuickPath;
 using QuickExp10 = NoQuickPath;
-using QuickExpm1 = NoQuickPath;
 using QuickLog2 = NoQuickPath;
 using QuickLog10 = NoQuickPath;
 using QuickLog1p = NoQuickPath;
-using QuickSinh = NoQuickPath;
-using QuickCosh = NoQuickPath;
 using QuickAsinh = NoQuickPath;
 using QuickAcosh = NoQuickPath;
 using QuickAtanh = NoQuickPath;
 using QuickErfc = NoQuickPath;
 using QuickCbrt = NoQuickPath;
 using QuickRsqrt = NoQuickPath;
-using QuickSilu = NoQuickPath;
 using QuickSoftplus = NoQuickPath;
-using QuickMish = NoQuickPath;
 using QuickLogSigmoid = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail

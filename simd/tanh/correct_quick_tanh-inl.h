@@ -28,14 +28,6 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-namespace quick_tanh {
-// ln 2 / 8 = kLHi + kLLo: ln 2's 32-bit head 0x1.62e42feep-1 and its tail
-// 0x1.a39ef35793c76p-33 (the complete method's), divided by 8.  k kLHi is
-// exact for |k| < 2^21 (here |k| <= 231).
-constexpr double kLHi = 0x1.62e42feep-4;
-constexpr double kLLo = 0x1.a39ef35793c76p-36;
-}  // namespace quick_tanh
-
 struct QuickTanh : QuickOddFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -43,20 +35,10 @@ struct QuickTanh : QuickOddFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    namespace qe = quick_exp;
-    namespace qt = quick_tanh;
     const hn::Vec<DD> z = hn::Add(hn::Abs(x), hn::Abs(x));  // 2a, exact
-    // Step 1: k = round(z 8/ln 2), r = (z - k kLHi) - k kLLo; the first
-    // difference is exact (Sterbenz), the second rounds once.
-    const auto t = hn::MulAdd(z, hn::Set(dd, qe::kInvL), hn::Set(dd, qe::kRoundM));
-    const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
-    const auto r = hn::NegMulAdd(k, hn::Set(dd, qt::kLLo),
-                                 hn::NegMulAdd(k, hn::Set(dd, qt::kLHi), z));
-    // Steps 2 and 3 as for exp, with Q of degree 5.
-    const auto s = Pow2Eighths(dd, t);
-    const auto p = Expm1Quick(dd, r, correct::kExpm1QuickQ5);
-    // Step 4: expm1(z) = s p + (s - 1), s - 1 exact; tanh a = t / (t + 2).
-    const auto em1 = hn::MulAdd(s, p, hn::Sub(s, hn::Set(dd, 1.0)));
+    // expm1(z) by exp's table and the two-part reduction; tanh a =
+    // t / (t + 2).
+    const auto em1 = QuickExpm1D(dd, z);
     return QuickDiv(dd, em1, hn::Add(em1, hn::Set(dd, 2.0)));
   }
 };
