@@ -17,7 +17,9 @@ FUNCTIONS = ["exp", "log", "tanh", "erf", "sigmoid", "gelu_erf", "gelu_tanh"]
 CORE_MATH = ("exp", "log", "tanh", "erf")  # the peer's four functions
 # The functions of the correct variant alone (no exact variant to compare
 # with), each with CORE-MATH's and SLEEF's function.
-LIBM = ["exp2", "exp10", "expm1", "log2", "log10"]
+LIBM = ["exp2", "exp10", "expm1", "log2", "log10", "log1p", "sinh", "cosh",
+        "asinh", "acosh", "atanh", "erfc", "cbrt", "rsqrt", "silu",
+        "softplus", "mish", "log_sigmoid"]
 # Issue 28's targets at 512 bits: CORE-MATH's time at least this many
 # times the variant's, and SLEEF u10's at least the variant's.
 LIBM_TARGET_VS_CORE_MATH_512 = 4.0
@@ -60,9 +62,12 @@ def cpu_line():
 
 
 def sleef_u10(ns, function, width):
-  """The faster of SLEEF's two 1-ulp families at this width."""
-  found = [t for t in (ns.get("%s/%s/sleef_%s_u10/%d" % (function, width, v, N))
-                       for v in ("cinz", "finz")) if t is not None]
+  """The faster of SLEEF's two families at this width, in its 1-ulp
+  function (erfc: SLEEF's most accurate, 1.5 ulp; rsqrt: 1/sqrt with the
+  0.5-ulp sqrt; the compositions: built on the 1-ulp functions)."""
+  found = [t for t in (ns.get("%s/%s/sleef_%s_%s/%d" % (function, width, v, u, N))
+                       for v in ("cinz", "finz") for u in ("u10", "u15", "u05"))
+           if t is not None]
   return min(found) if found else None
 
 
@@ -154,13 +159,18 @@ exact variant's at 512 bits.
 
 ## The functions of the correct variant alone
 
-exp2, exp10, expm1, log2 and log10 against CORE-MATH's `cr_exp2f`,
-`cr_exp10f`, `cr_expm1f`, `cr_log2f`, `cr_log10f` and SLEEF's 1-ulp
-functions, on 65536 inputs uniform in exp2 [-23, 23], exp10 [-7, 7],
-expm1 [-16, 16], log2 and log10 [0.0625, 16]. They have no quick path
-yet: the complete method (binary64 lanes, two roundings) answers every
-call. Issue 28's targets at 512 bits: CORE-MATH's time at least 4x the
-variant's, SLEEF's at least the variant's.
+Each against CORE-MATH's correctly rounded `cr_NAMEf` where CORE-MATH has
+the function (not the ML compositions) and SLEEF's 1-ulp function (erfc:
+its 1.5-ulp one, the most accurate it has; rsqrt: 1/sqrt with its 0.5-ulp
+sqrt; silu, softplus, mish and log_sigmoid: their formulas over SLEEF's
+1-ulp exp, log1p and tanh, bench/peers.cc), on 65536 inputs uniform in
+exp2 [-23, 23], exp10 [-7, 7], expm1 [-16, 16], log2 and log10
+[0.0625, 16], log1p [-0.9375, 15], sinh and cosh [-10, 10], asinh
+[-16, 16], acosh [1, 16], atanh [-0.9375, 0.9375], erfc [-3, 10], cbrt
+[-16, 16], rsqrt [0.0625, 16] and the compositions [-16, 16]. None has a
+quick path yet: the complete method (binary64 lanes, two roundings)
+answers every call. Issue 28's targets at 512 bits: CORE-MATH's time at
+least 4x the variant's, SLEEF's at least the variant's.
 
 %(libm)s
 """ % {"reps": os.environ.get("REFMATH_BENCH_REPETITIONS", "5"),

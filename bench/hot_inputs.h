@@ -36,6 +36,20 @@ constexpr Function kFunctions[] = {
     {"expm1", REFMATH_EXPM1, -16.0f, 16.0f},
     {"log2", REFMATH_LOG2, 0.0625f, 16.0f},
     {"log10", REFMATH_LOG10, 0.0625f, 16.0f},
+    {"log1p", REFMATH_LOG1P, -0.9375f, 15.0f},
+    {"sinh", REFMATH_SINH, -10.0f, 10.0f},
+    {"cosh", REFMATH_COSH, -10.0f, 10.0f},
+    {"asinh", REFMATH_ASINH, -16.0f, 16.0f},
+    {"acosh", REFMATH_ACOSH, 1.0f, 16.0f},
+    {"atanh", REFMATH_ATANH, -0.9375f, 0.9375f},
+    {"erfc", REFMATH_ERFC, -3.0f, 10.0f},
+    {"cbrt", REFMATH_CBRT, -16.0f, 16.0f},
+    {"rsqrt", REFMATH_RSQRT, 0.0625f, 16.0f},
+    // The ML compositions over sigmoid's range.
+    {"silu", REFMATH_SILU, -16.0f, 16.0f},
+    {"softplus", REFMATH_SOFTPLUS, -16.0f, 16.0f},
+    {"mish", REFMATH_MISH, -16.0f, 16.0f},
+    {"log_sigmoid", REFMATH_LOG_SIGMOID, -16.0f, 16.0f},
 };
 
 // The first n inputs of function f, as the benchmark draws them.

@@ -96,6 +96,34 @@ V GeluTanhVia(V x) {
                  hn::Add(hn::Set(d, 1.0f), kTanh(u)));
 }
 
+// The correct variant's ML compositions and rsqrt, as a user would write
+// them from a peer's exp, log1p, tanh and sqrt:
+//   silu(x)        = x / (1 + exp(-x))
+//   softplus(x)    = log1p(exp(x))
+//   log_sigmoid(x) = -log1p(exp(-x))
+//   mish(x)        = x tanh(log1p(exp(x)))
+//   rsqrt(x)       = 1 / sqrt(x)
+template <VecFn kExp>
+V SiluVia(V x) {
+  return hn::Div(x, hn::Add(hn::Set(D(), 1.0f), kExp(hn::Neg(x))));
+}
+template <VecFn kExp, VecFn kLog1p>
+V SoftplusVia(V x) {
+  return kLog1p(kExp(x));
+}
+template <VecFn kExp, VecFn kLog1p>
+V LogSigmoidVia(V x) {
+  return hn::Neg(kLog1p(kExp(hn::Neg(x))));
+}
+template <VecFn kExp, VecFn kLog1p, VecFn kTanh>
+V MishVia(V x) {
+  return hn::Mul(x, kTanh(kLog1p(kExp(x))));
+}
+template <VecFn kSqrt>
+V RsqrtVia(V x) {
+  return hn::Div(hn::Set(D(), 1.0f), kSqrt(x));
+}
+
 template <VecFn kF>
 void Loop(const float* in, float* out, size_t n) {
   const D d;
@@ -107,8 +135,9 @@ void Loop(const float* in, float* out, size_t n) {
 #define ROW(FUNCTION, IMPL, VEC_FN) \
   { FUNCTION, IMPL, &Loop<VEC_FN> }
 
-// exp, erf and the five of the correct variant alone: u10; log, tanh: u10
-// and u35.
+// exp, erf and the functions of the correct variant alone: u10 (erfc:
+// u15, SLEEF's most accurate; rsqrt: 1/sqrt with the u05 sqrt); log, tanh:
+// u10 and u35.
 // clang-format off
 #define SLEEF_ROWS(NAME, PREFIX)                                             \
   ROW("exp", NAME "_u10", &Wrap<&PREFIX(expf, u10)>),                        \
@@ -125,7 +154,25 @@ void Loop(const float* in, float* out, size_t n) {
   ROW("exp10", NAME "_u10", &Wrap<&PREFIX(exp10f, u10)>),                    \
   ROW("expm1", NAME "_u10", &Wrap<&PREFIX(expm1f, u10)>),                    \
   ROW("log2", NAME "_u10", &Wrap<&PREFIX(log2f, u10)>),                      \
-  ROW("log10", NAME "_u10", &Wrap<&PREFIX(log10f, u10)>)
+  ROW("log10", NAME "_u10", &Wrap<&PREFIX(log10f, u10)>),                    \
+  ROW("log1p", NAME "_u10", &Wrap<&PREFIX(log1pf, u10)>),                    \
+  ROW("sinh", NAME "_u10", &Wrap<&PREFIX(sinhf, u10)>),                      \
+  ROW("cosh", NAME "_u10", &Wrap<&PREFIX(coshf, u10)>),                      \
+  ROW("asinh", NAME "_u10", &Wrap<&PREFIX(asinhf, u10)>),                    \
+  ROW("acosh", NAME "_u10", &Wrap<&PREFIX(acoshf, u10)>),                    \
+  ROW("atanh", NAME "_u10", &Wrap<&PREFIX(atanhf, u10)>),                    \
+  ROW("erfc", NAME "_u15", &Wrap<&PREFIX(erfcf, u15)>),                      \
+  ROW("cbrt", NAME "_u10", &Wrap<&PREFIX(cbrtf, u10)>),                      \
+  ROW("rsqrt", NAME "_u05", &RsqrtVia<&Wrap<&PREFIX(sqrtf, u05)>>),          \
+  ROW("silu", NAME "_u10", &SiluVia<&Wrap<&PREFIX(expf, u10)>>),             \
+  ROW("softplus", NAME "_u10",                                               \
+      (&SoftplusVia<&Wrap<&PREFIX(expf, u10)>, &Wrap<&PREFIX(log1pf, u10)>>)), \
+  ROW("log_sigmoid", NAME "_u10",                                            \
+      (&LogSigmoidVia<&Wrap<&PREFIX(expf, u10)>,                             \
+                      &Wrap<&PREFIX(log1pf, u10)>>)),                        \
+  ROW("mish", NAME "_u10",                                                   \
+      (&MishVia<&Wrap<&PREFIX(expf, u10)>, &Wrap<&PREFIX(log1pf, u10)>,      \
+                 &Wrap<&PREFIX(tanhf, u10)>>))
 // clang-format on
 
 const Peer kPeers[] = {
