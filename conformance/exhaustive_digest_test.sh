@@ -1,30 +1,46 @@
 #!/usr/bin/env bash
-# refmath_exhaustive_digest --check against golden/exhaustive.sha256: exp's
-# exact row over all 2^32 inputs on the best target here (about 10 s on
-# AVX-512), a tampered row reported as a mismatch with exit 1, and
-# malformed check files refused before any computation.
+# refmath_exhaustive_digest against golden/exhaustive.sha256: exp's exact
+# row over all 2^32 inputs on the best target, computed as two shards and
+# merged (the same work as one run, about 10 to 40 s; the single-run
+# --check is exercised by the exhaustive_correct_quick_* tests), a
+# tampered row reported as a mismatch with exit 1, and malformed check
+# files refused before any computation.
 # Usage: exhaustive_digest_test.sh PATH/TO/refmath_exhaustive_digest GOLDEN_DIR
 set -u
 bin=$1 golden=$2/exhaustive.sha256
 source "$(dirname "$0")/cli_lib.sh"
 
-# The pinned row, and the same row with its first digit changed.
-"$bin" --check "$golden" --function exp --variant exact >"$tmp/out" 2>"$tmp/err"
+for i in 0 1; do
+  "$bin" --function exp --variant exact --shard $i/2 --out "$tmp/part$i" >"$tmp/out" 2>"$tmp/err" ||
+    fail "shard $i/2: $(cat "$tmp/out" "$tmp/err")"
+done
+[ "$(grep -c '^digest exp exact ' "$tmp/part0")" -eq 128 ] || fail "shard 0/2 does not hold 128 blocks"
+
+# The pinned row, from the merged shards.
+"$bin" --merge --check "$golden" "$tmp/part1" "$tmp/part0" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || fail "exp exact: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 grep -q '^ok  *exp exact on ' "$tmp/out" || fail "exp exact: no ok line: $(cat "$tmp/out")"
 grep -q '^PASS: 1 of 1 rows' "$tmp/out" || fail "exp exact: no PASS line"
 
+# The same row with its first digit changed.
 row=$(grep ' exp exact$' "$golden")
 digit=${row:0:1}
 other=$([ "$digit" = 0 ] && echo 1 || echo 0)
 echo "$other${row:1}" >"$tmp/tampered.sha256"
-"$bin" --check "$tmp/tampered.sha256" >"$tmp/out" 2>"$tmp/err"
+"$bin" --merge --check "$tmp/tampered.sha256" "$tmp/part0" "$tmp/part1" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] || fail "tampered row: exit $rc, want 1"
 grep -q '^MISMATCH exp exact on .*: got '"$digit" "$tmp/out" ||
   fail "tampered row: no MISMATCH line with the real digest: $(cat "$tmp/out")"
 grep -q '^FAIL: 0 of 1 rows' "$tmp/out" || fail "tampered row: no FAIL line"
+# --write refuses to pin what failed the check.
+"$bin" --merge --check "$tmp/tampered.sha256" --write "$tmp/new.sha256" "$tmp/part0" "$tmp/part1" \
+  >/dev/null 2>&1 && fail "--write after a mismatch succeeded"
+[ ! -e "$tmp/new.sha256" ] || fail "--write after a mismatch wrote the file"
+# Rewritten from the merge, the row is the pinned one again.
+"$bin" --merge --write "$tmp/new.sha256" "$tmp/part0" "$tmp/part1" >/dev/null || fail "--merge --write"
+[ "$(grep -v '^#' "$tmp/new.sha256")" = "$row" ] || fail "--write: $(grep -v '^#' "$tmp/new.sha256")"
 
 # Refused before computing anything.
 printf 'abc  exp exact\n' >"$tmp/short.sha256"
@@ -38,5 +54,8 @@ expect_failure 2 "no rows" "empty.sha256: no rows" "$bin" --check "$tmp/empty.sh
 expect_failure 2 "missing file" "cannot open" "$bin" --check "$tmp/missing.sha256"
 expect_failure 2 "no matching row" "no row of .* matches" \
   "$bin" --check "$tmp/tampered.sha256" --variant fast
+printf '%s  log exact\n' "${row:0:64}" >"$tmp/log.sha256"
+expect_failure 2 "no matching row in a merge" "no row of .* matches" \
+  "$bin" --merge --check "$tmp/log.sha256" "$tmp/part0" "$tmp/part1"
 
 finish exhaustive_digest

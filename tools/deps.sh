@@ -13,6 +13,7 @@ REFMATH_PACKAGES=(
   python3-pytest python3-hypothesis python3-matplotlib python3-venv  # its tests, plots
   clang libclang-rt-14-dev             # libFuzzer targets
   clang-19                             # compiler conformance (tools/cross/compilers.sh)
+  parallel                             # GNU parallel: sharded runs (tools/cluster/)
 )
 
 # An optional real client of the Python package's tests (skipped where

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -93,7 +94,7 @@ void AddValue(const Spec& spec, uint64_t position, float x, float got,
     }
   }
   ++r.count;
-  r.sum_ulp += ulp;
+  r.ulp_sum.Add(ulp);
   ++r.histogram[HistogramBucket(ulp)];
   r.not_correctly_rounded += !correctly_rounded;
   acc->candidates.Add(position, ulp);
@@ -106,19 +107,31 @@ void AddValue(const Spec& spec, uint64_t position, float x, float got,
   }
 }
 
-// Folds b into a (same spec).  Candidates are merged by the caller.
-void Combine(const Result& b, Result* a) {
+// Is bin b's maximum ahead of a's: larger, or as large at an earlier
+// input?
+bool BinAhead(const Spec& spec, const Bin& b, const Bin& a) {
+  return b.max_ulp > a.max_ulp ||
+         (b.max_ulp == a.max_ulp && b.max_ulp >= 0 &&
+          PositionOf(spec, b.x_bits) < PositionOf(spec, a.x_bits));
+}
+
+// Folds b into a (same spec): each figure as one pass over both parts'
+// positions gives it.  Candidates are merged by the caller.
+void Combine(const Spec& spec, const Result& b, Result* a) {
   a->count += b.count;
-  a->sum_ulp += b.sum_ulp;
+  a->ulp_sum.Merge(b.ulp_sum);
   a->not_correctly_rounded += b.not_correctly_rounded;
   a->nan_agreements += b.nan_agreements;
-  if (b.special_disagreements && !a->special_disagreements) {
+  if (b.special_disagreements &&
+      (!a->special_disagreements ||
+       PositionOf(spec, b.first_disagreement_bits) <
+           PositionOf(spec, a->first_disagreement_bits))) {
     a->first_disagreement_bits = b.first_disagreement_bits;
   }
   a->special_disagreements += b.special_disagreements;
   for (int i = 0; i < kHistogramBuckets; ++i) a->histogram[i] += b.histogram[i];
   for (size_t i = 0; i < a->bins.size() && i < b.bins.size(); ++i) {
-    if (b.bins[i].max_ulp > a->bins[i].max_ulp) a->bins[i] = b.bins[i];
+    if (BinAhead(spec, b.bins[i], a->bins[i])) a->bins[i] = b.bins[i];
   }
   a->reference_samples += b.reference_samples;
   a->reference_max_discrepancy =
@@ -129,6 +142,23 @@ void Combine(const Result& b, Result* a) {
 // A maximum is the larger error; on a tie, the earlier position.
 bool Better(double ulp, uint64_t pos, double best_ulp, uint64_t best_pos) {
   return ulp > best_ulp || (ulp == best_ulp && pos < best_pos);
+}
+
+// The maximum, from r's candidates, and the rounded sum: the figures a
+// result derives once its parts are combined.
+void Settle(Result* r) {
+  r->max_ulp = 0;
+  r->max_position = UINT64_MAX;
+  r->max_x_bits = 0;
+  for (const Candidate& c : r->candidates) {
+    if (isfinite(c.exact) &&
+        Better(c.exact, c.position, r->max_ulp, r->max_position)) {
+      r->max_ulp = c.exact;
+      r->max_position = c.position;
+      r->max_x_bits = Bits(InputAt(r->spec, c.position));
+    }
+  }
+  r->sum_ulp = r->ulp_sum.Value();
 }
 
 }  // namespace
@@ -184,6 +214,20 @@ float InputAt(const Spec& spec, uint64_t position) {
                      static_cast<int64_t>(position * spec.stride));
 }
 
+uint64_t PositionOf(const Spec& spec, uint32_t x_bits) {
+  if (spec.all) return x_bits / spec.stride;
+  return static_cast<uint64_t>(Ordinal(FromBits(x_bits)) - Ordinal(spec.lo)) /
+         spec.stride;
+}
+
+void ShardPositions(const Spec& spec, uint64_t* first, uint64_t* end) {
+  // Below 2^32 * 10^6 < 2^52: no overflow.
+  const uint64_t positions = Positions(spec);
+  const uint64_t n = static_cast<uint64_t>(spec.shard_count);
+  *first = positions * static_cast<uint64_t>(spec.shard_index) / n;
+  *end = positions * static_cast<uint64_t>(spec.shard_index + 1) / n;
+}
+
 bool Result::Sound() const {
   // The double reference must agree with MPFR far below the precision
   // reported (three decimals).
@@ -209,26 +253,21 @@ bool CheckRun(const Spec& spec, const Options& options, std::string* error) {
   return true;
 }
 
-// The work of one shard: chunks of kChunk positions, those c with
-// c % N == i.
+// The work of one shard: its positions [first, end), in chunks of kChunk
+// (the last one shorter).
 struct ShardPlan {
   uint64_t positions = 0;        // of the whole sweep
+  uint64_t first = 0, end = 0;   // this shard's positions
   uint64_t shard_chunks = 0;     // this shard's chunks
-  uint64_t shard_positions = 0;  // the positions in them
+  uint64_t shard_positions = 0;  // end - first
 };
 
 ShardPlan PlanShard(const Spec& spec) {
   ShardPlan plan;
   plan.positions = Positions(spec);
-  const uint64_t chunks = (plan.positions + kChunk - 1) / kChunk;
-  plan.shard_chunks =
-      chunks > static_cast<uint64_t>(spec.shard_index)
-          ? (chunks - spec.shard_index + spec.shard_count - 1) / spec.shard_count
-          : 0;
-  for (uint64_t k = 0; k < plan.shard_chunks; ++k) {
-    const uint64_t c = spec.shard_index + k * spec.shard_count;
-    plan.shard_positions += std::min(kChunk, plan.positions - c * kChunk);
-  }
+  ShardPositions(spec, &plan.first, &plan.end);
+  plan.shard_positions = plan.end - plan.first;
+  plan.shard_chunks = (plan.shard_positions + kChunk - 1) / kChunk;
   return plan;
 }
 
@@ -282,10 +321,9 @@ void Work(Workers* w, Accumulator* acc) {
     while (!w->Stopped()) {
       const uint64_t k = w->next_chunk.fetch_add(1);
       if (k >= w->plan.shard_chunks) return;
-      const uint64_t c = spec.shard_index + k * spec.shard_count;
-      const uint64_t first = c * kChunk;
+      const uint64_t first = w->plan.first + k * kChunk;
       const size_t n =
-          static_cast<size_t>(std::min(kChunk, w->plan.positions - first));
+          static_cast<size_t>(std::min(kChunk, w->plan.end - first));
       for (size_t i = 0; i < n; ++i) in[i] = InputAt(spec, first + i);
       const int s = refmath_eval_f32(spec.function, spec.variant, spec.target,
                                      in.data(), got.data(), n);
@@ -345,27 +383,42 @@ bool RunWorkers(const Spec& spec, const ShardPlan& plan, const Options& options,
   return Finished(w, error);
 }
 
-// Folds the workers' results into *out, then settles the maximum with MPFR
-// among the candidates.
+// Folds the workers' results into *out, measures the candidates' errors
+// with MPFR and settles the maximum among them.
 void CombineAndSettle(const Spec& spec, const std::vector<Accumulator>& accs,
                       Result* out) {
   MaxCandidates candidates;
   for (const Accumulator& a : accs) {
-    Combine(a.r, out);
+    Combine(spec, a.r, out);
     candidates.Append(a.candidates);
   }
   for (const MaxCandidates::Entry& c : candidates.Pruned()) {
     const float x = InputAt(spec, c.position);
     float y;
     refmath_eval_f32(spec.function, spec.variant, spec.target, &x, &y, 1);
-    const double exact = ReferenceMpfr(spec.function, x, y).ulp_error;
-    if (isfinite(exact) &&
-        Better(exact, c.position, out->max_ulp, out->max_position)) {
-      out->max_ulp = exact;
-      out->max_position = c.position;
-      out->max_x_bits = Bits(x);
+    out->candidates.push_back(
+        {c.position, c.ulp, ReferenceMpfr(spec.function, x, y).ulp_error});
+  }
+  Settle(out);
+}
+
+// The candidates of a merge: those of the parts that one run over all
+// their positions would keep (each part kept the best of its own, so the
+// best of the whole are among them).
+std::vector<Candidate> MergeCandidates(const std::vector<Result>& parts) {
+  MaxCandidates pool;
+  std::map<uint64_t, double> exact;
+  for (const Result& p : parts) {
+    for (const Candidate& c : p.candidates) {
+      pool.Add(c.position, c.estimate);
+      exact[c.position] = c.exact;
     }
   }
+  std::vector<Candidate> kept;
+  for (const MaxCandidates::Entry& e : pool.Pruned()) {
+    kept.push_back({e.position, e.ulp, exact[e.position]});
+  }
+  return kept;
 }
 
 }  // namespace
@@ -397,6 +450,7 @@ bool Merge(const std::vector<Result>& parts, Result* out, std::string* error) {
     return false;
   }
   *out = parts[0];
+  if (parts.size() == 1) return true;
   for (size_t i = 1; i < parts.size(); ++i) {
     const Result& p = parts[i];
     const Spec &a = out->spec, &b = p.spec;
@@ -415,16 +469,12 @@ bool Merge(const std::vector<Result>& parts, Result* out, std::string* error) {
       }
       out->shards.push_back(s);
     }
-    Combine(p, out);
-    if (p.max_position != UINT64_MAX &&
-        Better(p.max_ulp, p.max_position, out->max_ulp, out->max_position)) {
-      out->max_ulp = p.max_ulp;
-      out->max_position = p.max_position;
-      out->max_x_bits = p.max_x_bits;
-    }
+    Combine(out->spec, p, out);
     out->seconds += p.seconds;
   }
   std::sort(out->shards.begin(), out->shards.end());
+  out->candidates = MergeCandidates(parts);
+  Settle(out);
   return true;
 }
 

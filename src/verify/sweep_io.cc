@@ -9,13 +9,18 @@
 #include <sstream>
 
 #include "src/verify/file_io.h"
+#include "src/verify/max_candidates.h"
 #include "src/verify/report.h"
 
 namespace refmath {
 namespace sweep {
 namespace {
 
-constexpr const char* kMagic = "refmath-sweep-result 1";
+// Version 2: shards are contiguous runs of positions, and a partial result
+// carries what a merge needs (the exact sum, the candidates).  Version 1
+// (interleaved shards) is read only as a whole sweep's result.
+constexpr const char* kMagic = "refmath-sweep-result 2";
+constexpr const char* kMagicV1 = "refmath-sweep-result 1";
 
 std::string Hex(uint32_t b) {
   char buf[16];
@@ -109,126 +114,206 @@ std::string SerializeResult(const Result& r) {
   for (const Bin& b : r.bins) {
     out << "bin " << Double(b.max_ulp) << " " << Hex(b.x_bits) << "\n";
   }
+  if (!r.Complete()) {
+    out << "ulp_sum " << r.ulp_sum.Text() << "\n"
+        << "candidates " << r.candidates.size() << "\n";
+    for (const Candidate& c : r.candidates) {
+      out << "candidate " << c.position << " " << Double(c.estimate) << " "
+          << Double(c.exact) << "\n";
+    }
+  }
   out << "end\n";
   return out.str();
 }
 
-bool ParseResult(const std::string& text, const std::string& name, Result* r,
-                 std::string* error) {
-  std::istringstream in(text);
-  std::string line;
-  if (!std::getline(in, line) || line != kMagic) {
-    *error = name + ": not a refmath sweep result";
-    return false;
-  }
+namespace {
+
+// The lines of a result file after its first: "key value" pairs, and the
+// values of the repeated keys (the bins and the candidates).
+struct Lines {
   std::map<std::string, std::string> kv;
-  std::vector<Bin> bins;
-  bool ended = false;
+  std::vector<std::string> bins, candidates;
+};
+
+bool SplitLines(std::istringstream& in, const std::string& name, Lines* l,
+                std::string* error) {
+  std::string line;
   while (std::getline(in, line)) {
-    if (line == "end") {
-      ended = true;
-      break;
-    }
+    if (line == "end") return true;
     const size_t sp = line.find(' ');
     const std::string key = line.substr(0, sp);
     const std::string value = sp == std::string::npos ? "" : line.substr(sp + 1);
     if (key == "bin") {
-      Bin b;
-      char hex[16] = {};
-      if (sscanf(value.c_str(), "%lf %15s", &b.max_ulp, hex) != 2) {
-        *error = name + ": malformed bin line";
-        return false;
-      }
-      b.x_bits = static_cast<uint32_t>(strtoul(hex, nullptr, 16));
-      bins.push_back(b);
+      l->bins.push_back(value);
+    } else if (key == "candidate") {
+      l->candidates.push_back(value);
     } else {
-      kv[key] = value;
+      l->kv[key] = value;
     }
   }
-  if (!ended) {
-    *error = name + ": truncated sweep result (no 'end' line)";
-    return false;
-  }
-  const char* required[] = {"function", "variant", "target", "all", "lo", "hi",
-                            "stride", "shard_count", "shards", "positions",
-                            "count", "sum_ulp", "not_correctly_rounded",
-                            "nan_agreements", "special_disagreements",
-                            "max_ulp", "max_x", "max_position", "histogram",
-                            "bins"};
-  for (const char* k : required) {
-    if (!kv.count(k)) {
-      *error = name + ": missing '" + k + "'";
+  *error = name + ": truncated sweep result (no 'end' line)";
+  return false;
+}
+
+// The shards a result covers: at least one, increasing, each below the
+// count.
+bool ParseShards(const std::string& text, int count, std::vector<int>* out) {
+  std::istringstream shards(text);
+  int shard;
+  while (shards >> shard) {
+    if (shard < 0 || shard >= count || (!out->empty() && shard <= out->back())) {
       return false;
     }
+    out->push_back(shard);
   }
-  Result out;
-  Spec& s = out.spec;
-  const int f = refmath_function_from_name(kv["function"].c_str());
-  const int v = refmath_variant_from_name(kv["variant"].c_str());
-  const int t = refmath_target_from_name(kv["target"].c_str());
-  uint64_t u64 = 0, shard_count = 0;
-  if (f < 0 || v < 0 || t < 0 || !ParseU64(kv["stride"], &s.stride) ||
-      !ParseU64(kv["shard_count"], &shard_count) || shard_count == 0 ||
-      shard_count > 1000000 || !ParseU64(kv["positions"], &out.positions) ||
-      !ParseU64(kv["count"], &out.count) ||
-      !ParseU64(kv["not_correctly_rounded"], &out.not_correctly_rounded) ||
-      !ParseU64(kv["nan_agreements"], &out.nan_agreements) ||
-      !ParseU64(kv["special_disagreements"], &out.special_disagreements) ||
-      !ParseU64(kv["max_position"], &out.max_position)) {
+  return shards.eof() && !out->empty();
+}
+
+// What was swept: a sweep that could have run, of the size it has.
+bool ParseSpec(Lines& l, const std::string& name, Result* out,
+               std::string* error) {
+  Spec& s = out->spec;
+  const int f = refmath_function_from_name(l.kv["function"].c_str());
+  const int v = refmath_variant_from_name(l.kv["variant"].c_str());
+  const int t = refmath_target_from_name(l.kv["target"].c_str());
+  uint64_t shard_count = 0;
+  if (f < 0 || v < 0 || t < 0 || !ParseU64(l.kv["stride"], &s.stride) ||
+      !ParseU64(l.kv["shard_count"], &shard_count) || shard_count == 0 ||
+      shard_count > 1000000 || !ParseU64(l.kv["positions"], &out->positions)) {
     *error = name + ": malformed field";
     return false;
   }
   s.function = static_cast<refmath_function>(f);
   s.variant = static_cast<refmath_variant>(v);
   s.target = static_cast<refmath_target>(t);
-  s.all = kv["all"] == "1";
-  s.lo = io::BitsToFloat(static_cast<uint32_t>(strtoul(kv["lo"].c_str(), nullptr, 16)));
-  s.hi = io::BitsToFloat(static_cast<uint32_t>(strtoul(kv["hi"].c_str(), nullptr, 16)));
-  s.label = kv["label"];
+  s.all = l.kv["all"] == "1";
+  s.lo = io::BitsToFloat(static_cast<uint32_t>(strtoul(l.kv["lo"].c_str(), nullptr, 16)));
+  s.hi = io::BitsToFloat(static_cast<uint32_t>(strtoul(l.kv["hi"].c_str(), nullptr, 16)));
+  s.label = l.kv["label"];
   s.shard_count = static_cast<int>(shard_count);
-  std::istringstream shards(kv["shards"]);
-  int shard;
-  while (shards >> shard) {
-    if (shard < 0 || shard >= s.shard_count) {
-      *error = name + ": shard " + std::to_string(shard) +
-               " is not below shard_count";
-      return false;
-    }
-    out.shards.push_back(shard);
+  if (!ParseShards(l.kv["shards"], s.shard_count, &out->shards)) {
+    *error = name + ": shards must be increasing, each below shard_count";
+    return false;
   }
-  // A result is only as good as the sweep it describes: one a sweep could
-  // have run, of the size that sweep has.
   std::string why;
   if (!CheckSpec(s, &why)) {
     *error = name + ": " + why;
     return false;
   }
-  if (out.positions != Positions(s)) {
+  if (out->positions != Positions(s)) {
     *error = name + ": positions do not match the sweep";
     return false;
   }
-  out.sum_ulp = strtod(kv["sum_ulp"].c_str(), nullptr);
-  out.max_ulp = strtod(kv["max_ulp"].c_str(), nullptr);
-  out.max_x_bits = static_cast<uint32_t>(strtoul(kv["max_x"].c_str(), nullptr, 16));
-  out.first_disagreement_bits = static_cast<uint32_t>(
-      strtoul(kv["first_disagreement"].c_str(), nullptr, 16));
-  std::istringstream hist(kv["histogram"]);
-  for (uint64_t& h : out.histogram) {
+  return true;
+}
+
+// The counts, the maximum, the histogram, the reference check and the bins.
+bool ParseFigures(Lines& l, const std::string& name, Result* out,
+                  std::string* error) {
+  if (!ParseU64(l.kv["count"], &out->count) ||
+      !ParseU64(l.kv["not_correctly_rounded"], &out->not_correctly_rounded) ||
+      !ParseU64(l.kv["nan_agreements"], &out->nan_agreements) ||
+      !ParseU64(l.kv["special_disagreements"], &out->special_disagreements) ||
+      !ParseU64(l.kv["max_position"], &out->max_position)) {
+    *error = name + ": malformed field";
+    return false;
+  }
+  out->sum_ulp = strtod(l.kv["sum_ulp"].c_str(), nullptr);
+  out->max_ulp = strtod(l.kv["max_ulp"].c_str(), nullptr);
+  out->max_x_bits = static_cast<uint32_t>(strtoul(l.kv["max_x"].c_str(), nullptr, 16));
+  out->first_disagreement_bits = static_cast<uint32_t>(
+      strtoul(l.kv["first_disagreement"].c_str(), nullptr, 16));
+  std::istringstream hist(l.kv["histogram"]);
+  for (uint64_t& h : out->histogram) {
     if (!(hist >> h)) {
       *error = name + ": malformed histogram";
       return false;
     }
   }
-  ParseU64(kv["reference_samples"], &out.reference_samples);
-  out.reference_max_discrepancy =
-      strtod(kv["reference_max_discrepancy"].c_str(), nullptr);
-  ParseU64(kv["mpfr_decisions"], &out.mpfr_decisions);
-  out.seconds = strtod(kv["seconds"].c_str(), nullptr);
-  if (!ParseU64(kv["bins"], &u64) || u64 != bins.size()) {
+  ParseU64(l.kv["reference_samples"], &out->reference_samples);
+  out->reference_max_discrepancy =
+      strtod(l.kv["reference_max_discrepancy"].c_str(), nullptr);
+  ParseU64(l.kv["mpfr_decisions"], &out->mpfr_decisions);
+  out->seconds = strtod(l.kv["seconds"].c_str(), nullptr);
+  uint64_t bins = 0;
+  if (!ParseU64(l.kv["bins"], &bins) || bins != l.bins.size()) {
     *error = name + ": bin count does not match";
     return false;
   }
-  out.bins = bins;
+  for (const std::string& line : l.bins) {
+    Bin b;
+    char hex[16] = {};
+    if (sscanf(line.c_str(), "%lf %15s", &b.max_ulp, hex) != 2) {
+      *error = name + ": malformed bin line";
+      return false;
+    }
+    b.x_bits = static_cast<uint32_t>(strtoul(hex, nullptr, 16));
+    out->bins.push_back(b);
+  }
+  return true;
+}
+
+// A partial result's exact sum and candidates, which a merge needs.
+bool ParseMergeState(Lines& l, const std::string& name, Result* out,
+                     std::string* error) {
+  uint64_t count = 0;
+  if (!l.kv.count("ulp_sum") || !out->ulp_sum.Parse(l.kv["ulp_sum"]) ||
+      !ParseU64(l.kv["candidates"], &count) || count != l.candidates.size() ||
+      count > kMaxCandidates || (out->count > 0 && count == 0)) {
+    *error = name + ": a shard's result needs its ulp_sum and candidates";
+    return false;
+  }
+  for (const std::string& line : l.candidates) {
+    std::istringstream fields(line);
+    std::string position, estimate, exact, extra;
+    Candidate c;
+    if (!(fields >> position >> estimate >> exact) || (fields >> extra) ||
+        !ParseU64(position, &c.position) || c.position >= out->positions) {
+      *error = name + ": malformed candidate line";
+      return false;
+    }
+    c.estimate = strtod(estimate.c_str(), nullptr);
+    c.exact = strtod(exact.c_str(), nullptr);
+    out->candidates.push_back(c);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ParseResult(const std::string& text, const std::string& name, Result* r,
+                 std::string* error) {
+  std::istringstream in(text);
+  std::string magic;
+  if (!std::getline(in, magic) || (magic != kMagic && magic != kMagicV1)) {
+    *error = name + ": not a refmath sweep result";
+    return false;
+  }
+  Lines lines;
+  if (!SplitLines(in, name, &lines, error)) return false;
+  for (const char* k : {"function", "variant", "target", "all", "lo", "hi",
+                        "stride", "shard_count", "shards", "positions",
+                        "count", "sum_ulp", "not_correctly_rounded",
+                        "nan_agreements", "special_disagreements", "max_ulp",
+                        "max_x", "max_position", "histogram", "bins"}) {
+    if (!lines.kv.count(k)) {
+      *error = name + ": missing '" + k + "'";
+      return false;
+    }
+  }
+  Result out;
+  if (!ParseSpec(lines, name, &out, error) ||
+      !ParseFigures(lines, name, &out, error)) {
+    return false;
+  }
+  if (magic == kMagicV1 && !out.Complete()) {
+    *error = name + ": a shard of the interleaved layout of version 1 "
+             "(shard the sweep again)";
+    return false;
+  }
+  if (!out.Complete() && !ParseMergeState(lines, name, &out, error)) {
+    return false;
+  }
   *r = out;
   return true;
 }

@@ -137,7 +137,10 @@ const Command kCommands[] = {
      "--all             every binary32 input (instead of --range)\n"
      "--stride N        every Nth input (default: 1)\n"
      "--label L         the row's label in the tables (default: none)\n"
-     "--shard i/N       the i-th of N interleaved parts (default: all)\n"
+     "--shard i/N       part i of N, counted from 0: the i-th of N equal\n"
+     "                  contiguous runs of the inputs (with --all at stride\n"
+     "                  1, bit patterns i 2^32/N up to (i+1) 2^32/N); --merge\n"
+     "                  of all N gives the one run's result (default: all)\n"
      "--threads N       worker threads, 0 for every core (default: 0)\n"
      "--bins N          an error profile of N bins (default: 0, none)\n"
      "--out RESULT      the result file --merge and --report read\n"
@@ -150,7 +153,9 @@ const Command kCommands[] = {
      "--max-ulp U       exit 1 if the max ulp exceeds U (default: no bound)\n"
      "--quiet           no progress on stderr (default: a bar on a terminal,\n"
      "                  a line every 30 s otherwise)\n"
-     "--merge           merge shard results into one (default: a new sweep)\n"
+     "--merge           merge shards' result files (in any order) into the\n"
+     "                  result one run gives, its time aside (default: a\n"
+     "                  new sweep)\n"
      "--report          the tables of result files (default: a new sweep)\n",
      FunctionNames::kKernels,
      "refmath sweep --function log --range 0.5:2 --stride 7 --md log.md"},

@@ -560,19 +560,25 @@ def read_golden(path):
 
 
 EXHAUSTIVE_CHUNK = 1 << 22
+EXHAUSTIVE_BLOCK = 1 << 24
 
 
 def exhaustive_digest(function):
-    """SHA-256 of function over every binary32 bit pattern in order, each
-    output as a little-endian uint32: golden/exhaustive.sha256's rows."""
-    sha = hashlib.sha256()
-    for first in range(0, 1 << 32, EXHAUSTIVE_CHUNK):
-        bits = np.arange(first, first + EXHAUSTIVE_CHUNK,
-                         dtype=np.uint64).astype(U32)
-        out = function(from_bits(bits))
-        assert out.dtype == F32 and out.shape == bits.shape
-        sha.update(np.ascontiguousarray(out).view(U32).astype("<u4").tobytes())
-    return sha.hexdigest()
+    """golden/exhaustive.sha256's digest of function: every binary32 bit
+    pattern in order, each output as a little-endian uint32, cut into 256
+    blocks of 2^24 outputs; the SHA-256 of the blocks' SHA-256 digests,
+    each written as 64 lower-case hex digits and a newline."""
+    lines = []
+    for block in range(0, 1 << 32, EXHAUSTIVE_BLOCK):
+        sha = hashlib.sha256()
+        for first in range(block, block + EXHAUSTIVE_BLOCK, EXHAUSTIVE_CHUNK):
+            bits = np.arange(first, first + EXHAUSTIVE_CHUNK,
+                             dtype=np.uint64).astype(U32)
+            out = function(from_bits(bits))
+            assert out.dtype == F32 and out.shape == bits.shape
+            sha.update(np.ascontiguousarray(out).view(U32).astype("<u4").tobytes())
+        lines.append(sha.hexdigest() + "\n")
+    return hashlib.sha256("".join(lines).encode("ascii")).hexdigest()
 
 
 def read_exhaustive(path):
