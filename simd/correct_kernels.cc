@@ -12,6 +12,13 @@
 #include "simd/lanes/no_fast_math.h"
 #include "simd/dispatch/kernel_table.h"
 
+// The target that builds binary16 and bfloat16: the portable one (SCALAR
+// with GCC, EMU128 with clang), or Highway's static target in a build
+// that compiles only that (HWY_COMPILE_ONLY_STATIC).
+#define REFMATH_NARROW_TARGET                                   \
+  ((HWY_TARGETS & HWY_SCALAR) ? HWY_SCALAR                      \
+   : (HWY_TARGETS & HWY_EMU128) ? HWY_EMU128 : HWY_STATIC_TARGET)
+
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "simd/correct_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
@@ -98,9 +105,9 @@ bool BoundsCorrect(refmath_function f, const float* in, float* lo, float* hi,
   }
 }
 
-#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
-// binary16 and bfloat16 (correct_half-inl.h), on the portable target
-// alone: F has at most 65536 inputs, which the C API evaluates once per
+#if HWY_TARGET == REFMATH_NARROW_TARGET
+// binary16 and bfloat16 (correct_half-inl.h), on one target alone (the
+// portable one, or the static one in a build that compiles no other): F has at most 65536 inputs, which the C API evaluates once per
 // function and format, so one build of this code serves every target.
 // in[i] and out[i] are F values as binary32; whole vectors, then a tail
 // padded with zeros.
@@ -212,23 +219,26 @@ bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,
   return HWY_DYNAMIC_DISPATCH(BoundsCorrect)(f, in, lo, hi, n);
 }
 
-// The portable target's build of the narrow formats (SCALAR with GCC,
-// EMU128 with clang: a binary has one of them).
-#if HWY_TARGETS & HWY_SCALAR
-namespace portable = N_SCALAR;
+// The one build of the narrow formats: the results are correctly rounded,
+// so which target computes them changes no bit.
+#if REFMATH_NARROW_TARGET == HWY_SCALAR
+#define REFMATH_NARROW_CALL(FUNC) N_SCALAR::FUNC
+#elif REFMATH_NARROW_TARGET == HWY_EMU128
+#define REFMATH_NARROW_CALL(FUNC) N_EMU128::FUNC
 #else
-namespace portable = N_EMU128;
+#define REFMATH_NARROW_CALL(FUNC) HWY_STATIC_DISPATCH(FUNC)
 #endif
 
 void CorrectNarrow(refmath_function f, NarrowFormat format, const float* in,
                    float* out, size_t n) {
-  portable::EvalCorrectNarrow(f, format, in, out, n);
+  REFMATH_NARROW_CALL(EvalCorrectNarrow)(f, format, in, out, n);
 }
 bool CorrectNarrowRoundingBounds(refmath_function f, NarrowFormat format,
                                  const float* in, float* lo, float* hi,
                                  size_t n) {
-  return portable::BoundsCorrectNarrow(f, format, in, lo, hi, n);
+  return REFMATH_NARROW_CALL(BoundsCorrectNarrow)(f, format, in, lo, hi, n);
 }
+#undef REFMATH_NARROW_CALL
 }  // namespace detail
 }  // namespace refmath
 #endif  // HWY_ONCE
