@@ -14,8 +14,12 @@ cmake -S "$root" -B "$root/build" -DREFMATH_WERROR=ON >/dev/null
 refmath_build "$root"
 echo "refmath: release build took $((SECONDS - start)) s"
 start=$SECONDS
-# The sanitizer build whose suite runs as the sanitized_suite test.
+# The sanitizer build whose suite runs as the sanitized_suite test: -O1
+# and line tables only (-g1), enough for a symbolized report, and about
+# half the compile time of -O2 -g under the sanitizers.
 cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DREFMATH_SANITIZE=ON >/dev/null
 cmake --build "$root/build-asan" -j"$(nproc)"
 echo "refmath: sanitizer build took $((SECONDS - start)) s"

@@ -14,7 +14,11 @@ if ! command -v clang++ >/dev/null; then
   echo "skipped: clang++ is not installed (libFuzzer needs clang)"
   exit 77
 fi
+# -O1 and line tables (-g1): a symbolized report, at a fraction of the
+# instrumented compile time of -O2 -g.
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DREFMATH_FUZZ=ON -DREFMATH_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target fuzz_eval fuzz_npy fuzz_array_file fuzz_args \
   fuzz_tensor fuzz_ane_tensor >/dev/null
