@@ -6,10 +6,22 @@
 # A crash leaves its input in build-fuzz/crashes/TARGET/: copy it into the
 # regressions folder with the fix, so it is replayed on every run.
 # Usage: conformance/fuzz/run.sh [SECONDS per target, default 20]
+# With REFMATH_FUZZ_ONE_TARGET=1 (the suite's fuzz_smoke) the build is
+# build-fuzz-one/ and compiles Highway's static target alone (EMU128):
+# instrumented for libFuzzer, the correctly rounded kernels of every target
+# take clang a quarter of an hour to compile, and a smoke run of seconds
+# needs only the parsers and the argument checks, the same on every
+# target.  A campaign leaves it unset: fuzz_eval then compares every
+# target with the portable one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-20}
 build="$root/build-fuzz"
+one_target=()
+if [ "${REFMATH_FUZZ_ONE_TARGET:-}" = 1 ]; then
+  build="$root/build-fuzz-one"
+  one_target=(-DCMAKE_CXX_FLAGS=-DHWY_COMPILE_ONLY_STATIC)
+fi
 if ! command -v clang++ >/dev/null; then
   echo "skipped: clang++ is not installed (libFuzzer needs clang)"
   exit 77
@@ -19,7 +31,7 @@ fi
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-  -DREFMATH_FUZZ=ON -DREFMATH_BUILD_TESTS=OFF >/dev/null
+  -DREFMATH_FUZZ=ON -DREFMATH_BUILD_TESTS=OFF "${one_target[@]}" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target fuzz_eval fuzz_npy fuzz_array_file fuzz_args \
   fuzz_tensor fuzz_ane_tensor >/dev/null
 status=0
