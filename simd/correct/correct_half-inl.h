@@ -123,17 +123,15 @@ struct Halves {
 #else
   using DH = hn::Half<D>;
 #endif
-  static HWY_INLINE VecF<DH> Lower(D d, VecF<D> v) {
+  static HWY_INLINE VecF<DH> Lower(D /*d*/, VecF<D> v) {
 #if HWY_TARGET == HWY_SCALAR
-    (void)d;
     return v;
 #else
     return hn::LowerHalf(DH(), v);
 #endif
   }
-  static HWY_INLINE VecF<DH> Upper(D d, VecF<D> v) {
+  static HWY_INLINE VecF<DH> Upper(D /*d*/, VecF<D> v) {
 #if HWY_TARGET == HWY_SCALAR
-    (void)d;
     return v;
 #else
     return hn::UpperHalf(DH(), v);
