@@ -10,10 +10,7 @@
 # build-fuzz-one/ and compiles one target, Highway's static one (EMU128
 # with clang): a smoke run of seconds needs only the parsers and the
 # argument checks, the same on every target.  A campaign leaves it unset:
-# fuzz_eval then compares every target with the portable one.  Instrumented
-# for libFuzzer, clang spends a quarter of an hour or more on the correctly
-# rounded kernels (simd/correct_kernels.cc); which construct it is slow on
-# is not found yet.
+# fuzz_eval then compares every target with the portable one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-20}

@@ -38,18 +38,17 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// The narrow formats: significand bits (the leading one included), the
-// exponent of the smallest normal number and of the largest binade.
-struct Binary16Format {
-  static constexpr int kPrecision = 11;
-  static constexpr int kMinExponent = -14;
-  static constexpr int kMaxExponent = 15;
+// A narrow format F: its significand bits (the leading one included), the
+// exponent of its smallest normal number and of its largest binade.  A
+// value, not a type, so that each function's kernel is compiled once for
+// both formats.
+struct FormatBits {
+  int precision;
+  int min_exponent;
+  int max_exponent;
 };
-struct Bfloat16Format {
-  static constexpr int kPrecision = 8;
-  static constexpr int kMinExponent = -126;
-  static constexpr int kMaxExponent = 127;
-};
+constexpr FormatBits kBinary16Bits = {11, -14, 15};
+constexpr FormatBits kBfloat16Bits = {8, -126, 127};
 
 // v rounded to the nearest number of F (ties to even, subnormals of F
 // included, +-inf from F's overflow threshold on), in binary64 lanes: a +
@@ -57,19 +56,19 @@ struct Bfloat16Format {
 // (p - 1)) makes that ulp F's spacing at a (e = a's exponent, at least
 // F's smallest normal one).  a < 2^(e + 1) stays far below C, so the sum
 // lies in C's binade; the multiple is even where C's significand is.
-template <class Fmt, class DD>
-HWY_INLINE VecD<DD> RoundToFormatD(DD dd, VecD<DD> v) {
+template <class DD>
+HWY_INLINE VecD<DD> RoundToFormatD(DD dd, const FormatBits& f, VecD<DD> v) {
   const hn::RebindToSigned<DD> di;
   const VecD<DD> a = hn::Abs(v);
   const auto e = hn::Max(hn::ShiftRight<52>(hn::BitCast(di, a)),
-                         hn::Set(di, 1023 + Fmt::kMinExponent));
-  const auto c_exponent = hn::Add(e, hn::Set(di, 52 - (Fmt::kPrecision - 1)));
+                         hn::Set(di, int64_t{1023} + f.min_exponent));
+  const auto c_exponent = hn::Add(e, hn::Set(di, int64_t{52} - (f.precision - 1)));
   const VecD<DD> c = hn::BitCast(
       dd, hn::Or(hn::ShiftLeft<52>(c_exponent), hn::Set(di, int64_t{1} << 51)));
   const VecD<DD> inf = hn::BitCast(dd, hn::Set(di, 0x7FF0000000000000));
   VecD<DD> r = hn::Sub(hn::Add(a, c), c);
   const VecD<DD> overflow = hn::BitCast(  // 2^(kMaxExponent + 1)
-      dd, hn::Set(di, int64_t{1023 + Fmt::kMaxExponent + 1} << 52));
+      dd, hn::Set(di, (int64_t{1023} + f.max_exponent + 1) << 52));
   r = hn::IfThenElse(hn::Ge(r, overflow), inf, r);
   r = hn::IfThenElse(hn::IsInf(a), a, r);
   return hn::CopySign(r, v);
@@ -89,11 +88,12 @@ HWY_INLINE VecF<DH> DemoteFormatValue(DH dh, V v) {
 // Finish's result rounded upward into F: itself where it is an F value,
 // else (x/2, a midpoint of F) the larger of its two F neighbours, r_F and
 // 2r - r_F (exact).
-template <class Fmt, class DH>
-HWY_INLINE VecF<DH> RoundUpIntoFormatHalf(DH dh, VecF<DH> r) {
+template <class DH>
+HWY_INLINE VecF<DH> RoundUpIntoFormatHalf(DH dh, const FormatBits& f,
+                                          VecF<DH> r) {
   const hn::Rebind<double, DH> dd;
   const VecD<decltype(dd)> rd = hn::PromoteTo(dd, r);
-  const VecD<decltype(dd)> rf = RoundToFormatD<Fmt>(dd, rd);
+  const VecD<decltype(dd)> rf = RoundToFormatD(dd, f, rd);
   const VecD<decltype(dd)> other = hn::Sub(hn::Add(rd, rd), rf);
   const VecD<decltype(dd)> up =
       hn::IfThenElse(hn::Eq(rf, rd), rf, hn::Max(rf, other));
@@ -101,17 +101,17 @@ HWY_INLINE VecF<DH> RoundUpIntoFormatHalf(DH dh, VecF<DH> r) {
 }
 
 // The two roundings into F of y (one half of the float vector).
-template <class Eval, class Fmt, class DH>
-HWY_INLINE void HalfBoundsIn(DH dh, VecF<DH> key, VecF<DH>* lo,
-                             VecF<DH>* hi) {
+template <class Eval, class DH>
+HWY_INLINE void HalfBoundsIn(DH dh, const FormatBits& f, VecF<DH> key,
+                             VecF<DH>* lo, VecF<DH>* hi) {
   const hn::Rebind<double, DH> dd;
   VecD<decltype(dd)> eps;
   const VecD<decltype(dd)> y = Eval::Apply(dd, hn::PromoteTo(dd, key), &eps);
   const VecD<decltype(dd)> one = ConstD(dd, 1.0);
   *lo = DemoteFormatValue(
-      dh, RoundToFormatD<Fmt>(dd, hn::Mul(y, hn::Sub(one, eps))));
+      dh, RoundToFormatD(dd, f, hn::Mul(y, hn::Sub(one, eps))));
   *hi = DemoteFormatValue(
-      dh, RoundToFormatD<Fmt>(dd, hn::Mul(y, hn::Add(one, eps))));
+      dh, RoundToFormatD(dd, f, hn::Mul(y, hn::Add(one, eps))));
 }
 
 // Apply a per-half operation Op(dh, v...) to whole float vectors: binary64
@@ -148,18 +148,21 @@ struct Halves {
   }
 };
 
-// The two roundings into F for a whole float vector of keys.
-template <class Eval, class Fmt, class D>
-HWY_INLINE void BoundsInFormat(D d, VecF<D> key, VecF<D>* lo, VecF<D>* hi) {
+// The two roundings into F for a whole float vector of keys.  Not inlined:
+// the one copy of each function's kernel that both the values and the
+// search of hard cases call, for both formats.
+template <class Eval, class D>
+HWY_NOINLINE void BoundsInFormat(D d, const FormatBits& f, VecF<D> key,
+                                 VecF<D>* lo, VecF<D>* hi) {
   using H = Halves<D>;
   const typename H::DH dh;
   VecF<typename H::DH> lo0, hi0, lo1, hi1;
-  HalfBoundsIn<Eval, Fmt>(dh, H::Lower(d, key), &lo0, &hi0);
+  HalfBoundsIn<Eval>(dh, f, H::Lower(d, key), &lo0, &hi0);
 #if HWY_TARGET == HWY_SCALAR
   lo1 = lo0;
   hi1 = hi0;
 #else
-  HalfBoundsIn<Eval, Fmt>(dh, H::Upper(d, key), &lo1, &hi1);
+  HalfBoundsIn<Eval>(dh, f, H::Upper(d, key), &lo1, &hi1);
 #endif
   *lo = H::Join(d, lo1, lo0);
   *hi = H::Join(d, hi1, hi0);
@@ -167,14 +170,14 @@ HWY_INLINE void BoundsInFormat(D d, VecF<D> key, VecF<D>* lo, VecF<D>* hi) {
 
 // The correctly rounded f(x) in F for one float vector of F inputs, with
 // F's table of hard cases.
-template <class Eval, class Fmt, class D>
-HWY_INLINE VecF<D> CorrectlyRoundedIn(D d, VecF<D> x,
+template <class Eval, class D>
+HWY_INLINE VecF<D> CorrectlyRoundedIn(D d, const FormatBits& f, VecF<D> x,
                                       const correct::HardCase* cases,
                                       size_t count) {
   const hn::RebindToUnsigned<D> du;
   const VecF<D> key = Eval::Key(d, x);
   VecF<D> lo, hi;
-  BoundsInFormat<Eval, Fmt>(d, key, &lo, &hi);
+  BoundsInFormat<Eval>(d, f, key, &lo, &hi);
   const auto near = hn::Ne(hn::BitCast(du, lo), hn::BitCast(du, hi));
   if (HWY_UNLIKELY(!hn::AllFalse(du, near))) {
     lo = PatchHardCases(d, key, lo, near, cases, count);
@@ -182,8 +185,8 @@ HWY_INLINE VecF<D> CorrectlyRoundedIn(D d, VecF<D> x,
   const VecF<D> r = Eval::Finish(d, x, lo);
   using H = Halves<D>;
   const typename H::DH dh;
-  VecF<D> up = H::Join(d, RoundUpIntoFormatHalf<Fmt>(dh, H::Upper(d, r)),
-                       RoundUpIntoFormatHalf<Fmt>(dh, H::Lower(d, r)));
+  VecF<D> up = H::Join(d, RoundUpIntoFormatHalf(dh, f, H::Upper(d, r)),
+                       RoundUpIntoFormatHalf(dh, f, H::Lower(d, r)));
   return ApplyNaNRule(d, x, up);
 }
 

@@ -1,6 +1,7 @@
 // Internal: the per-target entry points of a variant's kernels, as compiled
 // into this build.  Filled by simd/exact_kernels.cc, simd/fast_kernels.cc
-// and simd/correct_kernels.cc
+// and simd/correct_quick_kernels.cc; the search bounds and the narrow
+// formats come from simd/correct_bounds.cc and simd/correct_narrow.cc
 // (through simd/dispatch/target_table.h); read by the dispatcher (src/core/capi.cc).
 #ifndef REFMATH_SIMD_KERNEL_TABLE_H_
 #define REFMATH_SIMD_KERNEL_TABLE_H_

@@ -6,9 +6,8 @@
 #   (Release) is the default build itself, whose digests the suite's
 #   conform_runner checks, so it is not built again here.  Other clangs are
 #   one variable away: REFMATH_CLANG_VERSIONS="14 19" adds the newest
-#   Debian 12 has, which the suite leaves out for time: clang-19 spends
-#   about 4 minutes on the EMU128 target of simd/correct_kernels.cc alone
-#   (clang-14 half a minute on all six targets of it).
+#   Debian 12 has, which the suite leaves out for time (docs/conformance.md
+#   has each row's time).
 # One line per configuration; exit 0 only if every one passes, 77 (skip) if
 # none could be configured.  Build trees go to build-compilers/.
 #   bash tools/cross/compilers.sh
