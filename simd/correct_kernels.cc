@@ -59,6 +59,14 @@ void EvalCorrectComplete(refmath_function f, const float* in, float* out,
   EvalFunction<CorrectKernels>(f, in, out, n);
 }
 
+// The complete method for one value (correct_quick_kernels.cc calls it for
+// a value its quick path does not settle, and for the rows without one).
+float EvalCorrectCompleteOne(refmath_function f, float x) {
+  static constexpr detail::VariantKernels kComplete =
+      VariantEntry<CorrectKernels>(&EvalCorrectComplete);
+  return kComplete.one[f](x);
+}
+
 // The two roundings of every input (correct_round-inl.h), for the search
 // of hard cases; whole vectors, then a zero-padded tail.
 template <class Eval>
