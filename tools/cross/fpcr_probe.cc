@@ -1,7 +1,7 @@
 // The arm64 floating-point environment guard (simd/lanes/fp_env.h), through the
-// public API only.  For each caller environment below (flush-to-zero, each
-// directed rounding mode, the exception trap enables, with FPSR flags
-// already set) and every usable target, function and variant, the outputs
+// public API only.  For each caller environment below (the default,
+// flush-to-zero, each directed rounding mode, the exception trap enables,
+// with FPSR flags already set) and every usable target, function and variant, the outputs
 // must equal, bit for bit, those computed under the default environment,
 // and FPCR and FPSR must read back exactly as the caller left them (the
 // inputs include infinities and NaNs, whose lanes raise exception flags
@@ -58,6 +58,7 @@ struct Environment {
   uint64_t fpcr_bits;
 };
 constexpr Environment kEnvironments[] = {
+    {"the default", 0},  // FPCR left alone: FPSR alone is written back
     {"flush-to-zero", kFz},
     {"round toward +inf", uint64_t{1} << kRModeShift},
     {"round toward -inf", uint64_t{2} << kRModeShift},
