@@ -5,7 +5,9 @@
 // every output bit as it was.  golden/exhaustive.sha256 pins every
 // function and variant; --check FILE recomputes the rows of FILE and
 // compares (docs/golden-hashes.md).  About 10 to 30 s per function and
-// variant on one core, depending on the target.
+// variant on one core, depending on the target.  --scalar digests the
+// scalar calls instead (refmath_expf, refmath_fast_expf, ..., one value
+// per call), which must give the same rows.
 #include <stdio.h>
 #include <unistd.h>
 
@@ -22,25 +24,45 @@
 #include "src/verify/digest.h"
 #include "src/verify/file_io.h"
 #include "src/verify/golden_file.h"
+#include "src/verify/scalar_calls.h"
 
 namespace {
 
 constexpr size_t kChunk = size_t{1} << 22;  // inputs per evaluation chunk
 constexpr uint64_t kAllInputs = uint64_t{1} << 32;
 
+// What computes the outputs: the array call on a target, or the scalar
+// call (one value per call, on the best target).
+struct Source {
+  refmath_target target = REFMATH_TARGET_BEST;
+  bool scalar = false;
+};
+
+const char* SourceName(const Source& s) {
+  return s.scalar ? "scalar calls" : refmath_target_name(s.target);
+}
+
 // Evaluates inputs [first, first + kChunk) into *out; returns the status.
-int EvalChunk(refmath_function f, refmath_variant v, refmath_target t,
-              uint64_t first, std::vector<float>* in, std::vector<float>* out) {
+int EvalChunk(refmath_function f, refmath_variant v, Source s, uint64_t first,
+              std::vector<float>* in, std::vector<float>* out) {
   for (size_t i = 0; i < kChunk; ++i) {
     (*in)[i] = refmath::io::BitsToFloat(static_cast<uint32_t>(first + i));
   }
-  return refmath_eval_f32(f, v, t, in->data(), out->data(), kChunk);
+  if (!s.scalar) {
+    return refmath_eval_f32(f, v, s.target, in->data(), out->data(), kChunk);
+  }
+  const int status = refmath_target_status(v, REFMATH_TARGET_BEST);
+  if (status != REFMATH_OK) return status;
+  const refmath::ScalarCall call = refmath::ScalarCallOf(f, v);
+  if (call == nullptr) return REFMATH_E_NOT_IN_VARIANT;
+  for (size_t i = 0; i < kChunk; ++i) (*out)[i] = call((*in)[i]);
+  return REFMATH_OK;
 }
 
 // The hex digest, or "" after printing an error; throws on allocation or
 // thread failure.
-std::string DigestOrThrow(refmath_function f, refmath_variant v,
-                          refmath_target t, bool progress) {
+std::string DigestOrThrow(refmath_function f, refmath_variant v, Source t,
+                          bool progress) {
   refmath::Sha256 sha;
   // Two buffer pairs: the next chunk is evaluated while this one is hashed.
   std::vector<float> in[2], out[2];
@@ -55,7 +77,7 @@ std::string DigestOrThrow(refmath_function f, refmath_variant v,
     if (status != REFMATH_OK) {
       fprintf(stderr, "refmath_exhaustive_digest: %s %s on %s: %s\n",
               refmath_function_name(f), refmath_variant_name(v),
-              refmath_target_name(t), refmath_status_string(status));
+              SourceName(t), refmath_status_string(status));
       return "";
     }
     if (first + kChunk < kAllInputs) {
@@ -76,7 +98,7 @@ std::string DigestOrThrow(refmath_function f, refmath_variant v,
 }
 
 // DigestOrThrow with every failure printed: the hex digest or "".
-std::string Digest(refmath_function f, refmath_variant v, refmath_target t,
+std::string Digest(refmath_function f, refmath_variant v, Source t,
                    bool progress) {
   try {
     return DigestOrThrow(f, v, t, progress);
@@ -134,7 +156,7 @@ struct Options {
   std::vector<refmath_function> functions;  // --function; empty for all
   std::vector<refmath_variant> variants;    // --variant, all by default
   bool all_functions = true, all_variants = true;
-  refmath_target target = REFMATH_TARGET_BEST;
+  Source source;  // --target, or --scalar
   std::string check;  // --check FILE, or empty
 };
 
@@ -142,7 +164,8 @@ bool ParseOptions(int argc, char** argv, Options* o, std::string* error) {
   using namespace refmath;
   cli::Args args;
   if (!args.Parse(std::vector<std::string>(argv + 1, argv + argc),
-                  {"function", "variant", "target", "check"}, {}, error)) {
+                  {"function", "variant", "target", "check"}, {"scalar"},
+                  error)) {
     return false;
   }
   const std::string fname = args.Get("function", "all");
@@ -162,7 +185,12 @@ bool ParseOptions(int argc, char** argv, Options* o, std::string* error) {
     o->variants.push_back(v);
   }
   if (args.Has("target") &&
-      !cli::ParseTarget(args.Get("target"), &o->target, error)) {
+      !cli::ParseTarget(args.Get("target"), &o->source.target, error)) {
+    return false;
+  }
+  o->source.scalar = args.Has("scalar");
+  if (o->source.scalar && args.Has("target")) {
+    *error = "--scalar runs on the best target: it takes no --target";
     return false;
   }
   o->check = args.Get("check");
@@ -184,14 +212,14 @@ int CheckRows(const Options& o, bool progress) {
         (!o.all_variants && row.v != o.variants[0])) {
       continue;
     }
-    const std::string hex = Digest(row.f, row.v, o.target, progress);
+    const std::string hex = Digest(row.f, row.v, o.source, progress);
     if (hex.empty()) return 1;
     ++checked;
     const bool same = hex == row.digest;
     if (!same) ++mismatches;
     printf("%-8s %s %s on %s%s%s\n", same ? "ok" : "MISMATCH",
            refmath_function_name(row.f), refmath_variant_name(row.v),
-           refmath_target_name(o.target), same ? "" : ": got ",
+           SourceName(o.source), same ? "" : ": got ",
            same ? "" : hex.c_str());
     fflush(stdout);
   }
@@ -205,7 +233,8 @@ int CheckRows(const Options& o, bool progress) {
   return mismatches ? 1 : 0;
 }
 
-// Without --check: one "DIGEST  FUNCTION VARIANT TARGET" line per row.
+// Without --check: one "DIGEST  FUNCTION VARIANT TARGET" line per row
+// (TARGET "scalar-calls" with --scalar).
 int PrintDigests(const Options& o, bool progress) {
   for (refmath_variant v : o.variants) {
     // "all" is every function the variant defines.
@@ -213,10 +242,12 @@ int PrintDigests(const Options& o, bool progress) {
         o.all_functions ? refmath::conformance::DefinedFunctions(v)
                         : o.functions;
     for (refmath_function f : functions) {
-      const std::string hex = Digest(f, v, o.target, progress);
+      const std::string hex = Digest(f, v, o.source, progress);
       if (hex.empty()) return 1;
       printf("%s  %s %s %s\n", hex.c_str(), refmath_function_name(f),
-             refmath_variant_name(v), refmath_target_name(o.target));
+             refmath_variant_name(v),
+             o.source.scalar ? "scalar-calls"
+                             : refmath_target_name(o.source.target));
       fflush(stdout);
     }
   }
@@ -233,7 +264,8 @@ int main(int argc, char** argv) {
     fprintf(stderr,
             "refmath_exhaustive_digest: %s\n"
             "usage: refmath_exhaustive_digest [--function F|all] "
-            "[--variant exact|fast|correct|all] [--target T] [--check FILE]\n",
+            "[--variant exact|fast|correct|all] [--target T | --scalar] "
+            "[--check FILE]\n",
             error.c_str());
     return 2;
   }
