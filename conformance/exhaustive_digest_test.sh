@@ -2,7 +2,7 @@
 # refmath_exhaustive_digest --check against golden/exhaustive.sha256: exp's
 # exact row over all 2^32 inputs on the best target here (about 10 s on
 # AVX-512), a tampered row reported as a mismatch with exit 1, and
-# malformed check files refused before any computation.
+# malformed check files and options refused before any computation.
 # Usage: exhaustive_digest_test.sh PATH/TO/refmath_exhaustive_digest GOLDEN_DIR
 set -u
 bin=$1 golden=$2/exhaustive.sha256
@@ -38,5 +38,12 @@ expect_failure 2 "no rows" "empty.sha256: no rows" "$bin" --check "$tmp/empty.sh
 expect_failure 2 "missing file" "cannot open" "$bin" --check "$tmp/missing.sha256"
 expect_failure 2 "no matching row" "no row of .* matches" \
   "$bin" --check "$tmp/tampered.sha256" --variant fast
+# An option error is a line and the usage.
+"$bin" --check "$golden" --scalar --target avx2 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] || fail "--scalar with --target: exit $rc, want 2"
+grep -q 'takes no --target' "$tmp/err" ||
+  fail "--scalar with --target: stderr '$(cat "$tmp/err")'"
+[ ! -s "$tmp/out" ] || fail "--scalar with --target: wrote to stdout"
 
 finish exhaustive_digest
