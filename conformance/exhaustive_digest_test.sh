@@ -4,7 +4,7 @@
 # merged (the same work as one run, about 10 to 40 s; the single-run
 # --check is exercised by the exhaustive_correct_quick_* tests), a
 # tampered row reported as a mismatch with exit 1, and malformed check
-# files refused before any computation.
+# files and options refused before any computation.
 # Usage: exhaustive_digest_test.sh PATH/TO/refmath_exhaustive_digest GOLDEN_DIR
 set -u
 bin=$1 golden=$2/exhaustive.sha256
@@ -57,5 +57,27 @@ expect_failure 2 "no matching row" "no row of .* matches" \
 printf '%s  log exact\n' "${row:0:64}" >"$tmp/log.sha256"
 expect_failure 2 "no matching row in a merge" "no row of .* matches" \
   "$bin" --merge --check "$tmp/log.sha256" "$tmp/part0" "$tmp/part1"
+expect_failure 2 "--scalar with --target" "takes no --target" \
+  "$bin" --check "$golden" --scalar --target avx2
+expect_failure 2 "--scalar with --shard" "takes no --shard" \
+  "$bin" --scalar --shard 0/2 --out "$tmp/part_scalar"
+[ ! -e "$tmp/part_scalar" ] || fail "--scalar with --shard wrote a part"
+
+# The scalar calls give the array call's bits, one call per value: exp's
+# exact and correct rows over two blocks of moderate inputs (0x3D000000 up,
+# 1/32 to 1/2, where the correct variant's quick path answers) and over the
+# last two positive blocks (huge inputs, +inf and the positive NaNs).
+for v in exact correct; do
+  for blocks in 61:63 126:128; do
+    "$bin" --function exp --variant $v --blocks $blocks >"$tmp/array" 2>/dev/null ||
+      fail "exp $v blocks $blocks: exit $?"
+    "$bin" --function exp --variant $v --blocks $blocks --scalar >"$tmp/scalar" 2>/dev/null ||
+      fail "exp $v blocks $blocks --scalar: exit $?"
+    grep -q " exp $v scalar-calls blocks $blocks\$" "$tmp/scalar" ||
+      fail "--scalar row: $(cat "$tmp/scalar")"
+    [ "$(cut -d' ' -f1 "$tmp/array")" = "$(cut -d' ' -f1 "$tmp/scalar")" ] ||
+      fail "exp $v $blocks: scalar calls $(cat "$tmp/scalar") vs array $(cat "$tmp/array")"
+  done
+done
 
 finish exhaustive_digest

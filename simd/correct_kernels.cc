@@ -43,6 +43,14 @@ void EvalCorrectComplete(refmath_function f, const float* in, float* out,
   EvalFunction<CorrectKernels>(f, in, out, n);
 }
 
+// The complete method for one value (correct_quick_kernels.cc calls it for
+// a value its quick path does not settle, and for the rows without one).
+float EvalCorrectCompleteOne(refmath_function f, float x) {
+  static constexpr detail::VariantKernels kComplete =
+      VariantEntry<CorrectKernels>(&EvalCorrectComplete);
+  return kComplete.one[f](x);
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();

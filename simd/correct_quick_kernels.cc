@@ -39,6 +39,7 @@ namespace HWY_NAMESPACE {
 // correct_kernels.cc, the same target.
 void EvalCorrectComplete(refmath_function f, const float* in, float* out,
                          size_t n);
+float EvalCorrectCompleteOne(refmath_function f, float x);
 
 // The rows that have no quick path (yet): the complete method answers.
 struct NoQuickPath {};
@@ -87,11 +88,36 @@ void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
   }
 }
 
+// One value: the quick path on a vector of one lane, the complete method
+// when it does not settle the value.
+template <class Quick, refmath_function kF>
+float QuickOne(float x) {
+  if constexpr (!std::is_same_v<Quick, NoQuickPath>) {
+    const hn::CappedTag<float, 1> d;
+    VecF<decltype(d)> r;
+    if (HWY_LIKELY(QuickRoundedLane<Quick>(d, hn::Set(d, x), &r))) {
+      return hn::GetLane(r);
+    }
+  }
+  return EvalCorrectCompleteOne(kF, x);
+}
+
+constexpr detail::VariantKernels CorrectEntry() {
+  detail::VariantKernels k{&EvalCorrect, {}};
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
+  REFMATH_IF_##CORRECT##_(                                                 \
+      k.one[REFMATH_##ID] = (&QuickOne<Quick##KERNEL, REFMATH_##ID>);)
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+  return k;
+}
+constexpr detail::VariantKernels kCorrectKernels = CorrectEntry();
+
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 #include "simd/dispatch/target_table.h"
-REFMATH_DEFINE_KERNEL_TABLE(CorrectKernelTable, EvalCorrect)
+REFMATH_DEFINE_KERNEL_TABLE(CorrectKernelTable, kCorrectKernels)
 #endif  // HWY_ONCE

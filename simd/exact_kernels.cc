@@ -38,11 +38,14 @@ void EvalExact(refmath_function f, const float* in, float* out, size_t n) {
   EvalFunction<ExactKernels>(f, in, out, n);
 }
 
+constexpr detail::VariantKernels kExactKernels =
+    VariantEntry<ExactKernels>(&EvalExact);
+
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 #include "simd/dispatch/target_table.h"
-REFMATH_DEFINE_KERNEL_TABLE(ExactKernelTable, EvalExact)
+REFMATH_DEFINE_KERNEL_TABLE(ExactKernelTable, kExactKernels)
 #endif  // HWY_ONCE

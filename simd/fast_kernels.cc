@@ -48,11 +48,14 @@ void EvalFast(refmath_function f, const float* in, float* out, size_t n) {
   EvalFunction<FastKernels>(f, in, out, n);
 }
 
+constexpr detail::VariantKernels kFastKernels =
+    VariantEntry<FastKernels>(&EvalFast);
+
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 #include "simd/dispatch/target_table.h"
-REFMATH_DEFINE_KERNEL_TABLE(FastKernelTable, EvalFast)
+REFMATH_DEFINE_KERNEL_TABLE(FastKernelTable, kFastKernels)
 #endif  // HWY_ONCE

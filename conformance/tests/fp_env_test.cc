@@ -1,6 +1,7 @@
 // The golden bits whatever the caller's floating-point environment (FTZ,
 // DAZ, each rounding mode), the caller's environment restored exactly, and
 // the golden bits from 8 threads at once.
+#include <limits>
 #include <thread>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -9,8 +10,10 @@
 
 #include "conformance/tests/test_util.h"
 #include "src/conform/runner.h"
+#include "src/verify/digest.h"
 #include "src/verify/golden_file.h"
 #include "src/verify/golden_inputs.h"
+#include "src/verify/scalar_calls.h"
 
 namespace refmath {
 namespace test {
@@ -29,7 +32,8 @@ std::string Golden(refmath_function f, refmath_variant v) {
   return g.digests[refmath_function_name(f)];
 }
 
-// Every function, variant and usable target reproduces its golden digest.
+// Every function, variant and usable target reproduces its golden digest,
+// and so does each scalar call (refmath_expf, ...) value by value.
 void ExpectGoldenEverywhere(const std::string& environment) {
   for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT}) {
     for (refmath_function f : DefinedFunctions(v)) {
@@ -42,6 +46,13 @@ void ExpectGoldenEverywhere(const std::string& environment) {
         EXPECT_EQ(digest, want) << Name(f) << " " << Name(v) << " on "
                                 << Name(t) << " under " << environment;
       }
+      const ScalarCall call = ScalarCallOf(f, v);
+      ASSERT_NE(call, nullptr) << Name(f) << " " << Name(v);
+      std::vector<float> out(Inputs().size());
+      for (size_t i = 0; i < out.size(); ++i) out[i] = call(Inputs()[i]);
+      EXPECT_EQ(DigestFloats(out.data(), out.size()), want)
+          << "scalar call of " << Name(f) << " " << Name(v) << " under "
+          << environment;
     }
   }
 }
@@ -92,17 +103,33 @@ TEST_F(Mxcsr, StatusFlagsAndMasksAreRestoredExactly) {
 }
 
 TEST_F(Mxcsr, ScalarCallsOfEveryVariantLeaveEveryBit) {
-  // No flag set (a program that raised nothing yet, or after
-  // feclearexcept), every flag set, and FTZ+DAZ with round toward zero.
-  float (*const calls[])(float) = {refmath_expf, refmath_fast_expf,
-                                   refmath_correct_expf, refmath_correct_logf,
-                                   refmath_fast_gelu_tanhf};
-  for (unsigned env : {0x1F80u, 0x1FBFu, 0x1F80u | kFtz | kDaz | (3u << 13)}) {
-    for (auto call : calls) {
-      for (float x : {-100.0f, -1.0f, 0.5f, 1e-40f, 100.0f}) {
-        _mm_setcsr(env);
-        (void)call(x);
-        EXPECT_EQ(_mm_getcsr(), env) << "x = " << x;
+  // Every scalar call under: no flag set (a program that raised nothing
+  // yet, or after feclearexcept), every flag set (where the guard writes
+  // nothing), inexact alone, every flag but inexact, FTZ+DAZ with round
+  // toward zero, and that with every flag set.  The inputs raise inexact,
+  // overflow, underflow, invalid (in lanes the kernels discard) and
+  // denormal-operand inside the kernels.
+  const unsigned envs[] = {0x1F80u,
+                           0x1FBFu,
+                           0x1F80u | 0x20u,
+                           0x1F80u | 0x1Fu,
+                           0x1F80u | kFtz | kDaz | (3u << 13),
+                           0x1FBFu | kFtz | kDaz | (3u << 13)};
+  const float inf = std::numeric_limits<float>::infinity();
+  const float xs[] = {-100.0f, -1.0f, 0.5f, 1e-40f, 100.0f, 0.0f,
+                      inf,     -inf,  std::numeric_limits<float>::quiet_NaN()};
+  for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT}) {
+    for (refmath_function f : DefinedFunctions(v)) {
+      const ScalarCall call = ScalarCallOf(f, v);
+      ASSERT_NE(call, nullptr) << Name(f) << " " << Name(v);
+      for (unsigned env : envs) {
+        for (float x : xs) {
+          _mm_setcsr(env);
+          (void)call(x);
+          const unsigned after = _mm_getcsr();
+          EXPECT_EQ(after, env) << Name(f) << " " << Name(v) << "(" << x
+                                << ") with MXCSR " << Hex(env);
+        }
       }
     }
   }

@@ -32,6 +32,8 @@
 //                        QuickOddFinish or QuickPlainFinish.
 //   QuickRounded stores the correctly rounded results and returns true
 //   when every lane is in range and settled; returns false otherwise.
+//   QuickRoundedLane does the same for a vector of one lane held in a
+//   register (SCALAR's vectors, and the one-value calls).
 //
 // Highway "-inl.h" header: included once per target by foreach_target.h.
 
@@ -191,6 +193,22 @@ HWY_INLINE hn::Mask<hn::RebindToUnsigned<DD>> Settled(DD dd, hn::Vec<DD> y) {
   return hn::Ne(hn::And(v, bits_10_to_28), hn::Zero(du));
 }
 
+// A vector x of one lane (SCALAR's vectors, and the one-value calls):
+// true, with the correctly rounded result in *r, when x is in the policy's
+// range and settled; false, with *r untouched, otherwise.
+template <class Quick, class D>
+HWY_INLINE bool QuickRoundedLane(D d, VecF<D> x, VecF<D>* r) {
+  static_assert(hn::MaxLanes(D()) == 1, "one lane: binary64 holds it whole");
+  if (!hn::AllTrue(d, Quick::InRange(d, x))) return false;
+  const hn::Rebind<double, D> dd;
+  const hn::Vec<decltype(dd)> y = Quick::Apply(dd, hn::PromoteTo(dd, x));
+  if (!hn::AllTrue(hn::RebindToUnsigned<decltype(dd)>(), Settled(dd, y))) {
+    return false;
+  }
+  *r = Quick::Finish(d, x, hn::DemoteTo(d, y));
+  return true;
+}
+
 // One vector of inputs at `in`: true, with the correctly rounded results
 // stored at `out`, when every lane is in the policy's range and settled;
 // false, with `out` untouched, otherwise (so out == in is safe).  Each half
@@ -199,15 +217,12 @@ HWY_INLINE hn::Mask<hn::RebindToUnsigned<DD>> Settled(DD dd, hn::Vec<DD> y) {
 template <class Quick, class D>
 HWY_INLINE bool QuickRounded(D d, const float* in, float* out) {
   const VecF<D> x = hn::LoadU(d, in);
-  if (!hn::AllTrue(d, Quick::InRange(d, x))) return false;
 #if HWY_TARGET == HWY_SCALAR
-  const hn::Rebind<double, D> dd;
-  const hn::Vec<decltype(dd)> y = Quick::Apply(dd, hn::PromoteTo(dd, x));
-  if (!hn::AllTrue(hn::RebindToUnsigned<decltype(dd)>(), Settled(dd, y))) {
-    return false;
-  }
-  hn::StoreU(Quick::Finish(d, x, hn::DemoteTo(d, y)), d, out);
+  VecF<D> r;
+  if (!QuickRoundedLane<Quick>(d, x, &r)) return false;
+  hn::StoreU(r, d, out);
 #else
+  if (!hn::AllTrue(d, Quick::InRange(d, x))) return false;
   const hn::Half<D> dh;
   const hn::Rebind<double, decltype(dh)> dd;
   const size_t half = hn::Lanes(dh);

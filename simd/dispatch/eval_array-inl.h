@@ -19,6 +19,7 @@
 
 #include "hwy/highway.h"
 #include "refmath/refmath.h"
+#include "simd/dispatch/kernel_table.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -76,6 +77,31 @@ void EvalFunction(refmath_function f, const float* in, float* out, size_t n) {
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
   }
+}
+
+// f(x) for one value: x in every lane of one vector of at most four lanes
+// (128 bits; one lane on SCALAR), lane 0 of the result.  The kernels work
+// lane by lane and give the same bits on every target and vector width,
+// so this is the array call's value.
+template <class Kernel>
+float EvalOne(float x) {
+  namespace hn = hwy::HWY_NAMESPACE;
+  const hn::CappedTag<float, 4> d;
+  return hn::GetLane(Kernel::Apply(d, hn::Set(d, x)));
+}
+
+// A set's entry points: `array` (EvalFunction<Set> for this target) and
+// EvalOne of each function the set's variant defines.
+template <class Set>
+constexpr detail::VariantKernels VariantEntry(detail::ArrayKernel array) {
+  detail::VariantKernels k{array, {}};
+#define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
+  if constexpr (RowDefines(Set::kVariant, EXACT, FAST, CORRECT)) {         \
+    k.one[REFMATH_##ID] = &EvalOne<typename Set::Name>;                    \
+  }
+#include "refmath/functions.def"
+#undef REFMATH_FUNCTION
+  return k;
 }
 
 inline size_t FloatLanes() {

@@ -19,11 +19,26 @@ namespace detail {
 using ArrayKernel = void (*)(refmath_function f, const float* in, float* out,
                              size_t n);
 
+// f(x) for one value, the array kernel's bits; no environment guard (the C
+// API sets it).
+using ScalarKernel = float (*)(float x);
+
+// A variant's entry points on one target: the array kernel, and the
+// one-value kernel of each function (indexed by refmath_function; null
+// where the variant does not define the function).
+struct VariantKernels {
+  ArrayKernel array;
+  ScalarKernel one[REFMATH_NUM_FUNCTIONS];
+};
+
 struct TargetKernels {
   refmath_target target;
   int64_t hwy_target;   // HWY_AVX2 etc., for the CPU support check
   size_t (*lanes)();    // float lanes per vector on this target
-  ArrayKernel eval;
+  const VariantKernels* kernels;
+  void eval(refmath_function f, const float* in, float* out, size_t n) const {
+    kernels->array(f, in, out, n);
+  }
 };
 
 struct KernelTable {

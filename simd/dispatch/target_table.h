@@ -1,6 +1,7 @@
 // Builds a variant's KernelTable (simd/dispatch/kernel_table.h) from the per-target
-// functions EVAL_FN of a foreach_target translation unit; REFMATH_TARGET_ROWS
-// gives the same rows for another table (the tensor layer's).  Use once, after
+// VariantKernels objects ENTRY of a foreach_target translation unit;
+// REFMATH_TARGET_ROWS gives the same rows for another table (the tensor
+// layer's).  Use once, after
 // the per-target code, inside `#if HWY_ONCE`.  Rows are best first, as
 // Highway orders its target bits; targets not compiled are left out.
 #ifndef REFMATH_SIMD_TARGET_TABLE_H_
@@ -97,8 +98,8 @@
   }                                                                         \
   }
 
-#define REFMATH_DEFINE_KERNEL_TABLE(TABLE_FN, EVAL_FN)                      \
+#define REFMATH_DEFINE_KERNEL_TABLE(TABLE_FN, ENTRY)                        \
   REFMATH_DEFINE_TARGET_TABLE(detail, TargetKernels, KernelTable, TABLE_FN, \
-                              EVAL_FN)
+                              ENTRY)
 
 #endif  // REFMATH_SIMD_TARGET_TABLE_H_

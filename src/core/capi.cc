@@ -14,6 +14,7 @@
 namespace {
 
 using refmath::detail::KernelTable;
+using refmath::detail::ScalarKernel;
 using refmath::detail::TargetKernels;
 
 // The registry's rows (refmath/functions.def): each function's name and
@@ -126,39 +127,35 @@ bool PartialOverlap(const float* in, float* out, size_t n) {
   return a < b + bytes && b < a + bytes;
 }
 
-// Each variant's kernels for one value: the portable target (one lane,
-// no dispatch cost to speak of; every target gives the same bits), or the
-// best one where the variant has no portable build; null if the variant
-// is not built.  Resolved once.
-struct ScalarTable {
-  const TargetKernels* kernels[REFMATH_NUM_VARIANTS];
+// Each variant's one-value kernels (VariantKernels::one) on the best target
+// of this CPU, null where the variant is not built.  They compute one vector
+// of at most 128 bits whatever the target, and every target gives the same
+// bits.  Resolved once.
+struct OneValueTable {
+  ScalarKernel one[REFMATH_NUM_VARIANTS][REFMATH_NUM_FUNCTIONS];
 };
 
-ScalarTable ResolveScalar() {
-  ScalarTable table;
-  for (int i = 0; i < REFMATH_NUM_VARIANTS; ++i) {
-    const auto v = static_cast<refmath_variant>(i);
-    const TargetKernels*& k = table.kernels[i];
-    if (Resolve(v, refmath_portable_target(), &k) != REFMATH_OK &&
-        Resolve(v, REFMATH_TARGET_BEST, &k) != REFMATH_OK) {
-      k = nullptr;
+OneValueTable ResolveOneValue() {
+  OneValueTable table = {};
+  for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
+    const TargetKernels* k = nullptr;
+    if (Resolve(static_cast<refmath_variant>(v), REFMATH_TARGET_BEST, &k) !=
+        REFMATH_OK) {
+      continue;
+    }
+    for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+      table.one[v][f] = k->kernels->one[f];
     }
   }
   return table;
 }
 
-const TargetKernels* ScalarKernels(refmath_variant v) {
-  static const ScalarTable table = ResolveScalar();
-  return table.kernels[v];
-}
-
 float EvalOne(refmath_function f, refmath_variant v, float x) {
-  const TargetKernels* const k = ScalarKernels(v);
+  static const OneValueTable table = ResolveOneValue();
+  const ScalarKernel k = table.one[v][f];
   if (k == nullptr) return std::numeric_limits<float>::quiet_NaN();
-  float y;
   const refmath::detail::ScopedIeeeEnvironment ieee;
-  k->eval(f, &x, &y, 1);
-  return y;
+  return k(x);
 }
 
 }  // namespace

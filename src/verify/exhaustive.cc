@@ -6,6 +6,7 @@
 
 #include "src/verify/digest.h"
 #include "src/verify/file_io.h"
+#include "src/verify/scalar_calls.h"
 
 namespace refmath {
 namespace exhaustive {
@@ -15,17 +16,25 @@ constexpr uint64_t kChunk = uint64_t{1} << 22;  // inputs per evaluation
 static_assert(kBlockInputs % kChunk == 0, "a block is whole chunks");
 
 // Evaluates inputs [first, first + kChunk) into *out; returns the status.
-int EvalChunk(refmath_function f, refmath_variant v, refmath_target t,
-              uint64_t first, std::vector<float>* in, std::vector<float>* out) {
+int EvalChunk(const Row& row, uint64_t first, std::vector<float>* in,
+              std::vector<float>* out) {
   for (uint64_t i = 0; i < kChunk; ++i) {
     (*in)[i] = io::BitsToFloat(static_cast<uint32_t>(first + i));
   }
-  return refmath_eval_f32(f, v, t, in->data(), out->data(), kChunk);
+  if (!row.scalar) {
+    return refmath_eval_f32(row.function, row.variant, row.target, in->data(),
+                            out->data(), kChunk);
+  }
+  const int status = refmath_target_status(row.variant, REFMATH_TARGET_BEST);
+  if (status != REFMATH_OK) return status;
+  const ScalarCall call = ScalarCallOf(row.function, row.variant);
+  if (call == nullptr) return REFMATH_E_NOT_IN_VARIANT;
+  for (uint64_t i = 0; i < kChunk; ++i) (*out)[i] = call((*in)[i]);
+  return REFMATH_OK;
 }
 
 // DigestBlocks, throwing on allocation, thread or OpenSSL failure.
-bool DigestBlocksOrThrow(refmath_function f, refmath_variant v,
-                         refmath_target t, const BlockRange& blocks,
+bool DigestBlocksOrThrow(const Row& row, const BlockRange& blocks,
                          const std::function<void(uint64_t)>& progress,
                          std::vector<std::string>* block_digests,
                          std::string* plain, std::string* error) {
@@ -40,18 +49,18 @@ bool DigestBlocksOrThrow(refmath_function f, refmath_variant v,
   }
   std::unique_ptr<Sha256> block, whole;
   if (plain) whole = std::make_unique<Sha256>();
-  std::future<int> next = std::async(std::launch::async, EvalChunk, f, v, t,
-                                     begin, &in[0], &out[0]);
+  std::future<int> next = std::async(std::launch::async, EvalChunk, row, begin,
+                                     &in[0], &out[0]);
   for (uint64_t first = begin, k = 0; first < end; first += kChunk, k ^= 1) {
     const int status = next.get();
     if (status != REFMATH_OK) {
-      *error = std::string(refmath_function_name(f)) + " " +
-               refmath_variant_name(v) + " on " + refmath_target_name(t) +
+      *error = std::string(refmath_function_name(row.function)) + " " +
+               refmath_variant_name(row.variant) + " on " + SourceName(row) +
                ": " + refmath_status_string(status);
       return false;
     }
     if (first + kChunk < end) {
-      next = std::async(std::launch::async, EvalChunk, f, v, t, first + kChunk,
+      next = std::async(std::launch::async, EvalChunk, row, first + kChunk,
                         &in[k ^ 1], &out[k ^ 1]);
     }
     if (first % kBlockInputs == 0) block = std::make_unique<Sha256>();
@@ -77,14 +86,17 @@ BlockRange ShardBlocks(const BlockRange& r, int index, int count) {
   return s;
 }
 
-bool DigestBlocks(refmath_function f, refmath_variant v, refmath_target t,
-                  const BlockRange& blocks,
+const char* SourceName(const Row& row) {
+  return row.scalar ? "scalar-calls" : refmath_target_name(row.target);
+}
+
+bool DigestBlocks(const Row& row, const BlockRange& blocks,
                   const std::function<void(uint64_t)>& progress,
                   std::vector<std::string>* block_digests, std::string* plain,
                   std::string* error) {
   block_digests->clear();
   try {
-    return DigestBlocksOrThrow(f, v, t, blocks, progress, block_digests, plain,
+    return DigestBlocksOrThrow(row, blocks, progress, block_digests, plain,
                                error);
   } catch (const std::exception& e) {  // bad_alloc, system_error, OpenSSL
     *error = e.what();

@@ -37,27 +37,33 @@ struct BlockRange {
 // of r's n.
 BlockRange ShardBlocks(const BlockRange& r, int index, int count);
 
-// The outputs of (f, v, t) over the inputs of `blocks`: each block's hex
+// A function and variant, and what computes its outputs: the array call on
+// a concrete target, or (scalar) the scalar calls refmath_NAMEf,
+// refmath_fast_NAMEf, refmath_correct_NAMEf, one value per call, which
+// must give the same digests.
+struct Row {
+  refmath_function function = REFMATH_EXP;
+  refmath_variant variant = REFMATH_EXACT;
+  refmath_target target = REFMATH_TARGET_SCALAR;
+  bool scalar = false;
+};
+
+// "scalar-calls", or the target's name.
+const char* SourceName(const Row& row);
+
+// The outputs of a row over the inputs of `blocks`: each block's hex
 // SHA-256 in *block_digests, and, if `plain` is not null, the SHA-256 of
 // all those outputs as one stream (the form golden/exhaustive.sha256
 // pinned before the tree digests).  `progress`, if set, is called after
 // every 2^22 inputs with the count done.  False, with a one-line *error, if
 // the kernel fails or memory or a thread is refused.
-bool DigestBlocks(refmath_function f, refmath_variant v, refmath_target t,
-                  const BlockRange& blocks,
+bool DigestBlocks(const Row& row, const BlockRange& blocks,
                   const std::function<void(uint64_t)>& progress,
                   std::vector<std::string>* block_digests, std::string* plain,
                   std::string* error);
 
 // The digest of a row from its blocks' digests, in block order.
 std::string TreeDigest(const std::vector<std::string>& block_digests);
-
-// A function and variant, and the concrete target its outputs came from.
-struct Row {
-  refmath_function function = REFMATH_EXP;
-  refmath_variant variant = REFMATH_EXACT;
-  refmath_target target = REFMATH_TARGET_SCALAR;
-};
 
 // What one shard computed: for each row, the digests of its blocks, within
 // the whole run's block range.

@@ -100,7 +100,7 @@ aarch64-linux-gnu-g++ -std=c++17 -O1 -I"$root" -I"$root/include" \
 # The floating-point environment probe: FZ, directed rounding and trap
 # enables in the caller change no bit, and FPCR/FPSR come back exactly.
 fpcr_probe=$build/bin/refmath_fpcr_probe
-aarch64-linux-gnu-g++ -std=c++17 -O1 -I"$root/include" \
+aarch64-linux-gnu-g++ -std=c++17 -O1 -I"$root" -I"$root/include" \
   "$root/tools/cross/fpcr_probe.cc" "$build/librefmath.a" \
   -L/usr/lib/aarch64-linux-gnu -lhwy -o "$fpcr_probe" || {
   echo "arm64: FAIL: could not build the FPCR probe" >&2

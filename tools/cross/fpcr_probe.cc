@@ -1,13 +1,15 @@
 // The arm64 floating-point environment guard (simd/lanes/fp_env.h), through the
-// public API only.  For each caller environment below (flush-to-zero, each
-// directed rounding mode, the exception trap enables, with FPSR flags
-// already set) and every usable target, function and variant, the outputs
+// public API only.  For each caller environment below (the default,
+// flush-to-zero, each directed rounding mode, the exception trap enables,
+// with FPSR flags already set) and every usable target, function and variant, the outputs
 // must equal, bit for bit, those computed under the default environment,
 // and FPCR and FPSR must read back exactly as the caller left them (the
 // inputs include infinities and NaNs, whose lanes raise exception flags
-// inside the kernels).  Prints one line and exits 0 (PASS) or 1 (FAIL).
-// Arguments, if any, name the targets to check (as `refmath targets`
-// does); without, every usable target.
+// inside the kernels).  The scalar calls (refmath_expf, ..., on the best
+// target) are checked the same way, value by value, against the array
+// call under the default environment.  Prints one line and exits 0 (PASS)
+// or 1 (FAIL).  Arguments, if any, name the targets to check (as `refmath
+// targets` does); without, every usable target.
 // tools/cross/arm64.sh builds it with the cross compiler and runs it under
 // qemu.
 #include <stdint.h>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "refmath/refmath.h"
+#include "src/verify/scalar_calls.h"
 
 #if !defined(__aarch64__)
 int main() {
@@ -55,6 +58,7 @@ struct Environment {
   uint64_t fpcr_bits;
 };
 constexpr Environment kEnvironments[] = {
+    {"the default", 0},  // FPCR left alone: FPSR alone is written back
     {"flush-to-zero", kFz},
     {"round toward +inf", uint64_t{1} << kRModeShift},
     {"round toward -inf", uint64_t{2} << kRModeShift},
@@ -76,6 +80,32 @@ std::vector<float> Inputs() {
                          -103.9f, 1e-30f, -87.5f, 0.0f, -0.0f};
   in.insert(in.end(), edges, edges + sizeof edges / sizeof edges[0]);
   return in;
+}
+
+// What one check found wrong, or null: the outputs against the default
+// environment's, then FPCR and FPSR against the caller's.
+const char* Problem(const std::vector<float>& want, const std::vector<float>& got,
+                    uint64_t fpcr, uint64_t fpcr_after, uint64_t fpsr,
+                    uint64_t fpsr_after) {
+  if (memcmp(want.data(), got.data(), want.size() * sizeof(float)) != 0) {
+    return "outputs differ from the default environment's";
+  }
+  if (fpcr_after != fpcr) return "FPCR not restored";
+  if ((fpsr_after & kFpsrFlags) != (fpsr & kFpsrFlags)) {
+    return "FPSR flags changed";
+  }
+  return nullptr;
+}
+
+// Sets the caller's environment e (FPCR on top of the default, FPSR with
+// kCallerFlags alone); returns FPCR as it reads back (trap bits may read as
+// zero) and sets *fpsr to the FPSR written.
+uint64_t SetCallerEnvironment(uint64_t default_fpcr, const Environment& e,
+                              uint64_t* fpsr) {
+  WriteFpcr(default_fpcr | e.fpcr_bits);
+  *fpsr = (ReadFpsr() & ~kFpsrFlags) | kCallerFlags;
+  WriteFpsr(*fpsr);
+  return ReadFpcr();
 }
 
 }  // namespace
@@ -108,30 +138,52 @@ int main(int argc, char** argv) {
         WriteFpcr(default_fpcr);
         refmath_eval_f32(f, v, t, in.data(), want.data(), n);
         for (const Environment& e : kEnvironments) {
-          WriteFpcr(default_fpcr | e.fpcr_bits);
-          const uint64_t fpcr = ReadFpcr();  // trap bits may read as zero
-          const uint64_t fpsr = (ReadFpsr() & ~kFpsrFlags) | kCallerFlags;
-          WriteFpsr(fpsr);
+          uint64_t fpsr;
+          const uint64_t fpcr = SetCallerEnvironment(default_fpcr, e, &fpsr);
           const int status = refmath_eval_f32(f, v, t, in.data(), got.data(), n);
           const uint64_t fpcr_after = ReadFpcr(), fpsr_after = ReadFpsr();
           WriteFpcr(default_fpcr);
           ++checks;
-          const char* problem = nullptr;
-          if (status != REFMATH_OK) {
-            problem = refmath_status_string(status);
-          } else if (memcmp(want.data(), got.data(), n * sizeof(float)) != 0) {
-            problem = "outputs differ from the default environment's";
-          } else if (fpcr_after != fpcr) {
-            problem = "FPCR not restored";
-          } else if ((fpsr_after & kFpsrFlags) != (fpsr & kFpsrFlags)) {
-            problem = "FPSR flags changed";
-          }
+          const char* problem =
+              status != REFMATH_OK
+                  ? refmath_status_string(status)
+                  : Problem(want, got, fpcr, fpcr_after, fpsr, fpsr_after);
           if (problem != nullptr) {
             ++failures;
             printf("fpcr: FAIL: %s %s on %s under %s: %s\n",
                    refmath_function_name(f), refmath_variant_name(v),
                    refmath_target_name(t), e.name, problem);
           }
+        }
+      }
+    }
+  }
+  // The scalar calls, one value per call; a flag or FPCR bit a call leaked
+  // would stay for the calls after it, so reading back once at the end
+  // sees it.
+  for (int vi = 0; vi < REFMATH_NUM_VARIANTS; ++vi) {
+    const auto v = static_cast<refmath_variant>(vi);
+    if (refmath_target_status(v, REFMATH_TARGET_BEST) != REFMATH_OK) continue;
+    for (int fi = 0; fi < REFMATH_NUM_FUNCTIONS; ++fi) {
+      const auto f = static_cast<refmath_function>(fi);
+      const refmath::ScalarCall call = refmath::ScalarCallOf(f, v);
+      if (call == nullptr) continue;
+      WriteFpcr(default_fpcr);
+      refmath_eval_f32(f, v, REFMATH_TARGET_BEST, in.data(), want.data(), n);
+      for (const Environment& e : kEnvironments) {
+        uint64_t fpsr;
+        const uint64_t fpcr = SetCallerEnvironment(default_fpcr, e, &fpsr);
+        for (size_t i = 0; i < n; ++i) got[i] = call(in[i]);
+        const uint64_t fpcr_after = ReadFpcr(), fpsr_after = ReadFpsr();
+        WriteFpcr(default_fpcr);
+        ++checks;
+        const char* problem =
+            Problem(want, got, fpcr, fpcr_after, fpsr, fpsr_after);
+        if (problem != nullptr) {
+          ++failures;
+          printf("fpcr: FAIL: the scalar call of %s %s under %s: %s\n",
+                 refmath_function_name(f), refmath_variant_name(v), e.name,
+                 problem);
         }
       }
     }

@@ -40,7 +40,7 @@ bool DigestRow(const exhaustive::Row& row, const exhaustive::BlockRange& blocks,
   const uint64_t total = blocks.Count() * exhaustive::kBlockInputs;
   std::string error;
   const bool ok = exhaustive::DigestBlocks(
-      row.function, row.variant, row.target, blocks,
+      row, blocks,
       [&](uint64_t done) { bar.Update(done, total); }, digests, plain, &error);
   bar.Finish();
   if (!ok) Fail(error, cli::kExitCheckFailed);
@@ -77,7 +77,7 @@ int RunShard(const Options& o) {
       blocks.second[b] = digests[b - mine.first];
     }
     printf("%s %s on %s: blocks %d:%d\n", refmath_function_name(row.function),
-           refmath_variant_name(row.variant), refmath_target_name(row.target),
+           refmath_variant_name(row.variant), exhaustive::SourceName(row),
            mine.first, mine.end);
     fflush(stdout);
   }

@@ -14,7 +14,7 @@ namespace exhaustive_tool {
 const char* const kTool = "refmath_exhaustive_digest";
 const char* const kUsage =
     "usage: refmath_exhaustive_digest [--function F|all] [--variant V|all]\n"
-    "           [--target T] [--blocks A:B]\n"
+    "           [--target T | --scalar] [--blocks A:B]\n"
     "           [--check FILE | --check-plain FILE] [--write FILE]\n"
     "       refmath_exhaustive_digest ... --shard i/N --out PART\n"
     "       refmath_exhaustive_digest --merge [--check FILE] [--write FILE] "
@@ -34,8 +34,8 @@ bool Refuse(const std::string& why, std::string* error) {
 // run prints, checks or writes whole digests.
 bool CheckCombination(const Args& args, size_t files, std::string* error) {
   if (args.Has("merge")) {
-    for (const char* o : {"function", "variant", "target", "blocks", "shard",
-                          "out", "check-plain"}) {
+    for (const char* o : {"function", "variant", "target", "scalar", "blocks",
+                          "shard", "out", "check-plain"}) {
       if (args.Has(o)) {
         return Refuse(std::string("--") + o +
                           " does not apply to --merge (the parts say what "
@@ -48,6 +48,13 @@ bool CheckCombination(const Args& args, size_t files, std::string* error) {
   if (files > 0) return Refuse("part files are read by --merge only", error);
   if (args.Has("shard") != args.Has("out")) {
     return Refuse("--shard i/N and --out PART go together", error);
+  }
+  if (args.Has("scalar") && args.Has("target")) {
+    return Refuse("--scalar runs on the best target: it takes no --target",
+                  error);
+  }
+  if (args.Has("scalar") && args.Has("shard")) {
+    return Refuse("--scalar digests whole runs: it takes no --shard", error);
   }
   if (args.Has("check") && args.Has("check-plain")) {
     return Refuse("--check and --check-plain exclude each other", error);
@@ -142,7 +149,8 @@ bool SelectRows(const Args& args, Options* o, std::string* error) {
                         refmath_status_string(status),
                     error);
     }
-    o->rows.push_back({c.function, c.variant, static_cast<refmath_target>(target)});
+    o->rows.push_back({c.function, c.variant,
+                       static_cast<refmath_target>(target), args.Has("scalar")});
   }
   if (o->rows.empty()) {
     const std::string file = o->check.empty() ? o->check_plain : o->check;
@@ -207,7 +215,7 @@ bool ParseOptions(int argc, char** argv, Options* o, std::string* error) {
   if (!args.Parse(std::vector<std::string>(argv + 1, argv + argc),
                   {"function", "variant", "target", "blocks", "shard", "out",
                    "check", "check-plain", "write"},
-                  {"merge", "help"}, error, &files)) {
+                  {"merge", "scalar", "help"}, error, &files)) {
     return false;
   }
   o->help = args.Has("help");

@@ -24,7 +24,7 @@ const char* const kHeader =
 
 std::string RowText(const exhaustive::Row& r) {
   return std::string(refmath_function_name(r.function)) + " " +
-         refmath_variant_name(r.variant) + " on " + refmath_target_name(r.target);
+         refmath_variant_name(r.variant) + " on " + exhaustive::SourceName(r);
 }
 
 }  // namespace
@@ -49,7 +49,7 @@ void Report::Add(const exhaustive::RowDigest& d, const std::string& plain) {
   const GoldenRow* pinned = FindPinned(o_.golden, d.row);
   if (o_.check.empty() && o_.check_plain.empty()) {
     printf("%s  %s %s %s", d.digest.c_str(), refmath_function_name(d.row.function),
-           refmath_variant_name(d.row.variant), refmath_target_name(d.row.target));
+           refmath_variant_name(d.row.variant), exhaustive::SourceName(d.row));
     if (!range_.Whole()) printf(" blocks %d:%d", range_.first, range_.end);
     printf("\n");
   } else if (pinned == nullptr) {
