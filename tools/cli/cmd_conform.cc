@@ -70,6 +70,10 @@ int RunConform(const Argv& argv) {
   const std::string golden = args.Get("golden", DefaultGoldenDir());
   if (golden.empty()) return Fail(cmd, "--golden needs a directory");
   if (!conformance::CheckGoldenFiles(golden, &error)) return Fail(cmd, error);
+  // An unwritable --json is refused before the run, not after a minute.
+  if (args.Has("json") && !io::CheckOutputPath(args.Get("json"), &error)) {
+    return Fail(cmd, error);
+  }
   const bool quiet = args.Has("quiet");
   // Progress goes to a terminal only; logs get the table and verdict.
   const bool show_progress = !quiet && isatty(STDERR_FILENO);
