@@ -44,12 +44,12 @@ LAYERS = [
     ("ane_api", ["include/refmath/ane/"], ["binary16_api"]),
     ("mcu_api", ["include/refmath/mcu/"], ["binary16_api"]),
     ("kernels", ["simd/"], ["api"]),
-    ("tensor", ["src/tensor/"], ["api", "kernels"]),
+    ("tensor", ["src/tensor/"], ["api", "kernels", "base"]),
     # librefmath.a: the C API over the kernels, with the tensor layer's
     # objects in it.
-    ("core", ["src/core/"], ["api", "kernels", "tensor"]),
+    ("core", ["src/core/"], ["api", "kernels", "tensor", "base"]),
     ("base", ["src/base/"], []),
-    ("binary16", ["src/binary16/"], ["binary16_api"]),
+    ("binary16", ["src/binary16/"], ["binary16_api", "base"]),
     # The verification library calls the C API (refmath_eval_f32).
     ("verify", ["src/verify/"],
      ["api", "binary16_api", "core", "base", "binary16"]),

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "src/base/bits.h"
 #include "src/mcu/fc_error.h"
 #include "src/verify/file_io.h"
 
@@ -16,7 +17,7 @@ namespace refmath {
 namespace mcu {
 namespace {
 
-uint32_t Bits(float f) { return io::FloatBits(f); }
+uint32_t Bits(float f) { return refmath::FloatBits(f); }
 
 constexpr Half kOne = 0x3C00, k2048 = 0x6800, k2050 = 0x6801;
 constexpr Half kMinusInf = kHalfNegInf, kPlusInf = kHalfPosInf;

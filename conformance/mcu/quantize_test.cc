@@ -9,13 +9,14 @@
 #include <limits>
 
 #include "gtest/gtest.h"
+#include "src/base/bits.h"
 #include "src/verify/file_io.h"
 
 namespace refmath {
 namespace mcu {
 namespace {
 
-uint32_t Bits(float f) { return io::FloatBits(f); }
+uint32_t Bits(float f) { return refmath::FloatBits(f); }
 
 float FromBits(uint32_t b) {
   float f;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "src/base/bits.h"
 #include "src/verify/file_io.h"
 
 namespace refmath {

@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "refmath/refmath.h"
 #include "simd/correct/correct_hard_cases.h"
+#include "src/base/bits.h"
 #include "src/conform/runner.h"
 #include "src/verify/file_io.h"
 #include "src/verify/reference.h"
@@ -35,7 +36,7 @@ void ExpectMpfr(refmath_function f, const std::vector<float>& in) {
   int failures = 0;
   for (size_t i = 0; i < in.size() && failures < 5; ++i) {
     const auto m = sweep::ReferenceMpfr(f, in[i], out[i]);
-    const bool both_nan = isnan(out[i]) && isnan(io::BitsToFloat(
+    const bool both_nan = isnan(out[i]) && isnan(refmath::BitsToFloat(
                                                m.correctly_rounded_bits));
     if (!both_nan && Bits(out[i]) != m.correctly_rounded_bits) {
       ++failures;
@@ -52,7 +53,7 @@ class CorrectVariant : public ::testing::TestWithParam<refmath_function> {};
 TEST_P(CorrectVariant, SampleEqualsMpfr) {
   std::vector<float> in;
   for (uint64_t b = 0; b < (uint64_t{1} << 32); b += 65521) {
-    in.push_back(io::BitsToFloat(static_cast<uint32_t>(b)));
+    in.push_back(refmath::BitsToFloat(static_cast<uint32_t>(b)));
   }
   ExpectMpfr(GetParam(), in);
 }
@@ -60,7 +61,7 @@ TEST_P(CorrectVariant, SampleEqualsMpfr) {
 TEST_P(CorrectVariant, SameBitsOnEveryTarget) {
   std::vector<float> in;
   for (uint64_t b = 7; b < (uint64_t{1} << 32); b += 262139) {
-    in.push_back(io::BitsToFloat(static_cast<uint32_t>(b)));
+    in.push_back(refmath::BitsToFloat(static_cast<uint32_t>(b)));
   }
   std::vector<float> want(in.size()), got(in.size());
   ASSERT_EQ(refmath_eval_f32(GetParam(), REFMATH_CORRECT,
@@ -89,8 +90,8 @@ void ExpectTable(refmath_function f, const correct::HardCase (&cases)[kN],
                  bool sym) {
   std::vector<float> in;
   for (size_t i = 0; i + 1 < kN; ++i) {
-    in.push_back(io::BitsToFloat(cases[i].x));
-    if (sym) in.push_back(-io::BitsToFloat(cases[i].x));
+    in.push_back(refmath::BitsToFloat(cases[i].x));
+    if (sym) in.push_back(-refmath::BitsToFloat(cases[i].x));
   }
   ASSERT_FALSE(in.empty());
   ExpectMpfr(f, in);
@@ -146,7 +147,7 @@ TEST(CorrectValues, ByHand) {
   EXPECT_EQ(Bits(Correct(REFMATH_GELU_ERF, 0x1p-149f)), 1u);
   EXPECT_EQ(Bits(Correct(REFMATH_GELU_TANH, -0x1p-149f)), 0x80000000u);
   for (refmath_function f : DefinedFunctions(REFMATH_CORRECT)) {
-    EXPECT_EQ(Bits(Correct(f, io::BitsToFloat(0xFFC01234u))), 0x7FC00000u)
+    EXPECT_EQ(Bits(Correct(f, refmath::BitsToFloat(0xFFC01234u))), 0x7FC00000u)
         << Name(f);
   }
 }
@@ -156,7 +157,7 @@ TEST(CorrectValues, ByHand) {
 // results and the C99 special values.
 TEST(CorrectValues, ExponentialsAndLogarithmsByHand) {
   const float inf = INFINITY;
-  const auto F = io::BitsToFloat;
+  const auto F = refmath::BitsToFloat;
   EXPECT_EQ(Bits(Correct(REFMATH_EXP2, 0.5f)), 0x3FB504F3u);  // sqrt 2
   EXPECT_EQ(Bits(Correct(REFMATH_EXP2, 10.0f)), Bits(1024.0f));
   EXPECT_EQ(Bits(Correct(REFMATH_EXP2, -149.0f)), 1u);
@@ -211,7 +212,7 @@ TEST(CorrectValues, ExponentialsAndLogarithmsByHand) {
 // compositions their limits, docs/api.md).
 TEST(CorrectValues, HyperbolicRootsAndCompositionsByHand) {
   const float inf = INFINITY;
-  const auto F = io::BitsToFloat;
+  const auto F = refmath::BitsToFloat;
   const uint32_t kNaN = 0x7FC00000u, kInf = 0x7F800000u, kNegInf = 0xFF800000u;
   EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, 0.5f)), 0x3ECF991Fu);
   EXPECT_EQ(Bits(Correct(REFMATH_LOG1P, -0.5f)), 0xBF317218u);  // -ln 2
@@ -363,7 +364,7 @@ TEST(CorrectQuickPath, MixedArraysOnEveryTarget) {
 TEST(CorrectQuickPath, ErfMixedArraysOnEveryTarget) {
   const float inf = INFINITY;
   const std::vector<Lane> lanes = {
-      {5, io::BitsToFloat(0x042A320Cu), 0x04400B88u},  // hard
+      {5, refmath::BitsToFloat(0x042A320Cu), 0x04400B88u},  // hard
       {17, -0x1p-140f, 0x80000242u},  // -577.73 * 2^-149
       {40, -0.0f, 0x80000000u},
       {47, NAN, 0x7FC00000u},
@@ -373,7 +374,7 @@ TEST(CorrectQuickPath, ErfMixedArraysOnEveryTarget) {
       {58, 3.9f, 0x3F7FFFFFu},        // 1 - 3.48e-8
       {60, 1e-20f, 0x1E552511u},      // interval 0, tiny
       {62, -inf, 0xBF800000u},
-      {65, io::BitsToFloat(0x042A320Cu), 0x04400B88u}};
+      {65, refmath::BitsToFloat(0x042A320Cu), 0x04400B88u}};
   ExpectMixedArray(REFMATH_ERF, 0.5f, 0x3F053F7Bu, lanes);  // erf(1/2)
 }
 
@@ -384,7 +385,7 @@ TEST(CorrectQuickPath, ErfMixedArraysOnEveryTarget) {
 TEST(CorrectQuickPath, LogMixedArraysOnEveryTarget) {
   const std::vector<Lane> lanes = {
       {3, 1.0f, 0u},
-      {5, io::BitsToFloat(0x022AE487u), 0xC2A9EFAAu},  // hard
+      {5, refmath::BitsToFloat(0x022AE487u), 0xC2A9EFAAu},  // hard
       {17, 0x1p-149f, 0xC2CE8ED0u},   // ln 2^-149
       {20, 0.0f, 0xFF800000u},
       {30, -1.0f, 0x7FC00000u},
@@ -419,26 +420,26 @@ TEST(CorrectQuickPath, GeluMixedArraysOnEveryTarget) {
       {58, -0x1p-124f, 0x81000000u}};
   std::vector<Lane> tanh_lanes = common;
   tanh_lanes.insert(tanh_lanes.end(),
-                    {{5, io::BitsToFloat(0x366C4759u), 0x35EC4784u},  // hard
+                    {{5, refmath::BitsToFloat(0x366C4759u), 0x35EC4784u},  // hard
                      {17, -5.5f, 0xB1CBAC13u},  // below the quick range
                      {50, -4.0f, 0xB8935102u},
                      {60, 0.125f, 0x3D8CBB9Au},
-                     {65, io::BitsToFloat(0x366C4759u), 0x35EC4784u}});
+                     {65, refmath::BitsToFloat(0x366C4759u), 0x35EC4784u}});
   ExpectMixedArray(REFMATH_GELU_TANH, 1.0f, 0x3F57585Cu, tanh_lanes);
   std::vector<Lane> erf_lanes = common;
   erf_lanes.insert(erf_lanes.end(),
-                   {{5, io::BitsToFloat(0x35A42B1Du), 0x35242B28u},  // hard
+                   {{5, refmath::BitsToFloat(0x35A42B1Du), 0x35242B28u},  // hard
                     {17, -5.6f, 0xB380E38Au},  // below the quick range
                     {50, -5.0f, 0xB5C05E5Du},
                     {53, 6.0f, 0x40C00000u},   // beyond the clamp
                     {60, 0.125f, 0x3D8CBBA5u},
-                    {65, io::BitsToFloat(0x35A42B1Du), 0x35242B28u}});
+                    {65, refmath::BitsToFloat(0x35A42B1Du), 0x35242B28u}});
   ExpectMixedArray(REFMATH_GELU_ERF, 1.0f, 0x3F57625Fu, erf_lanes);
 }
 
 TEST(CorrectQuickPath, OnePlusErfMixedArraysOnEveryTarget) {
   const std::vector<Lane> lanes = {
-      {5, io::BitsToFloat(0x3594E2D9u), 0x3F80000Bu},  // hard
+      {5, refmath::BitsToFloat(0x3594E2D9u), 0x3F80000Bu},  // hard
       {17, -3.95f, 0x32C76E1Du},  // below the quick range
       {20, -INFINITY, 0u},
       {47, NAN, 0x7FC00000u},
@@ -451,7 +452,7 @@ TEST(CorrectQuickPath, OnePlusErfMixedArraysOnEveryTarget) {
       {57, 0x1p-149f, 0x3F800000u},
       {58, -1e-30f, 0x3F800000u},
       {60, 2.0f, 0x3FFF66B8u},
-      {65, io::BitsToFloat(0x3594E2D9u), 0x3F80000Bu}};
+      {65, refmath::BitsToFloat(0x3594E2D9u), 0x3F80000Bu}};
   ExpectMixedArray(REFMATH_ONE_PLUS_ERF, 0.5f, 0x3FC29FBDu, lanes);
 }
 

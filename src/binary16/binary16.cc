@@ -1,7 +1,8 @@
 #include "refmath/binary16/binary16.h"
 
 #include <math.h>
-#include <string.h>
+
+#include "src/base/bits.h"
 
 namespace refmath {
 namespace {
@@ -88,10 +89,7 @@ Half HalfFromDouble(double x, HalfRounding rounding) {
 }
 
 float HalfToFloat(Half h) {
-  const uint32_t bits = HalfBitsToFloatBits(h);
-  float f;
-  memcpy(&f, &bits, sizeof f);
-  return f;
+  return BitsToFloat(HalfBitsToFloatBits(h));
 }
 
 double HalfToDouble(Half h) { return HalfToFloat(h); }

@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/conform/runner.h"
 
 #include <algorithm>
@@ -116,12 +117,12 @@ void NameFirstDifference(const std::vector<float>& inputs,
                          const std::vector<float>& actual,
                          refmath_target reference, Row* row) {
   for (size_t i = 0; i < actual.size(); ++i) {
-    const uint32_t want = io::FloatBits(expected[i]);
-    const uint32_t got = io::FloatBits(actual[i]);
+    const uint32_t want = refmath::FloatBits(expected[i]);
+    const uint32_t got = refmath::FloatBits(actual[i]);
     if (want != got) {
       row->has_difference = true;
       row->index = i;
-      row->input_bits = io::FloatBits(inputs[i]);
+      row->input_bits = refmath::FloatBits(inputs[i]);
       row->expected_bits = want;
       row->actual_bits = got;
       row->note = "first difference at input #" + std::to_string(i) + " (" +

@@ -5,14 +5,13 @@
 // through refmath::detail::CorrectNarrow) and then looked up.  No
 // arithmetic here beyond exact conversions between the formats' bit
 // patterns and binary32.
-#include <string.h>
-
 #include <memory>
 #include <mutex>
 #include <new>
 #include <vector>
 
 #include "refmath/refmath.h"
+#include "src/base/bits.h"
 #include "simd/dispatch/kernel_table.h"
 #include "simd/lanes/fp_env.h"
 
@@ -23,16 +22,8 @@ using refmath::detail::NarrowFormat;
 static_assert(sizeof(unsigned short) == 2, "the formats' bits are 16 wide");
 constexpr size_t kPatterns = 65536;
 
-uint32_t FloatBits(float f) {
-  uint32_t b;
-  memcpy(&b, &f, sizeof b);
-  return b;
-}
-float BitsFloat(uint32_t b) {
-  float f;
-  memcpy(&f, &b, sizeof f);
-  return f;
-}
+using refmath::BitsToFloat;
+using refmath::FloatBits;
 
 // A binary16 bit pattern as the binary32 of the same value (exact).
 float WidenBinary16(uint16_t h) {
@@ -40,12 +31,12 @@ float WidenBinary16(uint16_t h) {
   const uint32_t exponent = (h >> 10) & 0x1Fu, fraction = h & 0x3FFu;
   if (exponent == 0) {  // zero or subnormal: fraction * 2^-24, exact
     const float v = static_cast<float>(fraction) * 0x1p-24f;
-    return BitsFloat(FloatBits(v) | sign);
+    return BitsToFloat(FloatBits(v) | sign);
   }
   if (exponent == 0x1F) {  // inf, or NaN with the payload kept
-    return BitsFloat(sign | 0x7F800000u | (fraction << 13));
+    return BitsToFloat(sign | 0x7F800000u | (fraction << 13));
   }
-  return BitsFloat(sign | ((exponent + 112) << 23) | (fraction << 13));
+  return BitsToFloat(sign | ((exponent + 112) << 23) | (fraction << 13));
 }
 
 // A binary32 that is a binary16 value (or +-inf, or NaN) as its binary16
@@ -57,7 +48,7 @@ uint16_t NarrowBinary16(float v) {
   if (magnitude > 0x7F800000u) return 0x7E00;
   if (magnitude == 0x7F800000u) return sign | 0x7C00;
   if (magnitude < 0x38800000u) {  // below 2^-14: a multiple of 2^-24
-    const float units = BitsFloat(magnitude) * 0x1p24f;  // exact, < 1024
+    const float units = BitsToFloat(magnitude) * 0x1p24f;  // exact, < 1024
     return sign | static_cast<uint16_t>(units);
   }
   return sign | static_cast<uint16_t>(((magnitude >> 23) - 112) << 10 |
@@ -66,7 +57,7 @@ uint16_t NarrowBinary16(float v) {
 
 // bfloat16 is the high half of a binary32; a NaN result is the canonical
 // 0x7FC0.
-float WidenBfloat16(uint16_t h) { return BitsFloat(uint32_t{h} << 16); }
+float WidenBfloat16(uint16_t h) { return BitsToFloat(uint32_t{h} << 16); }
 uint16_t NarrowBfloat16(float v) {
   const uint32_t b = FloatBits(v);
   if ((b & 0x7FFFFFFFu) > 0x7F800000u) return 0x7FC0;

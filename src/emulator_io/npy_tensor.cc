@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/emulator_io/npy_tensor.h"
 
 #include <utility>
@@ -18,9 +19,9 @@ double FloatValue(const io::NpyArray& a, size_t i) {
     case io::DType::kFloat16:
       return HalfToDouble(static_cast<Half>(a.bits[i]));
     case io::DType::kFloat32:
-      return io::BitsToFloat(a.bits[i]);
+      return refmath::BitsToFloat(a.bits[i]);
     default:
-      return io::BitsToDouble(a.bits64[i]);
+      return refmath::BitsToDouble(a.bits64[i]);
   }
 }
 
@@ -88,7 +89,7 @@ io::NpyArray HostValuesToNpy(const std::vector<double>& values,
   a.dtype = io::DType::kFloat64;
   a.shape = shape;
   a.bits64.resize(values.size());
-  for (size_t i = 0; i < values.size(); ++i) a.bits64[i] = io::DoubleBits(values[i]);
+  for (size_t i = 0; i < values.size(); ++i) a.bits64[i] = refmath::DoubleBits(values[i]);
   return a;
 }
 

@@ -1,10 +1,10 @@
 #include "src/tensor/algorithms.h"
 
 #include <math.h>
-#include <string.h>
 
 #include <algorithm>
 
+#include "src/base/bits.h"
 #include "src/tensor/exact_sum.h"
 #include "src/tensor/parallel.h"
 #include "src/tensor/tree.h"
@@ -38,10 +38,7 @@ float OverBlocks(const Engine& e, size_t n, const BlockFn& block) {
 }  // namespace
 
 float CanonicalNaN(float x) {
-  if (x == x) return x;
-  const uint32_t canonical = 0x7FC00000u;
-  memcpy(&x, &canonical, sizeof(x));
-  return x;
+  return x == x ? x : BitsToFloat(0x7FC00000u);
 }
 
 float CanonicalSum(const Engine& e, const float* x, size_t n) {

@@ -1,7 +1,8 @@
 #include "src/tensor/exact_sum.h"
 
 #include <math.h>
-#include <string.h>
+
+#include "src/base/bits.h"
 
 namespace refmath {
 namespace tensor {
@@ -9,12 +10,6 @@ namespace {
 
 constexpr uint32_t kSignBit = 0x80000000u;
 constexpr int kLimbs = 12;  // 384 bits in 32-bit limbs, units of 2^-149
-
-uint32_t Bits(float x) {
-  uint32_t u;
-  memcpy(&u, &x, sizeof(u));
-  return u;
-}
 
 // bins[e] * 2^(max(e, 1) - 1) summed into two's-complement 32-bit limbs
 // (each limb held in an int64 until the carries are propagated).  A bin
@@ -86,12 +81,12 @@ void ExactSum::Add(const float* x, size_t n, ptrdiff_t step) {
   // its sign and exponent, the bins rotating over kCopies copies so that
   // neighbours with one exponent do not wait for each other.
   for (size_t i = 0; i < n; ++i) {
-    const uint32_t u = Bits(x[static_cast<ptrdiff_t>(i) * step]);
+    const uint32_t u = FloatBits(x[static_cast<ptrdiff_t>(i) * step]);
     const uint32_t implicit = (u & 0x7F800000u) != 0 ? 0x800000u : 0u;
     bins_[i % kCopies][u >> 23] += (u & 0x7FFFFFu) | implicit;
   }
   for (size_t i = 0; i < n && all_negative_zero_; ++i) {
-    all_negative_zero_ = Bits(x[static_cast<ptrdiff_t>(i) * step]) == kSignBit;
+    all_negative_zero_ = FloatBits(x[static_cast<ptrdiff_t>(i) * step]) == kSignBit;
   }
   count_ += n;
   bool special = false;  // an exponent of 255 in either sign's bins
@@ -137,10 +132,7 @@ void ExactSum::Merge(const ExactSum& o) {
 
 float ExactSum::Result() const {
   if (nan_ || (pos_inf_ && neg_inf_)) {
-    const uint32_t canonical = 0x7FC00000u;
-    float f;
-    memcpy(&f, &canonical, sizeof(f));
-    return f;
+    return BitsToFloat(0x7FC00000u);  // the canonical quiet NaN
   }
   if (pos_inf_) return INFINITY;
   if (neg_inf_) return -INFINITY;

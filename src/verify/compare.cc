@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/compare.h"
 
 #include <math.h>
@@ -132,7 +133,7 @@ void AddTruth(size_t i, double ulp, bool correctly_rounded, TruthStats* s,
 
 void AddDiff(size_t i, uint32_t x, uint32_t oracle, uint32_t backend,
              Format format, size_t keep, OracleDiff* d, double* sum) {
-  const double ulp = UlpOf(io::BitsToFloat(oracle), io::BitsToFloat(backend),
+  const double ulp = UlpOf(refmath::BitsToFloat(oracle), refmath::BitsToFloat(backend),
                            format);
   if (oracle == backend) {
     ++d->identical;
@@ -143,7 +144,7 @@ void AddDiff(size_t i, uint32_t x, uint32_t oracle, uint32_t backend,
     ++d->special_disagreements;
   } else if (ulp == 0) {
     // The same value, other bits: +0 and -0, or two NaNs.
-    ++(isnan(io::BitsToFloat(oracle)) ? d->nan_payload_differences
+    ++(isnan(refmath::BitsToFloat(oracle)) ? d->nan_payload_differences
                                       : d->zero_sign_differences);
   } else {
     ++d->buckets[Bucket(ulp)];
@@ -163,7 +164,7 @@ void MeasureOne(Job* job, size_t i, float o32, Accumulator* acc,
                 ChunkSums* sums) {
   const Format fmt = job->format;
   const refmath_function f = job->spec.function;
-  const float x = io::BitsToFloat(job->in[i]);
+  const float x = refmath::BitsToFloat(job->in[i]);
   const double b = ValueOf(job->out[i], fmt);
   const double o = fmt == Format::kBinary32 ? o32 : RoundTo(o32, fmt);
   const Truth t = TruthOf(f, x, fmt);
@@ -175,7 +176,7 @@ void MeasureOne(Job* job, size_t i, float o32, Accumulator* acc,
   const int nearer = Nearer(f, x, t, b, o, fmt);
   (nearer < 0 ? acc->backend_closer
               : nearer > 0 ? acc->oracle_closer : acc->ties)++;
-  AddDiff(i, job->in[i], io::FloatBits(o32), WidenedBits(job->out[i], fmt),
+  AddDiff(i, job->in[i], refmath::FloatBits(o32), WidenedBits(job->out[i], fmt),
           fmt, job->spec.worst, &acc->diff, &sums->vs_oracle);
   if (job->spec.per_input) {
     job->result->oracle_bits[i] = BitsIn(o32, fmt);
@@ -194,7 +195,7 @@ void Work(Job* job, Accumulator* acc) {
       if (first >= job->n) return;
       const size_t count = std::min(kChunk, job->n - first);
       for (size_t j = 0; j < count; ++j) {
-        x[j] = io::BitsToFloat(job->in[first + j]);
+        x[j] = refmath::BitsToFloat(job->in[first + j]);
       }
       const int s = refmath_eval_f32(job->spec.function, job->spec.variant,
                                      REFMATH_TARGET_BEST, x.data(),
@@ -290,7 +291,7 @@ void SettleMax(const Job& job, MaxCandidates* candidates, ResultAt result_at,
                TruthStats* s) {
   for (const MaxCandidates::Entry& c : candidates->Pruned()) {
     const size_t i = static_cast<size_t>(c.position);
-    const float x = io::BitsToFloat(job.in[i]);
+    const float x = refmath::BitsToFloat(job.in[i]);
     const double exact =
         sweep::ReferenceMpfrUlp(job.spec.function, x, result_at(i), job.format);
     if (isinf(exact)) continue;
@@ -309,7 +310,7 @@ void Settle(const Job& job, Accumulator* all, CompareResult* r) {
             &all->backend);
   SettleMax(job, &all->oracle_max,
             [&](size_t i) {
-              const float x = io::BitsToFloat(job.in[i]);
+              const float x = refmath::BitsToFloat(job.in[i]);
               float o;
               refmath_eval_f32(job.spec.function, job.spec.variant,
                                REFMATH_TARGET_BEST, &x, &o, 1);

@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/compare_io.h"
 
 #include <math.h>
@@ -88,20 +89,20 @@ uint32_t WidenedBits(uint32_t bits, Format format) {
 }
 
 double ValueOf(uint32_t bits, Format format) {
-  return io::BitsToFloat(WidenedBits(bits, format));
+  return refmath::BitsToFloat(WidenedBits(bits, format));
 }
 
 uint32_t BitsIn(float v, Format format) {
   switch (format) {
     case Format::kBinary16: return HalfFromDouble(v);
     case Format::kBfloat16: {
-      if (isnan(v)) return (io::FloatBits(v) >> 16) | 0x0040;  // quiet
+      if (isnan(v)) return (refmath::FloatBits(v) >> 16) | 0x0040;  // quiet
       const float r = static_cast<float>(RoundTo(v, Format::kBfloat16));
-      return io::FloatBits(r) >> 16;
+      return refmath::FloatBits(r) >> 16;
     }
     case Format::kBinary32: break;
   }
-  return io::FloatBits(v);
+  return refmath::FloatBits(v);
 }
 
 namespace {
@@ -118,7 +119,7 @@ void CsvRows(const CompareResult& r, size_t first, size_t count,
   char line[192];
   for (size_t i = first; i < first + count; ++i) {
     int n = snprintf(line, sizeof(line), "%zu,%.9g,0x%08X,0x%0*X,0x%0*X,", i,
-                     static_cast<double>(io::BitsToFloat(r.input_bits[i])),
+                     static_cast<double>(refmath::BitsToFloat(r.input_bits[i])),
                      r.input_bits[i], digits, r.backend_bits[i], digits,
                      r.oracle_bits[i]);
     n += PutUlp(r.backend_ulp[i], line + n, sizeof(line) - n);

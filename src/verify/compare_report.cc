@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/compare_report.h"
 
 #include <cmath>
@@ -58,7 +59,7 @@ const char* FormatName(Format f) {
 }
 
 std::string HexAndValue(uint32_t bits) {
-  return report::Printf("0x%08X (%.9g)", bits, io::BitsToFloat(bits));
+  return report::Printf("0x%08X (%.9g)", bits, refmath::BitsToFloat(bits));
 }
 
 std::string Percent(size_t part, size_t whole) {
@@ -113,7 +114,7 @@ std::string TruthTable(const CompareSpec& spec, const CompareResult& r) {
 const char* DifferenceKind(const CompareEntry& e) {
   if (std::isinf(e.ulp)) return "nan_inf";
   if (e.ulp != 0) return "ulp";
-  return std::isnan(io::BitsToFloat(e.oracle)) ? "nan_payload" : "zero_sign";
+  return std::isnan(refmath::BitsToFloat(e.oracle)) ? "nan_payload" : "zero_sign";
 }
 
 std::string DifferenceText(const CompareEntry& e) {
@@ -229,7 +230,7 @@ std::string JsonNumber(bool has, double value) {
 // The input at an index: its value (null if NaN or infinite: JSON has no
 // such numbers) and its bits.
 std::string JsonAt(size_t index, uint32_t bits) {
-  const float x = io::BitsToFloat(bits);
+  const float x = refmath::BitsToFloat(bits);
   if (index == kNoIndex) return "\"at_x\": null, \"at_x_bits\": null";
   return std::string("\"at_x\": ") +
          (std::isfinite(x) ? report::Printf("%.9g", x) : "null") +

@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/digest.h"
 
 #include <openssl/evp.h>
@@ -49,7 +50,7 @@ std::string DigestFloats(const float* values, size_t n) {
   uint8_t block[4096];
   size_t used = 0;
   for (size_t i = 0; i < n; ++i) {
-    io::StoreLE32(io::FloatBits(values[i]), block + used);
+    io::StoreLE32(refmath::FloatBits(values[i]), block + used);
     used += 4;
     if (used == sizeof(block)) {
       sha.Update(block, used);

@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/exact_double_sum.h"
 
 #include <math.h>
@@ -54,7 +55,7 @@ void ExactDoubleSum::Add(double v) {
     infinite_ = true;
     return;
   }
-  const uint64_t bits = io::DoubleBits(v);
+  const uint64_t bits = refmath::DoubleBits(v);
   const int e = static_cast<int>(bits >> 52);
   const uint64_t fraction = bits & ((uint64_t{1} << 52) - 1);
   counts_[e] += e == 0 ? fraction : fraction | (uint64_t{1} << 52);

@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/exhaustive.h"
 
 #include <exception>
@@ -19,7 +20,7 @@ static_assert(kBlockInputs % kChunk == 0, "a block is whole chunks");
 int EvalChunk(const Row& row, uint64_t first, std::vector<float>* in,
               std::vector<float>* out) {
   for (uint64_t i = 0; i < kChunk; ++i) {
-    (*in)[i] = io::BitsToFloat(static_cast<uint32_t>(first + i));
+    (*in)[i] = refmath::BitsToFloat(static_cast<uint32_t>(first + i));
   }
   if (!row.scalar) {
     return refmath_eval_f32(row.function, row.variant, row.target, in->data(),

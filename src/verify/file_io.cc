@@ -244,30 +244,6 @@ void StoreLE32(uint32_t v, uint8_t* p) {
   p[3] = static_cast<uint8_t>(v >> 24);
 }
 
-uint32_t FloatBits(float f) {
-  uint32_t bits;
-  memcpy(&bits, &f, sizeof(bits));
-  return bits;
-}
-
-float BitsToFloat(uint32_t bits) {
-  float f;
-  memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
-uint64_t DoubleBits(double d) {
-  uint64_t bits;
-  memcpy(&bits, &d, sizeof(bits));
-  return bits;
-}
-
-double BitsToDouble(uint64_t bits) {
-  double d;
-  memcpy(&d, &bits, sizeof(d));
-  return d;
-}
-
 bool ReadAll(const std::string& path, std::vector<uint8_t>* bytes,
              std::string* error) {
   if (path == "-") return ReadFd(STDIN_FILENO, "<stdin>", bytes, error);

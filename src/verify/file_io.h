@@ -64,11 +64,6 @@ uint16_t LoadLE16(const uint8_t* p);
 void StoreLE16(uint16_t v, uint8_t* p);
 void StoreLE32(uint32_t v, uint8_t* p);
 
-uint32_t FloatBits(float f);
-float BitsToFloat(uint32_t bits);
-uint64_t DoubleBits(double d);
-double BitsToDouble(uint64_t bits);
-
 }  // namespace io
 }  // namespace refmath
 

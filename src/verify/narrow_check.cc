@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/narrow_check.h"
 
 #include <math.h>
@@ -12,7 +13,7 @@ namespace refmath {
 namespace sweep {
 
 float WidenNarrow(Format format, uint16_t bits) {
-  return io::BitsToFloat(format == Format::kBinary16
+  return refmath::BitsToFloat(format == Format::kBinary16
                              ? HalfBitsToFloatBits(bits)
                              : uint32_t{bits} << 16);
 }
@@ -48,17 +49,17 @@ bool CheckNarrow(refmath_function f, Format format, NarrowCheck* out,
     const float x = wide[i];
     const float y = WidenNarrow(format, got[i]);
     const uint32_t want = CorrectlyRoundedBits(f, x, format);
-    const bool want_nan = isnan(io::BitsToFloat(want));
+    const bool want_nan = isnan(refmath::BitsToFloat(want));
     ++out->values;
     const double again = RoundTo(wide_out[i], format);
     if (!(isnan(again) && want_nan) &&
-        io::FloatBits(static_cast<float>(again)) != want) {
+        refmath::FloatBits(static_cast<float>(again)) != want) {
       ++out->twice_rounded_wrong;
     }
     bool wrong = false;
-    if (isnan(y) || want_nan || isinf(y) || isinf(io::BitsToFloat(want))) {
+    if (isnan(y) || want_nan || isinf(y) || isinf(refmath::BitsToFloat(want))) {
       if (isnan(y) != want_nan ||
-          (!want_nan && io::FloatBits(y) != want)) {
+          (!want_nan && refmath::FloatBits(y) != want)) {
         ++out->nan_inf_disagreements;
         wrong = true;
       }
@@ -68,7 +69,7 @@ bool CheckNarrow(refmath_function f, Format format, NarrowCheck* out,
         out->max_ulp = ulp;
         out->max_at = in[i];
       }
-      if (io::FloatBits(y) != want) {
+      if (refmath::FloatBits(y) != want) {
         ++out->not_correctly_rounded;
         wrong = true;
       }

@@ -1,7 +1,8 @@
 #include "src/verify/npy.h"
 
-#include "src/verify/file_io.h"
+#include "src/base/bits.h"
 #include "src/base/text.h"
+#include "src/verify/file_io.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/reference.h"
 
 #include <math.h>
@@ -315,7 +316,7 @@ uint32_t CorrectlyRoundedBits(refmath_function f, float x, Format format) {
   MpfrNumber r;
   if (!ReferenceMpfrValue(f, x, r)) return 0x7FC00000u;
   const double cr = RoundMpfrTo(r, format);
-  return isnan(cr) ? 0x7FC00000u : io::FloatBits(static_cast<float>(cr));
+  return isnan(cr) ? 0x7FC00000u : refmath::FloatBits(static_cast<float>(cr));
 }
 
 MpfrResult ReferenceMpfr(refmath_function f, float x, float got) {
@@ -329,7 +330,7 @@ MpfrResult ReferenceMpfr(refmath_function f, float x, float got) {
   }
   const double cr = RoundMpfrTo(r, Format::kBinary32);
   out.correctly_rounded_bits =
-      isnan(cr) ? 0x7FC00000u : io::FloatBits(static_cast<float>(cr));
+      isnan(cr) ? 0x7FC00000u : refmath::FloatBits(static_cast<float>(cr));
   out.value = r.ToDouble();
   out.ulp_error = UlpAgainst(r, cr, got, Format::kBinary32);
   return out;

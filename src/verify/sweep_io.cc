@@ -1,3 +1,4 @@
+#include "src/base/bits.h"
 #include "src/verify/sweep_io.h"
 
 #include <math.h>
@@ -86,8 +87,8 @@ std::string SerializeResult(const Result& r) {
       << "variant " << refmath_variant_name(s.variant) << "\n"
       << "target " << refmath_target_name(s.target) << "\n"
       << "all " << (s.all ? 1 : 0) << "\n"
-      << "lo " << Hex(io::FloatBits(s.lo)) << "\n"
-      << "hi " << Hex(io::FloatBits(s.hi)) << "\n"
+      << "lo " << Hex(refmath::FloatBits(s.lo)) << "\n"
+      << "hi " << Hex(refmath::FloatBits(s.hi)) << "\n"
       << "stride " << s.stride << "\n"
       << "label " << s.label << "\n"
       << "shard_count " << s.shard_count << "\n"
@@ -187,8 +188,8 @@ bool ParseSpec(Lines& l, const std::string& name, Result* out,
   s.variant = static_cast<refmath_variant>(v);
   s.target = static_cast<refmath_target>(t);
   s.all = l.kv["all"] == "1";
-  s.lo = io::BitsToFloat(static_cast<uint32_t>(strtoul(l.kv["lo"].c_str(), nullptr, 16)));
-  s.hi = io::BitsToFloat(static_cast<uint32_t>(strtoul(l.kv["hi"].c_str(), nullptr, 16)));
+  s.lo = refmath::BitsToFloat(static_cast<uint32_t>(strtoul(l.kv["lo"].c_str(), nullptr, 16)));
+  s.hi = refmath::BitsToFloat(static_cast<uint32_t>(strtoul(l.kv["hi"].c_str(), nullptr, 16)));
   s.label = l.kv["label"];
   s.shard_count = static_cast<int>(shard_count);
   if (!ParseShards(l.kv["shards"], s.shard_count, &out->shards)) {
@@ -338,7 +339,7 @@ std::string CsvTable(const std::vector<Result>& rows) {
         << refmath_target_name(r.spec.target) << ","
         << CsvField(SweepDescription(r.spec)) << "," << r.Values() << ",";
     snprintf(buf, sizeof(buf), "%.6f", r.max_ulp);
-    out << buf << "," << FloatText(io::BitsToFloat(r.max_x_bits)) << ","
+    out << buf << "," << FloatText(refmath::BitsToFloat(r.max_x_bits)) << ","
         << Hex(r.max_x_bits) << ",";
     snprintf(buf, sizeof(buf), "%.6f", r.MeanUlp());
     out << buf << "," << r.not_correctly_rounded << ","
@@ -361,7 +362,7 @@ std::string MarkdownTable(const std::vector<Result>& rows) {
                refmath_variant_name(r.spec.variant),
                SweepDescription(r.spec) + (r.Complete() ? "" : " (partial)"),
                std::to_string(r.Values()), report::Printf("%.3f", r.max_ulp),
-               FloatText(io::BitsToFloat(r.max_x_bits)),
+               FloatText(refmath::BitsToFloat(r.max_x_bits)),
                report::Printf("%.4f", r.MeanUlp()),
                std::to_string(r.not_correctly_rounded),
                std::to_string(r.special_disagreements),
@@ -375,7 +376,7 @@ std::string BinsCsv(const Result& r) {
   out << "bin,x,max_ulp\n";
   for (size_t i = 0; i < r.bins.size(); ++i) {
     if (r.bins[i].max_ulp < 0) continue;
-    out << i << "," << FloatText(io::BitsToFloat(r.bins[i].x_bits)) << ","
+    out << i << "," << FloatText(refmath::BitsToFloat(r.bins[i].x_bits)) << ","
         << Double(r.bins[i].max_ulp) << "\n";
   }
   return out.str();

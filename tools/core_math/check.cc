@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "refmath/refmath.h"
+#include "src/base/bits.h"
 #include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "src/verify/threads.h"
@@ -57,13 +58,13 @@ struct Tally {
 
 bool Same(float a, float b) {
   if (std::isnan(a) && std::isnan(b)) return true;
-  return refmath::io::FloatBits(a) == refmath::io::FloatBits(b);
+  return refmath::FloatBits(a) == refmath::FloatBits(b);
 }
 
 void CheckChunk(const Peer& p, refmath_target t, uint64_t first, Tally* tally) {
   std::vector<float> in(kChunk), out(kChunk);
   for (uint64_t i = 0; i < kChunk; ++i) {
-    in[i] = refmath::io::BitsToFloat(static_cast<uint32_t>(first + i));
+    in[i] = refmath::BitsToFloat(static_cast<uint32_t>(first + i));
   }
   const int status =
       refmath_eval_f32(p.f, REFMATH_CORRECT, t, in.data(), out.data(), kChunk);
@@ -104,10 +105,10 @@ int CheckFunction(const Peer& p, refmath_target t, size_t threads) {
          static_cast<unsigned long long>(tally.mismatches.load()), s);
   for (uint32_t x : tally.first) {
     float y;
-    const float in = refmath::io::BitsToFloat(x);
+    const float in = refmath::BitsToFloat(x);
     refmath_eval_f32(p.f, REFMATH_CORRECT, t, &in, &y, 1);
     printf("  x = 0x%08X: refmath 0x%08X, CORE-MATH 0x%08X\n", x,
-           refmath::io::FloatBits(y), refmath::io::FloatBits(p.fn(in)));
+           refmath::FloatBits(y), refmath::FloatBits(p.fn(in)));
   }
   fflush(stdout);
   return tally.mismatches == 0 ? 0 : 1;

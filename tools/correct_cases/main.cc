@@ -25,6 +25,7 @@
 #include "refmath/refmath.h"
 #include "simd/correct/correct_table.h"
 #include "simd/dispatch/kernel_table.h"
+#include "src/base/bits.h"
 #include "src/cmdline/args.h"
 #include "src/verify/file_io.h"
 #include "src/verify/reference.h"
@@ -79,13 +80,13 @@ void SearchChunk(refmath_function f, uint64_t first, Found* found,
                  std::mutex* mu) {
   std::vector<float> in(kChunk), lo(kChunk), hi(kChunk);
   for (uint64_t i = 0; i < kChunk; ++i) {
-    in[i] = refmath::io::BitsToFloat(static_cast<uint32_t>(first + i));
+    in[i] = refmath::BitsToFloat(static_cast<uint32_t>(first + i));
   }
   refmath::detail::CorrectRoundingBounds(f, in.data(), lo.data(), hi.data(),
                                          kChunk);
   for (uint64_t i = 0; i < kChunk; ++i) {
-    const uint32_t l = refmath::io::FloatBits(lo[i]);
-    if (l == refmath::io::FloatBits(hi[i])) continue;
+    const uint32_t l = refmath::FloatBits(lo[i]);
+    if (l == refmath::FloatBits(hi[i])) continue;
     const auto m = refmath::sweep::ReferenceMpfr(f, in[i], lo[i]);
     std::lock_guard<std::mutex> lock(*mu);
     found->cases.push_back(
@@ -128,8 +129,8 @@ constexpr NarrowFormat kNarrowFormats[] = {
 
 float Widen(const NarrowFormat& nf, uint32_t bits) {
   return nf.format == detail::NarrowFormat::kBinary16
-             ? io::BitsToFloat(HalfBitsToFloatBits(static_cast<uint16_t>(bits)))
-             : io::BitsToFloat(bits << 16);
+             ? refmath::BitsToFloat(HalfBitsToFloatBits(static_cast<uint16_t>(bits)))
+             : refmath::BitsToFloat(bits << 16);
 }
 
 std::vector<HardCase> SearchNarrow(const Row& row, const NarrowFormat& nf) {
@@ -140,8 +141,8 @@ std::vector<HardCase> SearchNarrow(const Row& row, const NarrowFormat& nf) {
                                       hi.data(), end);
   std::vector<HardCase> cases;
   for (uint32_t i = 0; i < end; ++i) {
-    if (io::FloatBits(lo[i]) == io::FloatBits(hi[i])) continue;
-    cases.push_back({io::FloatBits(in[i]),
+    if (refmath::FloatBits(lo[i]) == refmath::FloatBits(hi[i])) continue;
+    cases.push_back({refmath::FloatBits(in[i]),
                      sweep::CorrectlyRoundedBits(row.f, in[i], nf.reference)});
   }
   std::sort(cases.begin(), cases.end(),
