@@ -43,6 +43,53 @@ constexpr uint64_t kTwo52Bits = 0x4330000000000000ull;  // bits of 2^52
 constexpr double kTwo52PlusBias = 0x1.0000000008p+52;   // 2^52 + 2^15
 }  // namespace quick_log
 
+// Step 1: the bits of x minus the offset hold e in the exponent field and
+// j in the top 4 significand bits, so k = 16 e + j is one arithmetic shift
+// (a logical one of the biased difference, without AVX-512); m = x 2^-e is
+// the offset plus the difference's significand field, x's significand
+// bits.  Returns k's lanes (k mod 16 = j) and sets *kd = k, *m.
+template <class DD>
+HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> QuickLogSplit(DD dd, hn::Vec<DD> x,
+                                                         hn::Vec<DD>* kd,
+                                                         hn::Vec<DD>* m) {
+  namespace ql = quick_log;
+  const hn::RebindToSigned<DD> di;
+  const hn::RebindToUnsigned<DD> du;
+  const auto bits = hn::BitCast(du, x);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+  const auto diff = hn::Sub(bits, hn::Set(du, correct::kLogQuickOffsetBits));
+  const auto k = hn::ShiftRight<48>(hn::BitCast(di, diff));
+  *kd = hn::ConvertTo(dd, k);
+  *m = hn::BitCast(
+      dd, hn::Sub(bits, hn::And(diff, hn::Set(du, ql::kExponentMask))));
+  return k;
+#else
+  const auto diff = hn::Sub(
+      bits, hn::Set(du, correct::kLogQuickOffsetBits - ql::kSignBit));
+  const auto biased = hn::ShiftRight<48>(diff);  // k + 2^15
+  *kd = hn::Sub(hn::BitCast(dd, hn::Or(biased, hn::Set(du, ql::kTwo52Bits))),
+                hn::Set(dd, ql::kTwo52PlusBias));
+  *m = hn::BitCast(dd, hn::Add(hn::AndNot(hn::Set(du, ql::kExponentMask), diff),
+                               hn::Set(du, correct::kLogQuickOffsetBits)));
+  return hn::BitCast(di, biased);  // k + 2^15: k mod 16 is j
+#endif
+}
+
+// Steps 3 and 4: p = log1p(r) / r = 1 + r Q(r), Q of degree 6;
+// t = k C + T_j (0 exactly for interval 8 with e = 0, where T_8 = -8 C);
+// y = r p + t.
+template <class DD, class VI>
+HWY_INLINE hn::Vec<DD> QuickLogFinish(DD dd, VI k, hn::Vec<DD> kd,
+                                      hn::Vec<DD> r) {
+  const auto& c = correct::kLog1pQuickQ;
+  auto q = hn::Set(dd, c[0]);
+  for (size_t i = 1; i < 7; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
+  const auto p = hn::MulAdd(q, r, hn::Set(dd, 1.0));
+  const auto t = hn::MulAdd(kd, hn::Set(dd, correct::kLogQuickC),
+                            QuickTable16(dd, correct::kLogQuickT, k));
+  return hn::MulAdd(r, p, t);
+}
+
 struct QuickLog : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -52,48 +99,13 @@ struct QuickLog : QuickPlainFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    namespace ql = quick_log;
-    const hn::RebindToSigned<DD> di;
-    const hn::RebindToUnsigned<DD> du;
-    // Step 1: the bits of x minus the offset hold e in the exponent field
-    // and j in the top 4 significand bits, so k = 16 e + j is one
-    // arithmetic shift (a logical one of the biased difference, without
-    // AVX-512); m = x 2^-e is the offset plus the difference's significand
-    // field, x's significand bits.
-    const auto bits = hn::BitCast(du, x);
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-    const auto diff =
-        hn::Sub(bits, hn::Set(du, correct::kLogQuickOffsetBits));
-    const auto k = hn::ShiftRight<48>(hn::BitCast(di, diff));
-    const auto kd = hn::ConvertTo(dd, k);
-    const auto m = hn::BitCast(
-        dd, hn::Sub(bits, hn::And(diff, hn::Set(du, ql::kExponentMask))));
-#else
-    const auto diff = hn::Sub(
-        bits, hn::Set(du, correct::kLogQuickOffsetBits - ql::kSignBit));
-    const auto biased = hn::ShiftRight<48>(diff);  // k + 2^15
-    const auto k = hn::BitCast(di, biased);        // k mod 16 is j
-    const auto kd = hn::Sub(
-        hn::BitCast(dd, hn::Or(biased, hn::Set(du, ql::kTwo52Bits))),
-        hn::Set(dd, ql::kTwo52PlusBias));
-    const auto m = hn::BitCast(
-        dd, hn::Add(hn::AndNot(hn::Set(du, ql::kExponentMask), diff),
-                    hn::Set(du, correct::kLogQuickOffsetBits)));
-#endif
+    hn::Vec<DD> kd, m;
+    const auto k = QuickLogSplit(dd, x, &kd, &m);  // step 1
     // Step 2: r = m R_j - 1, exact (fused or not: m R_j has at most 36
     // significant bits, and lies in [1/2, 2]).
     const auto r = hn::MulAdd(m, QuickTable16(dd, correct::kLogQuickR, k),
                               hn::Set(dd, -1.0));
-    // Step 3: p = log1p(r) / r = 1 + r Q(r), Q of degree 6.
-    const auto& c = correct::kLog1pQuickQ;
-    auto q = hn::Set(dd, c[0]);
-    for (size_t i = 1; i < 7; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
-    const auto p = hn::MulAdd(q, r, hn::Set(dd, 1.0));
-    // Step 4: t = k C + T_j (0 exactly for x in interval 8 with e = 0,
-    // where T_8 = -8 C), y = r p + t.
-    const auto t = hn::MulAdd(kd, hn::Set(dd, correct::kLogQuickC),
-                              QuickTable16(dd, correct::kLogQuickT, k));
-    return hn::MulAdd(r, p, t);
+    return QuickLogFinish(dd, k, kd, r);
   }
 };
 
