@@ -11,6 +11,7 @@ element; every ratio compares two medians of that run.
 import argparse
 import json
 import os
+import re
 import subprocess
 
 FUNCTIONS = ["exp", "log", "tanh", "erf", "sigmoid", "gelu_erf", "gelu_tanh"]
@@ -29,6 +30,22 @@ N = 65536
 # at 512 bits at most this many times the exact variant's time.
 TARGET_VS_CORE_MATH = {128: 3.0, 256: 6.0, 512: 10.0}
 TARGET_VS_EXACT_512 = 2.0
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def without_quick_path():
+  """The LIBM functions whose quick path is NoQuickPath in the entry point
+  (simd/correct_quick_kernels.cc), as that file says today."""
+  with open(os.path.join(ROOT, "simd", "correct_quick_kernels.cc")) as f:
+    kernels = set(re.findall(r"using Quick(\w+) = NoQuickPath;", f.read()))
+  def camel(name):
+    return "".join(part.capitalize() for part in name.split("_"))
+  return [f for f in LIBM if camel(f) in kernels]
+
+
+def english_list(names):
+  return names[0] if len(names) == 1 else (
+      ", ".join(names[:-1]) + " and " + names[-1])
 
 
 def load(path):
@@ -167,16 +184,18 @@ sqrt; silu, softplus, mish and log_sigmoid: their formulas over SLEEF's
 exp2 [-23, 23], exp10 [-7, 7], expm1 [-16, 16], log2 and log10
 [0.0625, 16], log1p [-0.9375, 15], sinh and cosh [-10, 10], asinh
 [-16, 16], acosh [1, 16], atanh [-0.9375, 0.9375], erfc [-3, 10], cbrt
-[-16, 16], rsqrt [0.0625, 16] and the compositions [-16, 16]. exp2,
-expm1, sinh, cosh, silu and mish have quick paths; the others answer
-every call by the complete method (binary64 lanes, two roundings). The
+[-16, 16], rsqrt [0.0625, 16] and the compositions [-16, 16]. %(quick)s
+have quick paths; %(complete)s answer every call by the complete method
+(binary64 lanes, two roundings). The
 targets at 512 bits: CORE-MATH's time at least 4x the variant's, SLEEF's
 at least the variant's.
 
 %(libm)s
 """ % {"reps": os.environ.get("REFMATH_BENCH_REPETITIONS", "5"),
        "date": context.get("date", "?"), "cpu": cpu_line(),
-       "load": args.load, "table": table(ns), "libm": libm_table(ns)}
+       "load": args.load, "table": table(ns), "libm": libm_table(ns),
+       "quick": english_list([f for f in LIBM if f not in without_quick_path()]),
+       "complete": english_list(without_quick_path())}
   with open(args.out, "w") as f:
     f.write(text)
 

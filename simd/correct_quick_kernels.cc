@@ -22,13 +22,18 @@
 #include "simd/erf/correct_quick_erf-inl.h"
 #include "simd/erf/correct_quick_erfc-inl.h"
 #include "simd/exp/correct_quick_exp-inl.h"
+#include "simd/exp/correct_quick_exp10-inl.h"
 #include "simd/exp/correct_quick_expm1-inl.h"
 #include "simd/gelu/correct_quick_gelu_tanh-inl.h"
+#include "simd/hyperbolic/correct_quick_asinh-inl.h"
 #include "simd/hyperbolic/correct_quick_sinh-inl.h"
 #include "simd/log/correct_quick_log-inl.h"
+#include "simd/log/correct_quick_log1p-inl.h"
+#include "simd/log/correct_quick_log2-inl.h"
 #include "simd/sigmoid/correct_quick_sigmoid-inl.h"
 #include "simd/sigmoid/correct_quick_silu-inl.h"
 #include "simd/softplus/correct_quick_mish-inl.h"
+#include "simd/softplus/correct_quick_softplus-inl.h"
 #include "simd/tanh/correct_quick_tanh-inl.h"
 #include "simd/dispatch/eval_array-inl.h"
 
@@ -43,18 +48,9 @@ float EvalCorrectCompleteOne(refmath_function f, float x);
 
 // The rows that have no quick path (yet): the complete method answers.
 struct NoQuickPath {};
-using QuickExp10 = NoQuickPath;
-using QuickLog2 = NoQuickPath;
-using QuickLog10 = NoQuickPath;
-using QuickLog1p = NoQuickPath;
-using QuickAsinh = NoQuickPath;
-using QuickAcosh = NoQuickPath;
-using QuickAtanh = NoQuickPath;
 using QuickErfc = NoQuickPath;
 using QuickCbrt = NoQuickPath;
 using QuickRsqrt = NoQuickPath;
-using QuickSoftplus = NoQuickPath;
-using QuickLogSigmoid = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,

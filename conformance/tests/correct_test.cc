@@ -456,6 +456,63 @@ TEST(CorrectQuickPath, OnePlusErfMixedArraysOnEveryTarget) {
   ExpectMixedArray(REFMATH_ONE_PLUS_ERF, 0.5f, 0x3FC29FBDu, lanes);
 }
 
+// The quick paths built on log1p's (QuickLog1pD): hard cases of the
+// complete method, the ends of each quick range (-1 + 2^-24 and 2^-125 for
+// log1p, -87.33 and the clamp at 60 for softplus, 2^-126 and 1 - 2^-24
+// for atanh), what lies outside it (-1, zeros, infinities, NaN, a
+// subnormal result) and large inputs.  Expected bits from mpmath at 300
+// bits rounded to binary32 (the hard cases' also from the hard-case
+// table).
+TEST(CorrectQuickPath, Log1pFamilyMixedArraysOnEveryTarget) {
+  const float inf = INFINITY;
+  const float max = 3.40282347e38f;
+  ExpectMixedArray(
+      REFMATH_LOG1P, 1.0f, 0x3F317218u,  // ln 2
+      {{3, -1.0f, 0xFF800000u},
+       {5, refmath::BitsToFloat(0x35400003u), 0x353FFFFFu},  // hard
+       {17, 0x1p-130f, 0x00080000u},  // x, subnormal
+       {20, -0.0f, 0x80000000u},
+       {30, -2.0f, 0x7FC00000u},
+       {33, inf, 0x7F800000u},
+       {47, NAN, 0x7FC00000u},
+       {48, -1.0f + 0x1p-24f, 0xC1851592u},  // ln 2^-24
+       {50, 0x1p-125f, 0x01000000u},
+       {52, 1e-10f, 0x2EDBE6FFu},
+       {53, -0.25f, 0xBE934B11u},
+       {55, max, 0x42B17218u},
+       {58, 15.0f, 0x40317218u},  // 4 ln 2
+       {65, refmath::BitsToFloat(0x36DEDACEu), 0x36DEDA9Du}});  // hard
+  ExpectMixedArray(
+      REFMATH_SOFTPLUS, 1.0f, 0x3FA818F5u,
+      {{5, refmath::BitsToFloat(0x34441718u), 0x3F31721Au},  // hard
+       {17, -100.0f, 0x0000001Bu},  // e^-100, subnormal
+       {20, -0.0f, 0x3F317218u},
+       {33, inf, 0x7F800000u},
+       {40, -inf, 0x00000000u},
+       {47, NAN, 0x7FC00000u},
+       {48, -87.33f, 0x0080D71Au},
+       {50, -87.0f, 0x00B33687u},
+       {52, 60.5f, 0x42720000u},  // beyond the clamp
+       {53, 1e30f, 0x7149F2CAu},
+       {55, max, 0x7F7FFFFFu},
+       {58, -16.0f, 0x33F1AADDu},
+       {65, refmath::BitsToFloat(0x367C4162u), 0x3F317238u}});  // hard
+  ExpectMixedArray(
+      REFMATH_ATANH, 0.5f, 0x3F0C9F54u,
+      {{5, refmath::BitsToFloat(0x3A71E7A1u), 0x3A71E7A6u},  // hard
+       {17, 0x1p-140f, 0x00000200u},  // x, subnormal
+       {20, 1.0f, 0x7F800000u},
+       {30, -2.0f, 0x7FC00000u},
+       {47, NAN, 0x7FC00000u},
+       {48, 0x1p-126f, 0x00800000u},
+       {50, -0x1p-126f, 0x80800000u},
+       {52, 1.0f - 0x1p-24f, 0x410AA123u},
+       {53, -1.0f + 0x1p-24f, 0xC10AA123u},
+       {55, 1e-20f, 0x1E3CE508u},
+       {58, 0.25f, 0x3E82C578u},
+       {65, -refmath::BitsToFloat(0x3AD637EBu), 0xBAD637F7u}});  // hard
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),
