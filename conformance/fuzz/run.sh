@@ -6,6 +6,10 @@
 # A crash leaves its input in build-fuzz/crashes/TARGET/: copy it into the
 # regressions folder with the fix, so it is replayed on every run.
 # Usage: conformance/fuzz/run.sh [SECONDS per target, default 20]
+# A campaign by executions instead: REFMATH_FUZZ_RUNS=N runs each target
+# until it has executed N inputs (libFuzzer -runs=N; SECONDS is then
+# ignored), and REFMATH_FUZZ_ONLY="npy args" limits the run to those
+# targets.  Each line gives the executions and the time taken.
 # With REFMATH_FUZZ_ONE_TARGET=1 (the suite's fuzz_smoke) the build is
 # build-fuzz-one/ and compiles one target, Highway's static one (AVX2
 # where the CPU has it, else EMU128): a smoke run of seconds needs only the parsers and the
@@ -43,7 +47,13 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebI
 cmake --build "$build" -j"$(nproc)" --target fuzz_eval fuzz_npy fuzz_array_file fuzz_args \
   fuzz_tensor fuzz_ane_tensor >/dev/null
 status=0
-for target in eval npy array_file args tensor ane_tensor; do
+limit=(-max_total_time="$seconds")
+[ -n "${REFMATH_FUZZ_RUNS:-}" ] && limit=(-runs="$REFMATH_FUZZ_RUNS")
+for target in ${REFMATH_FUZZ_ONLY:-eval npy array_file args tensor ane_tensor}; do
+  case " eval npy array_file args tensor ane_tensor " in
+    *" $target "*) ;;
+    *) echo "fuzz: unknown target '$target' in REFMATH_FUZZ_ONLY"; exit 2 ;;
+  esac
   regressions="$root/conformance/fuzz/regressions/$target"
   corpus="$build/corpus/$target"
   crashes="$build/crashes/$target/"
@@ -55,11 +65,12 @@ for target in eval npy array_file args tensor ane_tensor; do
   # The kept inputs also seed the search (new inputs go to $corpus).
   seeds=()
   compgen -G "$regressions/*" >/dev/null && seeds=("$regressions")
-  if "$build/bin/fuzz_$target" -max_total_time="$seconds" \
+  start=$SECONDS
+  if "$build/bin/fuzz_$target" "${limit[@]}" \
       -artifact_prefix="$crashes" -print_final_stats=1 "$corpus" "${seeds[@]}" \
       >"$build/fuzz_$target.log" 2>&1; then
     runs=$(grep -m1 'stat::number_of_executed_units' "$build/fuzz_$target.log" | awk '{print $2}')
-    echo "fuzz_$target: ${runs:-?} inputs in ${seconds}s, no failure"
+    echo "fuzz_$target: ${runs:-?} inputs in $((SECONDS - start)) s, no failure"
   else
     echo "fuzz_$target: FAILED, input kept in $crashes"; tail -20 "$build/fuzz_$target.log"
     status=1
