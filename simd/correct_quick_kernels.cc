@@ -30,6 +30,7 @@
 #include "simd/log/correct_quick_log-inl.h"
 #include "simd/log/correct_quick_log1p-inl.h"
 #include "simd/log/correct_quick_log2-inl.h"
+#include "simd/root/correct_quick_cbrt-inl.h"
 #include "simd/sigmoid/correct_quick_sigmoid-inl.h"
 #include "simd/sigmoid/correct_quick_silu-inl.h"
 #include "simd/softplus/correct_quick_mish-inl.h"
@@ -49,7 +50,6 @@ float EvalCorrectCompleteOne(refmath_function f, float x);
 // The rows that have no quick path (yet): the complete method answers.
 struct NoQuickPath {};
 using QuickErfc = NoQuickPath;
-using QuickCbrt = NoQuickPath;
 using QuickRsqrt = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail

@@ -513,6 +513,39 @@ TEST(CorrectQuickPath, Log1pFamilyMixedArraysOnEveryTarget) {
        {65, -refmath::BitsToFloat(0x3AD637EBu), 0xBAD637F7u}});  // hard
 }
 
+// cbrt's quick path (range 0 < |x| < inf): hard cases of the complete
+// method, zeros, infinities and NaN send their vector to the complete
+// method; the lanes 48 to 63 (one 16-lane vector) are all in range:
+// subnormal inputs, exact cubes, each exponent residue mod 3, FLT_MAX and
+// both signs.  Expected bits from mpmath at 300 bits rounded to binary32
+// (the hard cases' also from the hard-case table).
+TEST(CorrectQuickPath, CbrtMixedArraysOnEveryTarget) {
+  const float inf = INFINITY;
+  ExpectMixedArray(
+      REFMATH_CBRT, 8.0f, 0x40000000u,
+      {{3, 0.0f, 0u},
+       {5, refmath::BitsToFloat(0x010353B5u), 0x2AA2A7BCu},  // hard
+       {17, -0x1p-149f, 0xA6A14518u},
+       {20, -0.0f, 0x80000000u},
+       {30, -inf, 0xFF800000u},
+       {33, inf, 0x7F800000u},
+       {47, NAN, 0x7FC00000u},
+       {48, 2.0f, 0x3FA14518u},
+       {50, -3.0f, 0xBFB89BA2u},
+       {52, 0.1f, 0x3EEDA63Cu},
+       {53, 3.40282347e38f, 0x54CB2FF5u},
+       {55, 0x1p-130f, 0x29CB2FF5u},
+       {56, refmath::BitsToFloat(0x000116C2u), 0x295109C8u},  // 1e-40
+       {57, 4.0f, 0x3FCB2FF5u},
+       {58, -1000.0f, 0xC1200000u},  // -10 exactly
+       {59, 1e30f, 0x501502F9u},
+       {60, 0.001f, 0x3DCCCCCDu},
+       {61, refmath::BitsToFloat(0x40FFF7CFu), 0x3FFFFD45u},  // 7.999
+       {62, -0x1p-147f, 0xA7000000u},  // -2^-49 exactly
+       {63, 27.0f, 0x40400000u},
+       {65, refmath::BitsToFloat(0x058353B5u), 0x2C22A7BCu}});  // hard
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),

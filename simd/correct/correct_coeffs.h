@@ -129,6 +129,15 @@ constexpr double kCbrtStart[] = {
     0x1.6ef7d7cd66d8cp-1,
 };
 
+// m^(-1/3) ~ P(m), m in [1, 2]: relative error 4.5e-5 (2^-14.44).  Highest coefficient first.
+constexpr double kCbrtQuickStart[] = {
+    0x1.c731837107b28p-6,
+    -0x1.bb1bec900c2fdp-3,
+    0x1.5e8accb9a7d37p-1,
+    -0x1.2992df8a9809cp+0,
+    0x1.aa913e4c930ecp+0,
+};
+
 // erf(c + t), c = i/16 + 1/32, |t| <= 1/32, for i = 2..62: Chebyshev fits of
 // degree 7, highest coefficient first; largest relative error 3.69e-16 (2^-51.27).
 constexpr int kErfFirstInterval = 2;

@@ -100,6 +100,17 @@ def cbrt_start():
     return coeffs, err, "m in [1, 8]"
 
 
+def cbrt_quick_start():
+    """m^(-1/3) ~ P(m) on m in [1, 2]: the start of the quick path of cbrt
+    (simd/root/correct_quick_cbrt-inl.h), whose two Newton steps for the
+    reciprocal cube root need |P m^(1/3) - 1| below 2^-14."""
+    def f(m):
+        return 1 / mp.cbrt(m)
+    coeffs = cheb_lowest_first(f, 1, 2, 4)
+    err = max(abs(horner(coeffs, m) / f(m) - 1) for m in grid(1, 2))
+    return coeffs, err, "m in [1, 2]"
+
+
 # The quick path of log (simd/log/correct_quick_log-inl.h).  x = 2^e m is split
 # by subtracting LOG_QUICK_OFFSET from the binary64 bits of x: e is the
 # difference's exponent field, the interval j its top 4 significand bits,
@@ -394,7 +405,8 @@ def emit(out):
             ("kLogR", log_core(), "log((1+s)/(1-s)) = 2s + s^3 R(s^2)"),
             ("kLog1pQuickQ", log1p_quick(), "log1p(r) = r + r^2 Q(r)"),
             ("kErfSmall", erf_small(), "erf(x) = x P(x^2)"),
-            ("kCbrtStart", cbrt_start(), "cbrt(m) ~ P(m)")):
+            ("kCbrtStart", cbrt_start(), "cbrt(m) ~ P(m)"),
+            ("kCbrtQuickStart", cbrt_quick_start(), "m^(-1/3) ~ P(m)")):
         w(f"// {what}, {where}: relative error {mp.nstr(err, 3)} "
           f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
         w(f"constexpr double {name}[] = {{")
