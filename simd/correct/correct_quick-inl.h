@@ -60,6 +60,12 @@ namespace HWY_NAMESPACE {
 // In binary64 ulps of y: 2^-44 relative is at most 2^9 of them.
 constexpr int64_t kQuickTolerance = 512;
 
+// Binary64 bit patterns the quick paths share.  M = 1.5 * 2^52: v + M
+// rounds v (|v| < 2^51) to an integer, whose bits are M's plus it.
+constexpr double kQuickRoundM = 0x1.8p+52;
+constexpr uint64_t kQuickOneBits = 0x3FF0000000000000ull;    // bits of 1.0
+constexpr uint64_t kQuickTwo52Bits = 0x4330000000000000ull;  // bits of 2^52
+
 // lo <= v <= hi; false for NaN.  The InRange of most policies.
 template <class D>
 HWY_INLINE hn::Mask<D> QuickBetween(D d, VecF<D> v, float lo, float hi) {

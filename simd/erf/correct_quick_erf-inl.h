@@ -41,7 +41,6 @@ namespace quick_erf {
 constexpr double kClamp = 3.9375;
 // Step 2: k = M + round(4a) (4a is exact, so one rounding whether MulAdd
 // fuses or not), at most M + kLast: the low 4 bits of k are i.
-constexpr double kRoundM = 0x1.8p+52;
 constexpr double kLast = 15.0;
 }  // namespace quick_erf
 
@@ -68,9 +67,9 @@ HWY_INLINE hn::Vec<DD> QuickIntervals16(DD dd, hn::Vec<DD> a) {
   namespace qe = quick_erf;
   constexpr size_t kRows =
       std::extent_v<std::remove_reference_t<decltype(kTable)>>;
-  auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, qe::kRoundM));
-  k = hn::Min(k, hn::Set(dd, qe::kRoundM + qe::kLast));
-  const auto fi = hn::Sub(k, hn::Set(dd, qe::kRoundM));
+  auto k = hn::MulAdd(a, hn::Set(dd, 4.0), hn::Set(dd, kQuickRoundM));
+  k = hn::Min(k, hn::Set(dd, kQuickRoundM + qe::kLast));
+  const auto fi = hn::Sub(k, hn::Set(dd, kQuickRoundM));
   const auto t = hn::NegMulAdd(fi, hn::Set(dd, 0.25), a);
 #if HWY_TARGET == HWY_AVX2
   if constexpr (hn::MaxLanes(dd) == 4) {

@@ -34,7 +34,6 @@ namespace quick_exp {
 // (|L - ln 2/8| = 2.9e-18, 2^-58.3).
 constexpr double kInvL = 0x1.71547652b82fep+3;  // RN(8 / ln 2)
 constexpr double kL = 0x1.62e42fefa39efp-4;     // RN(ln 2 / 8)
-constexpr double kRoundM = 0x1.8p+52;
 // Step 2: 2^(j/8), j = 0..7, as RN(2^(j/8)) (mpmath at 200 bits), each
 // stored minus j << 49: adding k << 49 (mod 2^64) then gives the bits of
 // 2^(k/8) rounded, since k = 8q + j and k << 49 = (q << 52) + (j << 49).
@@ -99,8 +98,8 @@ struct QuickExp : QuickPlainFinish {
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     namespace qe = quick_exp;
     // Step 1: t = M + k, k = t - M exact, r = x - k L.
-    const auto t = hn::MulAdd(x, hn::Set(dd, qe::kInvL), hn::Set(dd, qe::kRoundM));
-    const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
+    const auto t = hn::MulAdd(x, hn::Set(dd, qe::kInvL), hn::Set(dd, kQuickRoundM));
+    const auto k = hn::Sub(t, hn::Set(dd, kQuickRoundM));
     const auto r = hn::NegMulAdd(k, hn::Set(dd, qe::kL), x);
     // Steps 2 and 3: s = 2^(k/8), p = expm1(r) with Q of degree 4.
     const auto s = Pow2Eighths(dd, t);
@@ -126,8 +125,8 @@ constexpr double kLLo = 0x1.a39ef35793c76p-36;
 template <class DD>
 HWY_INLINE hn::Vec<DD> QuickExpm1D(DD dd, hn::Vec<DD> z) {
   namespace qe = quick_exp;
-  const auto t = hn::MulAdd(z, hn::Set(dd, qe::kInvL), hn::Set(dd, qe::kRoundM));
-  const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
+  const auto t = hn::MulAdd(z, hn::Set(dd, qe::kInvL), hn::Set(dd, kQuickRoundM));
+  const auto k = hn::Sub(t, hn::Set(dd, kQuickRoundM));
   const auto r = hn::NegMulAdd(k, hn::Set(dd, qe::kLLo),
                                hn::NegMulAdd(k, hn::Set(dd, qe::kLHi), z));
   const auto s = Pow2Eighths(dd, t);

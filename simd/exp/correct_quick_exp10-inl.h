@@ -47,8 +47,8 @@ struct QuickExp10 : QuickPlainFinish {
     namespace qe = quick_exp;
     namespace q10 = quick_exp10;
     const auto t = hn::MulAdd(x, hn::Set(dd, q10::kEightLog2Of10),
-                              hn::Set(dd, qe::kRoundM));
-    const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
+                              hn::Set(dd, kQuickRoundM));
+    const auto k = hn::Sub(t, hn::Set(dd, kQuickRoundM));
     const auto r_hi = hn::MulAdd(x, hn::Set(dd, q10::kLn10Hi),
                                  hn::Neg(hn::Mul(k, hn::Set(dd, qe::kLHi))));
     const auto r_lo = hn::MulAdd(x, hn::Set(dd, q10::kLn10Lo),

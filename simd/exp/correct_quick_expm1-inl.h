@@ -42,8 +42,8 @@ struct QuickExp2 : QuickPlainFinish {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     namespace qe = quick_exp;
-    const auto t = hn::MulAdd(x, hn::Set(dd, 8.0), hn::Set(dd, qe::kRoundM));
-    const auto k = hn::Sub(t, hn::Set(dd, qe::kRoundM));
+    const auto t = hn::MulAdd(x, hn::Set(dd, 8.0), hn::Set(dd, kQuickRoundM));
+    const auto k = hn::Sub(t, hn::Set(dd, kQuickRoundM));
     const auto r = hn::NegMulAdd(k, hn::Set(dd, 0.125), x);
     const auto z = hn::Mul(r, hn::Set(dd, quick_exp2::kLn2));
     const auto s = Pow2Eighths(dd, t);

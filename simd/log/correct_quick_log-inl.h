@@ -39,7 +39,6 @@ constexpr uint64_t kExponentMask = 0xFFF0000000000000ull;
 // shift then gives k + 2^15 (|k| < 2^12), which as the low bits of 2^52
 // and less 2^52 + 2^15 is k, exactly.
 constexpr uint64_t kSignBit = 0x8000000000000000ull;
-constexpr uint64_t kTwo52Bits = 0x4330000000000000ull;  // bits of 2^52
 constexpr double kTwo52PlusBias = 0x1.0000000008p+52;   // 2^52 + 2^15
 }  // namespace quick_log
 
@@ -67,7 +66,7 @@ HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> QuickLogSplit(DD dd, hn::Vec<DD> x,
   const auto diff = hn::Sub(
       bits, hn::Set(du, correct::kLogQuickOffsetBits - ql::kSignBit));
   const auto biased = hn::ShiftRight<48>(diff);  // k + 2^15
-  *kd = hn::Sub(hn::BitCast(dd, hn::Or(biased, hn::Set(du, ql::kTwo52Bits))),
+  *kd = hn::Sub(hn::BitCast(dd, hn::Or(biased, hn::Set(du, kQuickTwo52Bits))),
                 hn::Set(dd, ql::kTwo52PlusBias));
   *m = hn::BitCast(dd, hn::Add(hn::AndNot(hn::Set(du, ql::kExponentMask), diff),
                                hn::Set(du, correct::kLogQuickOffsetBits)));

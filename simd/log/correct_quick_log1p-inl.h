@@ -31,7 +31,6 @@ namespace refmath {
 namespace HWY_NAMESPACE {
 
 namespace quick_log1p {
-constexpr uint64_t kOneBits = 0x3FF0000000000000ull;  // bits of 1.0
 // Clears the 29 low significand bits: 24 significant bits remain.
 constexpr uint64_t kHigh24Bits = 0xFFFFFFFFE0000000ull;
 }  // namespace quick_log1p
@@ -51,7 +50,7 @@ HWY_INLINE hn::Vec<DD> QuickLog1pD(DD dd, hn::Vec<DD> w) {
   const auto k = QuickLogSplit(dd, u, &kd, &m);
   const auto e_field = hn::Sub(hn::BitCast(du, u), hn::BitCast(du, m));
   const auto scale =
-      hn::BitCast(dd, hn::Sub(hn::Set(du, qp::kOneBits), e_field));
+      hn::BitCast(dd, hn::Sub(hn::Set(du, kQuickOneBits), e_field));
   // Step 2 with m = mh + (m - mh), mh of 24 significant bits:
   // r = ((mh R - 1) + (m - mh) R) + (lo 2^-e) R.  mh R - 1 is exact
   // (36 bits), the second sum is rounded once (fused) or twice, the

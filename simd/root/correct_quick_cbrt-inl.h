@@ -24,6 +24,8 @@
 
 #include <stdint.h>
 
+#include <iterator>
+
 #include "simd/correct/correct_coeffs.h"
 #include "simd/correct/correct_quick-inl.h"
 
@@ -33,12 +35,8 @@ namespace HWY_NAMESPACE {
 
 namespace quick_cbrt {
 constexpr uint64_t kSignificandMask = 0x000FFFFFFFFFFFFFull;
-constexpr uint64_t kOneBits = 0x3FF0000000000000ull;   // bits of 1.0
-constexpr uint64_t kTwo52Bits = 0x4330000000000000ull;  // bits of 2^52
 // 2^52 + 1023: less the exponent field as the low bits of 2^52, n = e.
 constexpr double kTwo52PlusBias = 0x1.00000000003ffp+52;
-// M = 1.5 2^52: v + M rounds v to an integer, whose bits are M's plus it.
-constexpr double kRoundM = 0x1.8p+52;
 constexpr double kThird = 0x1.5555555555555p-2;  // RN(1/3)
 constexpr double kCbrt2 = 0x1.428a2f98d728bp+0;  // RN(2^(1/3)), 0.19u off
 constexpr double kCbrt4 = 0x1.965fea53d6e3dp+0;  // RN(2^(2/3)), 0.62u off
@@ -66,14 +64,14 @@ struct QuickCbrt : QuickOddFinish {
     const auto bits = hn::BitCast(du, hn::Abs(x));
     // n: a's exponent (a binary32 number is normal in binary64), exactly.
     const auto n = hn::Sub(
-        hn::BitCast(dd, hn::Or(hn::ShiftRight<52>(bits), hn::Set(du, qc::kTwo52Bits))),
+        hn::BitCast(dd, hn::Or(hn::ShiftRight<52>(bits), hn::Set(du, kQuickTwo52Bits))),
         hn::Set(dd, qc::kTwo52PlusBias));
     // q = floor(n / 3) = round(n RN(1/3) - 1/3): n/3 - 1/3 lies 0 or 1/3
     // above an integer, n's error from RN(1/3) is below 2^-45.  k = n - 3q.
     const auto s = hn::Add(
         hn::MulAdd(n, hn::Set(dd, qc::kThird), hn::Set(dd, -qc::kThird)),
-        hn::Set(dd, qc::kRoundM));
-    const auto q = hn::Sub(s, hn::Set(dd, qc::kRoundM));
+        hn::Set(dd, kQuickRoundM));
+    const auto q = hn::Sub(s, hn::Set(dd, kQuickRoundM));
     const auto k = hn::NegMulAdd(q, hn::Set(dd, 3.0), n);
     // 2^q: the low 12 bits of s's bits are q's (two's complement), so
     // q + 1023 shifted into the exponent field.
@@ -81,11 +79,11 @@ struct QuickCbrt : QuickOddFinish {
         dd, hn::ShiftLeft<52>(hn::Add(hn::BitCast(du, s), hn::Set(du, 1023))));
     const auto m = hn::BitCast(
         dd, hn::Or(hn::And(bits, hn::Set(du, qc::kSignificandMask)),
-                   hn::Set(du, qc::kOneBits)));
+                   hn::Set(du, kQuickOneBits)));
     // r = m^(-1/3): the start within 2^-14.44, two steps within 2.4u.
     const auto& c = correct::kCbrtQuickStart;
     auto r = hn::Set(dd, c[0]);
-    for (size_t i = 1; i < 5; ++i) r = hn::MulAdd(r, m, hn::Set(dd, c[i]));
+    for (size_t i = 1; i < std::size(c); ++i) r = hn::MulAdd(r, m, hn::Set(dd, c[i]));
     r = QuickRcbrtStep(dd, QuickRcbrtStep(dd, r, m), m);
     // cbrt m = m r^2; times 2^(k/3) and 2^q.
     const auto ck = hn::IfThenElse(
