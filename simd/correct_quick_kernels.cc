@@ -31,6 +31,7 @@
 #include "simd/log/correct_quick_log1p-inl.h"
 #include "simd/log/correct_quick_log2-inl.h"
 #include "simd/root/correct_quick_cbrt-inl.h"
+#include "simd/root/correct_quick_rsqrt-inl.h"
 #include "simd/sigmoid/correct_quick_sigmoid-inl.h"
 #include "simd/sigmoid/correct_quick_silu-inl.h"
 #include "simd/softplus/correct_quick_mish-inl.h"
@@ -47,10 +48,9 @@ void EvalCorrectComplete(refmath_function f, const float* in, float* out,
                          size_t n);
 float EvalCorrectCompleteOne(refmath_function f, float x);
 
-// The rows that have no quick path (yet): the complete method answers.
+// A row without a quick path says `using QuickKERNEL = NoQuickPath;` here,
+// and the complete method answers its calls (every row has one today).
 struct NoQuickPath {};
-using QuickErfc = NoQuickPath;
-using QuickRsqrt = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,

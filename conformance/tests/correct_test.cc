@@ -546,6 +546,71 @@ TEST(CorrectQuickPath, CbrtMixedArraysOnEveryTarget) {
        {65, refmath::BitsToFloat(0x058353B5u), 0x2C22A7BCu}});  // hard
 }
 
+// erfc's quick path settles every x but NaN: the intervals up to 3.9375
+// (2 beyond -3.9375), the asymptotic form beyond, and from X0 =
+// 0x41131CE0 on the subnormal results through the 2^-126 offset; +0 from
+// 10.125 (and beyond the last nonzero 0x4120DDFB) on.  A NaN or a listed
+// hard case sends its vector to the complete method; the lanes from 48
+// on (one 16-lane vector) cross every boundary.  Expected bits from
+// mpmath at 300 bits rounded to binary32 (the hard case's also from the
+// hard-case table).
+TEST(CorrectQuickPath, ErfcMixedArraysOnEveryTarget) {
+  const float inf = INFINITY;
+  using refmath::BitsToFloat;
+  ExpectMixedArray(
+      REFMATH_ERFC, 1.0f, 0x3E21130Bu,
+      {{5, NAN, 0x7FC00000u},
+       {17, BitsToFloat(0x40C0D2A2u), 0x23911688u},  // hard, asymptotic
+       {30, -0.0f, 0x3F800000u},
+       {48, 0.5f, 0x3EF5810Au},
+       {49, -2.5f, 0x3FFFF2AAu},
+       {50, 3.9375f, 0x32DCC11Eu},                    // last interval
+       {51, 4.0f, 0x32846EE9u},                       // first asymptotic
+       {52, 6.0f, 0x23C67C0Bu},
+       {53, 9.0f, 0x030CC6A1u},
+       {54, BitsToFloat(0x41131CDFu), 0x00800083u},   // below X0: normal
+       {55, BitsToFloat(0x41131CE0u), 0x007FFFEFu},   // X0: subnormal
+       {56, 9.5f, 0x00006912u},
+       {57, 10.0f, 0x00000001u},                      // 1.49 * 2^-149
+       {58, BitsToFloat(0x4120DDFBu), 0x00000001u},   // the last nonzero
+       {59, BitsToFloat(0x4120DDFCu), 0x00000000u},
+       {60, 12.0f, 0x00000000u},                      // beyond the clamp
+       {61, -4.0f, 0x40000000u},
+       {62, inf, 0x00000000u},
+       {63, -inf, 0x40000000u},
+       {65, BitsToFloat(0x41131CE0u), 0x007FFFEFu}});  // in the tail
+}
+
+// rsqrt's quick path settles 0 < x < +inf, subnormal x included (results
+// 2^-64 to 2^74.5); zeros, negative x, +inf and NaN, and a listed hard
+// case, send their vector to the complete method.  Expected bits from
+// mpmath at 300 bits (the hard case's also from the hard-case table).
+TEST(CorrectQuickPath, RsqrtMixedArraysOnEveryTarget) {
+  const float inf = INFINITY;
+  using refmath::BitsToFloat;
+  ExpectMixedArray(
+      REFMATH_RSQRT, 2.0f, 0x3F3504F3u,
+      {{3, 0.0f, 0x7F800000u},
+       {5, BitsToFloat(0x0044F81Cu), 0x5F2E6055u},  // hard
+       {17, -0.0f, 0xFF800000u},
+       {20, -1.0f, 0x7FC00000u},
+       {30, inf, 0x00000000u},
+       {47, NAN, 0x7FC00000u},
+       {48, 0x1p-149f, 0x64B504F3u},
+       {49, BitsToFloat(0x007FFFFFu), 0x5F000001u},
+       {50, 0x1p-126f, 0x5F000000u},
+       {51, 3.40282347e38f, 0x1F800000u},           // FLT_MAX
+       {52, 4.0f, 0x3F000000u},                      // exact
+       {53, 0.25f, 0x40000000u},
+       {54, 3.0f, 0x3F13CD3Au},
+       {55, 0.1f, 0x404A62C2u},
+       {56, BitsToFloat(0x000116C2u), 0x60AD790Au},  // 1e-40
+       {57, 16777216.0f, 0x39800000u},
+       {58, 1e30f, 0x26901D7Du},
+       {59, BitsToFloat(0x3F800001u), 0x3F7FFFFFu},
+       {65, 0x1p-149f, 0x64B504F3u}});  // in the tail
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),

@@ -112,26 +112,43 @@ struct QuickExp : QuickPlainFinish {
 namespace quick_exp {
 // ln 2 / 8 = kLHi + kLLo: ln 2's 32-bit head 0x1.62e42feep-1 and its tail
 // 0x1.a39ef35793c76p-36 (the complete method's), divided by 8.  k kLHi is
-// exact for |k| < 2^21 (here |k| <= 1032).
+// exact for |k| < 2^21 (here |k| <= 1184).
 constexpr double kLHi = 0x1.62e42feep-4;
 constexpr double kLLo = 0x1.a39ef35793c76p-36;
 }  // namespace quick_exp
 
-// expm1(z) for z in [-87.33, 89.5] (docs/correct.md, "tanh, quick"):
+// e^z = s (1 + p) for z in [-102.6, 89.5] (docs/correct.md, "tanh, quick"):
 // k = round(z 8/ln 2), r = (z - k kLHi) - k kLLo (the first difference
 // exact by Sterbenz, the second rounded once), s = 2^(k/8) from the table,
-// p = expm1(r) with Q of degree 5, and s p + (s - 1) with s - 1 exact for
-// s >= 1/2.  Within relative error 31.5u of expm1(z), fused or not.
+// p = expm1(r) with Q of degree 5.
 template <class DD>
-HWY_INLINE hn::Vec<DD> QuickExpm1D(DD dd, hn::Vec<DD> z) {
+HWY_INLINE void QuickExpSplit(DD dd, hn::Vec<DD> z, hn::Vec<DD>* s,
+                              hn::Vec<DD>* p) {
   namespace qe = quick_exp;
   const auto t = hn::MulAdd(z, hn::Set(dd, qe::kInvL), hn::Set(dd, kQuickRoundM));
   const auto k = hn::Sub(t, hn::Set(dd, kQuickRoundM));
   const auto r = hn::NegMulAdd(k, hn::Set(dd, qe::kLLo),
                                hn::NegMulAdd(k, hn::Set(dd, qe::kLHi), z));
-  const auto s = Pow2Eighths(dd, t);
-  const auto p = Expm1Quick(dd, r, correct::kExpm1QuickQ5);
+  *s = Pow2Eighths(dd, t);
+  *p = Expm1Quick(dd, r, correct::kExpm1QuickQ5);
+}
+
+// expm1(z) for z in [-87.33, 89.5]: s p + (s - 1), with s - 1 exact for
+// s >= 1/2.  Within relative error 31.5u of expm1(z), fused or not.
+template <class DD>
+HWY_INLINE hn::Vec<DD> QuickExpm1D(DD dd, hn::Vec<DD> z) {
+  hn::Vec<DD> s, p;
+  QuickExpSplit(dd, z, &s, &p);
   return hn::MulAdd(s, p, hn::Sub(s, hn::Set(dd, 1.0)));
+}
+
+// e^z for z in [-102.6, 89.5]: s p + s, within relative error 2.5u, fused
+// or not (docs/correct.md, "erfc, quick").
+template <class DD>
+HWY_INLINE hn::Vec<DD> QuickExpD(DD dd, hn::Vec<DD> z) {
+  hn::Vec<DD> s, p;
+  QuickExpSplit(dd, z, &s, &p);
+  return hn::MulAdd(s, p, s);
 }
 
 // a / (1 + e^t) for t in exp's quick range: sigmoid (a = 1, t = -x) and

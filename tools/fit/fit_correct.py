@@ -340,6 +340,32 @@ def horner_rounding_bound(coeffs, t, fused):
     return total / abs(s[0])
 
 
+# The quick path of erfc beyond 1 + erf's intervals
+# (simd/erf/correct_quick_erfc-inl.h): a erfc(a) e^(a^2) as a polynomial in
+# w = 1/a^2 for a in [ERFC_ASYM_LO, ERFC_ASYM_HI] (the asymptotic series'
+# 1/sqrt(pi) (1 - w/2 + 3w^2/4 - ...), which diverges, fitted instead).
+ERFC_ASYM_LO = mp.mpf("3.9375")
+ERFC_ASYM_HI = mp.mpf("10.125")
+ERFC_ASYM_DEGREE = 10
+
+
+def erfc_asym_quick():
+    """a erfc(a) e^(a^2) ~ P(w), w = 1/a^2: coefficients, the relative error
+    with them, and where (w's range and Horner's rounding bounds)."""
+    def g(w):
+        a = 1 / mp.sqrt(w)
+        return a * mp.erfc(a) * mp.exp(a * a)
+    lo, hi = 1 / ERFC_ASYM_HI**2, 1 / ERFC_ASYM_LO**2
+    coeffs = cheb_lowest_first(g, lo, hi, ERFC_ASYM_DEGREE)
+    err = max(abs(horner(coeffs, w) / g(w) - 1) for w in grid(lo, hi))
+    fused, twice = (max(horner_rounding_bound(coeffs, w, f)
+                        for w in grid(lo, hi, 400)) for f in (True, False))
+    return coeffs, err, (
+        f"w = 1/a^2 for a in [{ERFC_ASYM_LO}, {ERFC_ASYM_HI}]\n(Horner's "
+        f"rounding errors at most {mp.nstr(fused, 3)} u fused, "
+        f"{mp.nstr(twice, 3)} u twice\nrounded)")
+
+
 def emit_erfcx_quick(w):
     """kErfcxQuick, coefficient-major like kErfQuick, with its approximation
     error and its Horner rounding bound (fused and twice rounded)."""
@@ -406,9 +432,13 @@ def emit(out):
             ("kLog1pQuickQ", log1p_quick(), "log1p(r) = r + r^2 Q(r)"),
             ("kErfSmall", erf_small(), "erf(x) = x P(x^2)"),
             ("kCbrtStart", cbrt_start(), "cbrt(m) ~ P(m)"),
-            ("kCbrtQuickStart", cbrt_quick_start(), "m^(-1/3) ~ P(m)")):
-        w(f"// {what}, {where}: relative error {mp.nstr(err, 3)} "
-          f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
+            ("kCbrtQuickStart", cbrt_quick_start(), "m^(-1/3) ~ P(m)"),
+            ("kErfcAsymQuick", erfc_asym_quick(),
+             "a erfc(a) e^(a^2) ~ P(w)")):
+        text = (f"{what}, {where}: relative error {mp.nstr(err, 3)} "
+                f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
+        for line in text.split("\n"):
+            w(f"// {line}")
         w(f"constexpr double {name}[] = {{")
         for c in reversed(coeffs):
             w(f"    {hexd(c)},")
