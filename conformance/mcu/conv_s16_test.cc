@@ -29,7 +29,7 @@ const Shape4 kOne{1, 1, 1, 1};
 // 1000 - 4000 + 9000 - 4000 = 2000, + bias 1 = 2001, times 0.5:
 //   int64: (2001 * 2^14 + 2^14) >> 15 = 1001;
 //   int32: floor((2001 + 1) / 2) = 1001.
-TEST(McuConvS16, BothAccumulatorsOnASimpleLayer) {
+TEST(McuConvS16, BothAccumulatorsAndAnInt64Bias) {
   const std::vector<int16_t> input = {1000, -2000, 3000, 4000};
   const std::vector<int8_t> filter = {1, 2, 3, -1};
   const ConvS16Params p = Params(1, 1, {{kHalf}, {0}});
@@ -38,42 +38,40 @@ TEST(McuConvS16, BothAccumulatorsOnASimpleLayer) {
   EXPECT_EQ(out, std::vector<int16_t>{1001});
   ASSERT_TRUE(ConvS16Acc32(input, {1, 2, 2, 1}, filter, {1, 2, 2, 1}, {1}, p, &out));
   EXPECT_EQ(out, std::vector<int16_t>{1001});
-}
-
-// Same layer, bias -2^33 + 2^20 (beyond int32), scale 2^-20 (0.5 with
-// shift -19, so t = 34): acc = -2^33 + 2^20 + 2000 and
-// floor(acc / 2^20 + 1/2) = floor(-8190.998 + 0.5) = -8191.
-TEST(McuConvS16, Int64BiasBeyondInt32) {
-  const std::vector<int16_t> input = {1000, -2000, 3000, 4000};
-  const std::vector<int8_t> filter = {1, 2, 3, -1};
-  const ConvS16Params p = Params(1, 1, {{kHalf}, {-19}});
-  const int64_t bias = -(int64_t{1} << 33) + (int64_t{1} << 20);
-  std::vector<int16_t> out;
-  ASSERT_TRUE(ConvS16(input, {1, 2, 2, 1}, filter, {1, 2, 2, 1}, {bias}, p, &out));
-  EXPECT_EQ(out, std::vector<int16_t>{-8191});
+  // Same layer, bias -2^33 + 2^20 (beyond int32), scale 2^-20 (0.5 with
+  // shift -19, so t = 34): acc = -2^33 + 2^20 + 2000 and
+  // floor(acc / 2^20 + 1/2) = floor(-8190.998 + 0.5) = -8191.
+  {
+    const std::vector<int16_t> input = {1000, -2000, 3000, 4000};
+    const std::vector<int8_t> filter = {1, 2, 3, -1};
+    const ConvS16Params p = Params(1, 1, {{kHalf}, {-19}});
+    const int64_t bias = -(int64_t{1} << 33) + (int64_t{1} << 20);
+    std::vector<int16_t> out;
+    ASSERT_TRUE(ConvS16(input, {1, 2, 2, 1}, filter, {1, 2, 2, 1}, {bias}, p, &out));
+    EXPECT_EQ(out, std::vector<int16_t>{-8191});
+  }
 }
 
 // -2 times 0.25 is -0.5: the int64 form rounds once, halves up, to 0; the
 // int32 form rounds the high multiply (floor(-1/2) = -1) and then divides
 // by 2 with ties away from zero: -1.
-TEST(McuConvS16, TheTwoFormsRoundATieDifferently) {
+TEST(McuConvS16, TiesAndWraparoundOfTheTwoForms) {
   const ConvS16Params p = Params(1, 1, {{kHalf}, {-1}});
   std::vector<int16_t> out;
   ASSERT_TRUE(ConvS16({-2}, kOne, {1}, kOne, {}, p, &out));
   EXPECT_EQ(out, std::vector<int16_t>{0});
   ASSERT_TRUE(ConvS16Acc32({-2}, kOne, {1}, kOne, {}, p, &out));
   EXPECT_EQ(out, std::vector<int16_t>{-1});
-}
-
-// Input 1 with bias INT32_MAX: the int32 accumulator wraps to INT32_MIN,
-// times 0.5 is -2^30, clamped to -32768 (unwrapped it would be 32767).
-TEST(McuConvS16, Int32AccumulatorWraps) {
-  const ConvS16Params p = Params(1, 1, {{kHalf}, {0}});
-  std::vector<int16_t> out;
-  ASSERT_TRUE(ConvS16Acc32({1}, kOne, {1}, kOne, {INT32_MAX}, p, &out));
-  EXPECT_EQ(out, std::vector<int16_t>{-32768});
-  ASSERT_TRUE(ConvS16({1}, kOne, {1}, kOne, {INT32_MAX}, p, &out));
-  EXPECT_EQ(out, std::vector<int16_t>{32767});
+  // Input 1 with bias INT32_MAX: the int32 accumulator wraps to INT32_MIN,
+  // times 0.5 is -2^30, clamped to -32768 (unwrapped it would be 32767).
+  {
+    const ConvS16Params p = Params(1, 1, {{kHalf}, {0}});
+    std::vector<int16_t> out;
+    ASSERT_TRUE(ConvS16Acc32({1}, kOne, {1}, kOne, {INT32_MAX}, p, &out));
+    EXPECT_EQ(out, std::vector<int16_t>{-32768});
+    ASSERT_TRUE(ConvS16({1}, kOne, {1}, kOne, {INT32_MAX}, p, &out));
+    EXPECT_EQ(out, std::vector<int16_t>{32767});
+  }
 }
 
 // Channels (300, -200), two groups of one 1x1 filter, weights 3 and 5:

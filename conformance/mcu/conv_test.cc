@@ -49,18 +49,17 @@ TEST(McuConvS8, ZeroPointsBiasRoundingAndClamp) {
   std::vector<int8_t> out;
   ASSERT_TRUE(ConvS8(input, {1, 3, 3, 1}, filter, {1, 2, 2, 1}, {4}, p, &out));
   EXPECT_EQ(out, (std::vector<int8_t>{5, 6, 8, 8}));
-}
-
-// A 1x1 conv of one value: acc * 0.5 / 2 rounds twice (high multiply, then
-// the divide by 2^1, ties away from zero): 1 -> 1 -> 1 where the exact
-// 0.25 is 0; -2 -> -1 -> -1 where -0.5 rounded once, halves up, is 0.
-TEST(McuConvS8, RequantizationRoundsTwice) {
-  const ConvS8Params p = Params(1, 1, {{kHalf}, {-1}});
-  std::vector<int8_t> out;
-  ASSERT_TRUE(ConvS8({1}, {1, 1, 1, 1}, {1}, {1, 1, 1, 1}, {}, p, &out));
-  EXPECT_EQ(out, std::vector<int8_t>{1});
-  ASSERT_TRUE(ConvS8({-2}, {1, 1, 1, 1}, {1}, {1, 1, 1, 1}, {}, p, &out));
-  EXPECT_EQ(out, std::vector<int8_t>{-1});
+  // A 1x1 conv of one value: acc * 0.5 / 2 rounds twice (high multiply, then
+  // the divide by 2^1, ties away from zero): 1 -> 1 -> 1 where the exact
+  // 0.25 is 0; -2 -> -1 -> -1 where -0.5 rounded once, halves up, is 0.
+  {
+    const ConvS8Params p = Params(1, 1, {{kHalf}, {-1}});
+    std::vector<int8_t> out;
+    ASSERT_TRUE(ConvS8({1}, {1, 1, 1, 1}, {1}, {1, 1, 1, 1}, {}, p, &out));
+    EXPECT_EQ(out, std::vector<int8_t>{1});
+    ASSERT_TRUE(ConvS8({-2}, {1, 1, 1, 1}, {1}, {1, 1, 1, 1}, {}, p, &out));
+    EXPECT_EQ(out, std::vector<int8_t>{-1});
+  }
 }
 
 // Input 4x4 = 1..16 row-major, offset +1 (so 2..17), filter 2x2 of ones
@@ -94,7 +93,7 @@ TEST(McuConvS8, SamePaddingWithDilationSkipsOutsideTaps) {
 // x0.5 (2^30, 0), x0.75 (0.75 * 2^31, 0) with halves up:
 //   6 | 6 -> 3 -> 1.5 -> 2 | 2 | floor(-9 + 0.5) = -9
 //  10 | 10 -> 5 -> 2.5 -> 3 | floor(-2.5) = -3 | floor(13.5 + 0.5) = 14.
-TEST(McuConvS8, GroupsAndPerChannelShifts) {
+TEST(McuConvS8, GroupsPerChannelShiftsStrideAndBatch) {
   const std::vector<int8_t> input = {3, -4, 5, 6};
   const std::vector<int8_t> filter = {1, 2, -1, 3};
   const ConvS8Params p =
@@ -102,17 +101,16 @@ TEST(McuConvS8, GroupsAndPerChannelShifts) {
   std::vector<int8_t> out;
   ASSERT_TRUE(ConvS8(input, {1, 1, 2, 2}, filter, {4, 1, 1, 1}, {}, p, &out));
   EXPECT_EQ(out, (std::vector<int8_t>{6, 2, 2, -9, 10, 3, -3, 14}));
-}
-
-// Stride 2 and a batch of two: 1x4 rows, 1x2 filter [1, 1], VALID:
-// outputs at columns 0 and 2 of each batch: 1+2, 3+4 and -1-2, -3-4.
-TEST(McuConvS8, StrideAndBatch) {
-  const std::vector<int8_t> input = {1, 2, 3, 4, -1, -2, -3, -4};
-  ConvS8Params p = Params(1, 2, {{kHalf}, {1}});
-  p.width.stride = 2;
-  std::vector<int8_t> out;
-  ASSERT_TRUE(ConvS8(input, {2, 1, 4, 1}, {1, 1}, {1, 1, 2, 1}, {}, p, &out));
-  EXPECT_EQ(out, (std::vector<int8_t>{3, 7, -3, -7}));
+  // Stride 2 and a batch of two: 1x4 rows, 1x2 filter [1, 1], VALID:
+  // outputs at columns 0 and 2 of each batch: 1+2, 3+4 and -1-2, -3-4.
+  {
+    const std::vector<int8_t> input = {1, 2, 3, 4, -1, -2, -3, -4};
+    ConvS8Params p = Params(1, 2, {{kHalf}, {1}});
+    p.width.stride = 2;
+    std::vector<int8_t> out;
+    ASSERT_TRUE(ConvS8(input, {2, 1, 4, 1}, {1, 1}, {1, 1, 2, 1}, {}, p, &out));
+    EXPECT_EQ(out, (std::vector<int8_t>{3, 7, -3, -7}));
+  }
 }
 
 // x = 0 with input offset 2^30 and weights 4 and 2: the products 2^32 and

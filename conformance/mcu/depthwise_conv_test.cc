@@ -35,7 +35,7 @@ ConvS8Params Params(int out_h, int out_w, Requant requant) {
 // + bias 1 0 -2 0 -> 11 7 -2 16; per channel x1 (2^30, 1), x0.25
 // (2^30, -1: 7 -> 4 -> 2), x0.5 (-2 -> floor(-1/2) = -1), x8 (2^30, 3:
 // 128); act_max 60 -> 11 2 -1 60.
-TEST(McuDepthwiseConvS8, DepthMultiplierTwoAndPerChannelShifts) {
+TEST(McuDepthwiseConvS8, DepthMultiplierShiftsPaddingAndOffsets) {
   const std::vector<int8_t> input = {1, -1, 2, 0, 3, 2, 4, 5};  // NHWC
   const std::vector<int8_t> filter = {1, 0, 2, -1,   // tap (0,0)
                                       1, 1, 0, 1,    // tap (0,1)
@@ -47,25 +47,24 @@ TEST(McuDepthwiseConvS8, DepthMultiplierTwoAndPerChannelShifts) {
   ASSERT_TRUE(DepthwiseConvS8(input, {1, 2, 2, 2}, filter, {1, 2, 2, 4},
                               {1, 0, -2, 0}, 2, p, &out));
   EXPECT_EQ(out, (std::vector<int8_t>{11, 2, -1, 60}));
-}
-
-// Input 3x3 = 1..9 with zero point 1 (offset -1), 3x3 filter of ones,
-// SAME, stride 2: out 2, total padding 2, pad 1.  In-image windows:
-//   (0,0) 1 2 4 5 = 12, (0,1) 2 3 5 6 = 16, (1,0) 4 5 7 8 = 24,
-//   (1,1) 5 6 8 9 = 28, each 4 taps, so -4 from the offset: 8 12 20 24;
-// x1, + output zero point -10: -2 2 10 14.
-TEST(McuDepthwiseConvS8, SamePaddingStrideTwoAndOffsets) {
-  const std::vector<int8_t> input = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-  const std::vector<int8_t> filter(9, 1);
-  ConvS8Params p = Params(0, 0, {{kHalf}, {1}});
-  ASSERT_TRUE(PaddedAxis(Padding::kSame, 3, 3, 2, 1, &p.height));
-  ASSERT_TRUE(PaddedAxis(Padding::kSame, 3, 3, 2, 1, &p.width));
-  p.input_offset = -1;
-  p.output_offset = -10;
-  std::vector<int8_t> out;
-  ASSERT_TRUE(DepthwiseConvS8(input, {1, 3, 3, 1}, filter, {1, 3, 3, 1}, {},
-                              1, p, &out));
-  EXPECT_EQ(out, (std::vector<int8_t>{-2, 2, 10, 14}));
+  // Input 3x3 = 1..9 with zero point 1 (offset -1), 3x3 filter of ones,
+  // SAME, stride 2: out 2, total padding 2, pad 1.  In-image windows:
+  //   (0,0) 1 2 4 5 = 12, (0,1) 2 3 5 6 = 16, (1,0) 4 5 7 8 = 24,
+  //   (1,1) 5 6 8 9 = 28, each 4 taps, so -4 from the offset: 8 12 20 24;
+  // x1, + output zero point -10: -2 2 10 14.
+  {
+    const std::vector<int8_t> input = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    const std::vector<int8_t> filter(9, 1);
+    ConvS8Params p = Params(0, 0, {{kHalf}, {1}});
+    ASSERT_TRUE(PaddedAxis(Padding::kSame, 3, 3, 2, 1, &p.height));
+    ASSERT_TRUE(PaddedAxis(Padding::kSame, 3, 3, 2, 1, &p.width));
+    p.input_offset = -1;
+    p.output_offset = -10;
+    std::vector<int8_t> out;
+    ASSERT_TRUE(DepthwiseConvS8(input, {1, 3, 3, 1}, filter, {1, 3, 3, 1}, {},
+                                1, p, &out));
+    EXPECT_EQ(out, (std::vector<int8_t>{-2, 2, 10, 14}));
+  }
 }
 
 TEST(McuDepthwiseConvS8, RejectsBadInput) {

@@ -45,18 +45,17 @@ TEST(McuPoolingS8, AverageClippedWindowsAndNegativeRounding) {
   p.act_min = -1;  // clamp
   ASSERT_TRUE(AveragePoolS8(input, {1, 2, 3, 1}, p, &out));
   EXPECT_EQ(out, (std::vector<int8_t>{-1, 1, 4, -1, 1, 2}));
-}
-
-// A zero sum is not positive: (0 - k/2) / k truncates to 0; -1 over k 2:
-// (-1 - 1) / 2 = -1 (-0.5 away from zero); -1 over k 3: (-1 - 1) / 3 = 0.
-TEST(McuPoolingS8, AverageSmallNegativeSums) {
-  std::vector<int8_t> out;
-  ASSERT_TRUE(AveragePoolS8({1, -1}, {1, 1, 2, 1}, Params(1, 2, 1, 1), &out));
-  EXPECT_EQ(out, std::vector<int8_t>{0});
-  ASSERT_TRUE(AveragePoolS8({0, -1}, {1, 1, 2, 1}, Params(1, 2, 1, 1), &out));
-  EXPECT_EQ(out, std::vector<int8_t>{-1});
-  ASSERT_TRUE(AveragePoolS8({0, -1, 0}, {1, 1, 3, 1}, Params(1, 3, 1, 1), &out));
-  EXPECT_EQ(out, std::vector<int8_t>{0});
+  // A zero sum is not positive: (0 - k/2) / k truncates to 0; -1 over k 2:
+  // (-1 - 1) / 2 = -1 (-0.5 away from zero); -1 over k 3: (-1 - 1) / 3 = 0.
+  {
+    std::vector<int8_t> out;
+    ASSERT_TRUE(AveragePoolS8({1, -1}, {1, 1, 2, 1}, Params(1, 2, 1, 1), &out));
+    EXPECT_EQ(out, std::vector<int8_t>{0});
+    ASSERT_TRUE(AveragePoolS8({0, -1}, {1, 1, 2, 1}, Params(1, 2, 1, 1), &out));
+    EXPECT_EQ(out, std::vector<int8_t>{-1});
+    ASSERT_TRUE(AveragePoolS8({0, -1, 0}, {1, 1, 3, 1}, Params(1, 3, 1, 1), &out));
+    EXPECT_EQ(out, std::vector<int8_t>{0});
+  }
 }
 
 // Input 3x3 = 1..9 with two channels (the second negated), 3x3 windows,
@@ -64,7 +63,7 @@ TEST(McuPoolingS8, AverageSmallNegativeSums) {
 //   average: (1 2 4 5) 12 / 4 = 3, (2 3 5 6) 4, (4 5 7 8) 6, (5 6 8 9) 7;
 //            negated: -3 -4 -6 -7.
 //   max:     5 6 8 9; negated: -1 -2 -4 -5.
-TEST(McuPoolingS8, PaddedStridedWindowsPerChannel) {
+TEST(McuPoolingS8, PaddedStridedAndEmptyWindows) {
   std::vector<int8_t> input;
   for (int i = 1; i <= 9; ++i) {
     input.push_back(static_cast<int8_t>(i));
@@ -76,27 +75,26 @@ TEST(McuPoolingS8, PaddedStridedWindowsPerChannel) {
   EXPECT_EQ(out, (std::vector<int8_t>{3, -3, 4, -4, 6, -6, 7, -7}));
   ASSERT_TRUE(MaxPoolS8(input, {1, 3, 3, 2}, p, &out));
   EXPECT_EQ(out, (std::vector<int8_t>{5, -1, 6, -2, 8, -4, 9, -5}));
-}
-
-// One pixel 5 with pad 1 and three outputs a side: the window of (0,0)
-// holds only row -1 and column -1, outside the image.  Max pooling starts
-// from -128, so it gives -128 there (or act_min -100); (1,1) sees the 5.
-// The average of an empty window fails, as TFLite's kernel does.
-TEST(McuPoolingS8, EmptyWindows) {
-  const PoolS8Params p = Params(1, 1, 3, 3, 1, 1);
-  std::vector<int8_t> out;
-  ASSERT_TRUE(MaxPoolS8({5}, {1, 1, 1, 1}, p, &out));
-  EXPECT_EQ(out, (std::vector<int8_t>{-128, -128, -128, -128, 5, -128, -128,
-                                      -128, -128}));
-  PoolS8Params clamped = p;
-  clamped.act_min = -100;
-  clamped.act_max = 4;
-  ASSERT_TRUE(MaxPoolS8({5}, {1, 1, 1, 1}, clamped, &out));
-  EXPECT_EQ(out, (std::vector<int8_t>{-100, -100, -100, -100, 4, -100, -100,
-                                      -100, -100}));
-  out = {42};
-  EXPECT_FALSE(AveragePoolS8({5}, {1, 1, 1, 1}, p, &out));
-  EXPECT_EQ(out, std::vector<int8_t>{42});
+  // One pixel 5 with pad 1 and three outputs a side: the window of (0,0)
+  // holds only row -1 and column -1, outside the image.  Max pooling starts
+  // from -128, so it gives -128 there (or act_min -100); (1,1) sees the 5.
+  // The average of an empty window fails, as TFLite's kernel does.
+  {
+    const PoolS8Params p = Params(1, 1, 3, 3, 1, 1);
+    std::vector<int8_t> out;
+    ASSERT_TRUE(MaxPoolS8({5}, {1, 1, 1, 1}, p, &out));
+    EXPECT_EQ(out, (std::vector<int8_t>{-128, -128, -128, -128, 5, -128, -128,
+                                        -128, -128}));
+    PoolS8Params clamped = p;
+    clamped.act_min = -100;
+    clamped.act_max = 4;
+    ASSERT_TRUE(MaxPoolS8({5}, {1, 1, 1, 1}, clamped, &out));
+    EXPECT_EQ(out, (std::vector<int8_t>{-100, -100, -100, -100, 4, -100, -100,
+                                        -100, -100}));
+    out = {42};
+    EXPECT_FALSE(AveragePoolS8({5}, {1, 1, 1, 1}, p, &out));
+    EXPECT_EQ(out, std::vector<int8_t>{42});
+  }
 }
 
 TEST(McuPoolingS8, RejectsBadInput) {

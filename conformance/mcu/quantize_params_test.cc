@@ -30,7 +30,7 @@ void ExpectQ(double real, int32_t multiplier, int shift) {
   EXPECT_EQ(q.shift, shift) << real;
 }
 
-TEST(McuQuantizeParams, PowersOfTwoAndSimpleFractions) {
+TEST(McuQuantizeParams, OrdinaryValuesRoundHalfAway) {
   ExpectQ(1.0, kQ30, 1);             // frexp: 0.5 * 2^1
   ExpectQ(0.5, kQ30, 0);
   ExpectQ(16.0, kQ30, 5);            // a positive (left) shift
@@ -38,40 +38,37 @@ TEST(McuQuantizeParams, PowersOfTwoAndSimpleFractions) {
   ExpectQ(-0.75, -1610612736, 0);
   ExpectQ(0.1, 1717986918, -3);      // 0.8 * 2^31 = 1717986918.4
   ExpectQ(0.0, 0, 0);
+  {
+    // 0.5 + 2^-32 -> 2^30 + 0.5 in Q31: away from zero gives 2^30 + 1 where
+    // ties-to-even would keep 2^30.
+    ExpectQ(0.5 + std::ldexp(1.0, -32), kQ30 + 1, 0);
+    ExpectQ(-(0.5 + std::ldexp(1.0, -32)), -(kQ30 + 1), 0);
+  }
 }
 
-TEST(McuQuantizeParams, RoundsHalfAwayFromZero) {
-  // 0.5 + 2^-32 -> 2^30 + 0.5 in Q31: away from zero gives 2^30 + 1 where
-  // ties-to-even would keep 2^30.
-  ExpectQ(0.5 + std::ldexp(1.0, -32), kQ30 + 1, 0);
-  ExpectQ(-(0.5 + std::ldexp(1.0, -32)), -(kQ30 + 1), 0);
-}
-
-TEST(McuQuantizeParams, RoundingTo2To31Renormalizes) {
+TEST(McuQuantizeParams, RenormalizeFlushAndRefuse) {
   // 1 - 2^-33: fraction * 2^31 = 2^31 - 1/4 rounds to 2^31 -> (2^30, 1).
   ExpectQ(1.0 - std::ldexp(1.0, -33), kQ30, 1);
   // 1 - 2^-32: 2^31 - 1/2, a tie, away from zero -> 2^31 -> (2^30, 1).
   ExpectQ(1.0 - std::ldexp(1.0, -32), kQ30, 1);
   // 1 - 2^-31: exactly 2^31 - 1, the largest multiplier.
   ExpectQ(1.0 - std::ldexp(1.0, -31), INT32_MAX, 0);
-}
-
-TEST(McuQuantizeParams, TinyScalesFlushToZero) {
-  ExpectQ(std::ldexp(1.0, -32), kQ30, -31);  // 0.5 * 2^-31: the last kept
-  ExpectQ(std::ldexp(1.0, -33), 0, 0);       // shift -32: flushed
-  // Just below 2^-32 the shift is -32, but the fraction rounds to 2^31 and
-  // renormalizes to shift -31 before the flush test: kept.
-  ExpectQ(std::ldexp(1.0 - std::ldexp(1.0, -40), -32), kQ30, -31);
-  ExpectQ(std::numeric_limits<double>::denorm_min(), 0, 0);
-}
-
-TEST(McuQuantizeParams, RejectsNonFinite) {
-  QuantizedMultiplier q{7, 7};
-  EXPECT_FALSE(QuantizeMultiplier(std::nan(""), &q));
-  EXPECT_FALSE(QuantizeMultiplier(HUGE_VAL, &q));
-  EXPECT_FALSE(QuantizeMultiplier(-HUGE_VAL, &q));
-  EXPECT_EQ(q.multiplier, 7);
-  EXPECT_EQ(q.shift, 7);
+  {
+    ExpectQ(std::ldexp(1.0, -32), kQ30, -31);  // 0.5 * 2^-31: the last kept
+    ExpectQ(std::ldexp(1.0, -33), 0, 0);       // shift -32: flushed
+    // Just below 2^-32 the shift is -32, but the fraction rounds to 2^31 and
+    // renormalizes to shift -31 before the flush test: kept.
+    ExpectQ(std::ldexp(1.0 - std::ldexp(1.0, -40), -32), kQ30, -31);
+    ExpectQ(std::numeric_limits<double>::denorm_min(), 0, 0);
+  }
+  {
+    QuantizedMultiplier q{7, 7};
+    EXPECT_FALSE(QuantizeMultiplier(std::nan(""), &q));
+    EXPECT_FALSE(QuantizeMultiplier(HUGE_VAL, &q));
+    EXPECT_FALSE(QuantizeMultiplier(-HUGE_VAL, &q));
+    EXPECT_EQ(q.multiplier, 7);
+    EXPECT_EQ(q.shift, 7);
+  }
 }
 
 TEST(McuQuantizeParams, SmallerThanOneExp) {
@@ -89,7 +86,7 @@ TEST(McuQuantizeParams, SmallerThanOneExp) {
   EXPECT_FALSE(QuantizeMultiplierSmallerThanOneExp(1.0 - std::ldexp(1.0, -33), &q));
 }
 
-TEST(McuQuantizeParams, ConvPerChannelInDouble) {
+TEST(McuQuantizeParams, ConvInDoubleFullyConnectedInFloat) {
   // 0.5 * {0.25, 2^-40, 8} / 1 = {2^-3, 2^-41, 4}: shifts -2, flushed, 3.
   Requant r;
   ASSERT_TRUE(ConvRequant(0.5f, {0.25f, 0x1p-40f, 8.0f}, 1.0f, &r));
@@ -97,23 +94,22 @@ TEST(McuQuantizeParams, ConvPerChannelInDouble) {
   EXPECT_EQ(r.shift, (std::vector<int32_t>{-2, 0, 3}));
   EXPECT_FALSE(ConvRequant(0.5f, {}, 1.0f, &r));
   EXPECT_FALSE(ConvRequant(0.5f, {1.0f}, 0.0f, &r));  // infinite ratio
-}
-
-// s = 1 + 2^-12: s * s = 1 + 2^-11 + 2^-24.  In double that is exact;
-// in float32 the 2^-24 is a tie at the last place and rounds to even,
-// leaving 1 + 2^-11.  Over an output scale of 1 the fraction is half of
-// that: double gives 2^30 + 2^19 + 2^6 = 1074266176, float32 gives
-// 2^30 + 2^19 = 1074266112, both with shift 1.
-TEST(McuQuantizeParams, FullyConnectedRoundsTheProductToFloat) {
-  const float s = 1.0f + 0x1p-12f;
-  Requant fc, conv;
-  ASSERT_TRUE(FullyConnectedRequant(s, s, 1.0f, &fc));
-  ASSERT_TRUE(ConvRequant(s, {s}, 1.0f, &conv));
-  EXPECT_EQ(fc.multiplier, std::vector<int32_t>{1074266112});
-  EXPECT_EQ(fc.shift, std::vector<int32_t>{1});
-  EXPECT_EQ(conv.multiplier, std::vector<int32_t>{1074266176});
-  EXPECT_EQ(conv.shift, std::vector<int32_t>{1});
-  EXPECT_FALSE(FullyConnectedRequant(-1.0f, 1.0f, 1.0f, &fc));
+  // s = 1 + 2^-12: s * s = 1 + 2^-11 + 2^-24.  In double that is exact;
+  // in float32 the 2^-24 is a tie at the last place and rounds to even,
+  // leaving 1 + 2^-11.  Over an output scale of 1 the fraction is half of
+  // that: double gives 2^30 + 2^19 + 2^6 = 1074266176, float32 gives
+  // 2^30 + 2^19 = 1074266112, both with shift 1.
+  {
+    const float s = 1.0f + 0x1p-12f;
+    Requant fc, conv;
+    ASSERT_TRUE(FullyConnectedRequant(s, s, 1.0f, &fc));
+    ASSERT_TRUE(ConvRequant(s, {s}, 1.0f, &conv));
+    EXPECT_EQ(fc.multiplier, std::vector<int32_t>{1074266112});
+    EXPECT_EQ(fc.shift, std::vector<int32_t>{1});
+    EXPECT_EQ(conv.multiplier, std::vector<int32_t>{1074266176});
+    EXPECT_EQ(conv.shift, std::vector<int32_t>{1});
+    EXPECT_FALSE(FullyConnectedRequant(-1.0f, 1.0f, 1.0f, &fc));
+  }
 }
 
 TEST(McuQuantizeParams, ActivationRanges) {
@@ -140,16 +136,15 @@ TEST(McuQuantizeParams, ActivationRanges) {
   ASSERT_TRUE(ActivationRange(FusedActivation::kRelu6, 0x1p-12f, 0, -32768, 32767, &lo, &hi));
   EXPECT_EQ(lo, 0);
   EXPECT_EQ(hi, 24576);
-}
-
-TEST(McuQuantizeParams, ActivationBoundsThatOverflowFail) {
-  int32_t lo = 1, hi = 2;
-  // 6 / 2^-40 = 6 * 2^40: beyond int32.
-  EXPECT_FALSE(ActivationRange(FusedActivation::kRelu6, 0x1p-40f, 0, -128, 127, &lo, &hi));
-  // 6 / 2^-28 = 1.5 * 2^30 fits, but + zero point 2^30 does not.
-  EXPECT_FALSE(ActivationRange(FusedActivation::kRelu6, 0x1p-28f, 1 << 30, -128, 127, &lo, &hi));
-  EXPECT_EQ(lo, 1);
-  EXPECT_EQ(hi, 2);
+  {
+    int32_t lo = 1, hi = 2;
+    // 6 / 2^-40 = 6 * 2^40: beyond int32.
+    EXPECT_FALSE(ActivationRange(FusedActivation::kRelu6, 0x1p-40f, 0, -128, 127, &lo, &hi));
+    // 6 / 2^-28 = 1.5 * 2^30 fits, but + zero point 2^30 does not.
+    EXPECT_FALSE(ActivationRange(FusedActivation::kRelu6, 0x1p-28f, 1 << 30, -128, 127, &lo, &hi));
+    EXPECT_EQ(lo, 1);
+    EXPECT_EQ(hi, 2);
+  }
 }
 
 }  // namespace

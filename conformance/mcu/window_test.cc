@@ -45,20 +45,19 @@ TEST(McuWindow, PaddedAxisByHand) {
     EXPECT_EQ(axis.stride, c.stride);
     EXPECT_EQ(axis.dilation, c.dilation);
   }
-}
-
-TEST(McuWindow, RejectsBadAxes) {
-  WindowAxis axis;
-  axis.out_size = 9;
-  // VALID with the dilated filter wider than the input: (3 + 1 - 5) < 1,
-  // and (4 + 2 - 5) / 2 = 0.
-  EXPECT_FALSE(PaddedAxis(Padding::kValid, 3, 3, 1, 2, &axis));
-  EXPECT_FALSE(PaddedAxis(Padding::kValid, 4, 3, 2, 2, &axis));
-  EXPECT_FALSE(PaddedAxis(Padding::kSame, 5, 3, 0, 1, &axis));  // stride 0
-  EXPECT_FALSE(PaddedAxis(Padding::kSame, 5, 3, 1, 0, &axis));  // dilation 0
-  EXPECT_FALSE(PaddedAxis(Padding::kSame, 0, 3, 1, 1, &axis));
-  EXPECT_FALSE(PaddedAxis(Padding::kSame, 5, 0, 1, 1, &axis));
-  EXPECT_EQ(axis.out_size, 9);  // untouched
+  {
+    WindowAxis axis;
+    axis.out_size = 9;
+    // VALID with the dilated filter wider than the input: (3 + 1 - 5) < 1,
+    // and (4 + 2 - 5) / 2 = 0.
+    EXPECT_FALSE(PaddedAxis(Padding::kValid, 3, 3, 1, 2, &axis));
+    EXPECT_FALSE(PaddedAxis(Padding::kValid, 4, 3, 2, 2, &axis));
+    EXPECT_FALSE(PaddedAxis(Padding::kSame, 5, 3, 0, 1, &axis));  // stride 0
+    EXPECT_FALSE(PaddedAxis(Padding::kSame, 5, 3, 1, 0, &axis));  // dilation 0
+    EXPECT_FALSE(PaddedAxis(Padding::kSame, 0, 3, 1, 1, &axis));
+    EXPECT_FALSE(PaddedAxis(Padding::kSame, 5, 0, 1, 1, &axis));
+    EXPECT_EQ(axis.out_size, 9);  // untouched
+  }
 }
 
 }  // namespace
