@@ -1,4 +1,4 @@
-// int8 average and max pooling (TFLite Micro's reference integer pooling)
+// int8 and int16 average and max pooling (TFLite Micro's reference pooling)
 // on cases worked out by hand: windows clipped at the borders, the
 // average's rounding of negative sums, the max from -128, clamps, errors.
 #include "refmath/mcu/pooling.h"
@@ -126,6 +126,31 @@ TEST(McuPoolingS8, RejectsBadInput) {
   p.act_max = 200;
   EXPECT_FALSE(MaxPoolS8(input, in, p, &out));
   EXPECT_EQ(out, std::vector<int8_t>{42});
+}
+
+// int16: [30000 30001 -32768], 1x2 windows, VALID: sums 60001 and -2767
+// (beyond int16, held in int32), k 2: (60001 + 1) / 2 = 30001 and
+// (-2767 - 1) / 2 = -1384.  Max over [-30000] with one column of padding
+// on the left: the window of column -1 is empty and gives -32768.
+TEST(McuPoolingS16, AverageMaxAndTheirRanges) {
+  PoolS16Params p;
+  p.filter_width = 2;
+  p.height.out_size = 1;
+  p.width.out_size = 2;
+  std::vector<int16_t> out;
+  ASSERT_TRUE(AveragePoolS16({30000, 30001, -32768}, {1, 1, 3, 1}, p, &out));
+  EXPECT_EQ(out, (std::vector<int16_t>{30001, -1384}));
+  PoolS16Params q;
+  q.height.out_size = 1;
+  q.width.out_size = 2;
+  q.width.pad = 1;
+  ASSERT_TRUE(MaxPoolS16({-30000}, {1, 1, 1, 1}, q, &out));
+  EXPECT_EQ(out, (std::vector<int16_t>{-32768, -30000}));
+  out = {42};
+  EXPECT_FALSE(AveragePoolS16({-30000}, {1, 1, 1, 1}, q, &out));  // empty
+  q.act_max = 32768;
+  EXPECT_FALSE(MaxPoolS16({-30000}, {1, 1, 1, 1}, q, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{42});
 }
 
 }  // namespace

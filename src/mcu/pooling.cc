@@ -1,9 +1,10 @@
 #include "refmath/mcu/pooling.h"
 
 #include <algorithm>
-#include <utility>
+#include <limits>
 
 #include "refmath/mcu/fixed_point.h"
+#include "src/mcu/conv_loops.h"
 #include "src/mcu/window_check.h"
 
 namespace refmath {
@@ -25,101 +26,112 @@ TapRange ClipWindow(const WindowAxis& a, int o, int filter, int in_size) {
   return {origin, static_cast<int>(begin), static_cast<int>(end)};
 }
 
-bool PoolUsable(const std::vector<int8_t>& input, const Shape4& in,
-                const PoolS8Params& p) {
+template <typename T, typename Params>
+bool PoolUsable(const std::vector<T>& input, const Shape4& in,
+                const Params& p) {
   return ShapeHolds(in, input.size()) && p.filter_height >= 1 &&
          p.filter_width >= 1 &&
          int64_t{p.filter_height} * p.filter_width <= INT32_MAX &&  // the count
          AxisUsable(p.height) && AxisUsable(p.width) &&
          p.height.dilation == 1 && p.width.dilation == 1 &&
-         ClampUsable(p.act_min, p.act_max, INT8_MIN, INT8_MAX);
+         ClampUsable(p.act_min, p.act_max, std::numeric_limits<T>::min(),
+                     std::numeric_limits<T>::max());
 }
 
-// Average of one window: false when no tap is in the image.
-bool AverageAt(const std::vector<int8_t>& input, const Shape4& in,
-               const PoolS8Params& p, int n, int y, int x, int c,
-               int32_t* value) {
+// Average of one window, which holds at least one tap.
+template <typename T, typename Params>
+int32_t AverageAt(const std::vector<T>& input, const Shape4& in,
+                  const Params& p, int n, int y, int x, int c) {
   const TapRange rows = ClipWindow(p.height, y, p.filter_height, in.h);
   const TapRange cols = ClipWindow(p.width, x, p.filter_width, in.w);
   int32_t sum = 0;
   int32_t count = 0;
   for (int ky = rows.begin; ky < rows.end; ++ky) {
     for (int kx = cols.begin; kx < cols.end; ++kx) {
-      const int8_t v = input[Offset4(in, n, rows.At(ky), cols.At(kx), c)];
-      sum = WrappingAdd(sum, v);
+      sum = WrappingAdd(sum, input[Offset4(in, n, rows.At(ky), cols.At(kx), c)]);
       ++count;
     }
   }
-  if (count == 0) return false;
   // Round half away from zero by adding or subtracting count / 2 before
   // the truncating division.
   const int32_t half = count / 2;
   const int32_t rounded =
       sum > 0 ? WrappingAdd(sum, half) / count : WrappingSub(sum, half) / count;
-  *value = std::min(std::max(rounded, p.act_min), p.act_max);
-  return true;
+  return std::min(std::max(rounded, p.act_min), p.act_max);
 }
 
-int32_t MaxAt(const std::vector<int8_t>& input, const Shape4& in,
-              const PoolS8Params& p, int n, int y, int x, int c) {
+// Largest value of one window, starting from the type's minimum.
+template <typename T, typename Params>
+int32_t MaxAt(const std::vector<T>& input, const Shape4& in, const Params& p,
+              int n, int y, int x, int c) {
   const TapRange rows = ClipWindow(p.height, y, p.filter_height, in.h);
   const TapRange cols = ClipWindow(p.width, x, p.filter_width, in.w);
-  int32_t largest = INT8_MIN;
+  int32_t largest = std::numeric_limits<T>::min();
   for (int ky = rows.begin; ky < rows.end; ++ky) {
     for (int kx = cols.begin; kx < cols.end; ++kx) {
-      const int8_t v = input[Offset4(in, n, rows.At(ky), cols.At(kx), c)];
-      largest = std::max<int32_t>(largest, v);
+      const int32_t v = input[Offset4(in, n, rows.At(ky), cols.At(kx), c)];
+      largest = std::max(largest, v);
     }
   }
   return std::min(std::max(largest, p.act_min), p.act_max);
 }
 
-// Runs `at` over every output element; false if `at` fails anywhere.
-template <typename At>
-bool PoolEach(const Shape4& in, const PoolS8Params& p, At at,
-              std::vector<int8_t>* output) {
+template <typename T, typename Params>
+bool AveragePool(const std::vector<T>& input, const Shape4& in,
+                 const Params& p, std::vector<T>* output) {
+  if (!PoolUsable(input, in, p)) return false;
   const Shape4 out{in.n, p.height.out_size, p.width.out_size, in.c};
-  size_t count = 0;
-  if (!CountOf(out, &count)) return false;
-  std::vector<int8_t> result(count);
-  for (int n = 0; n < out.n; ++n) {
-    for (int y = 0; y < out.h; ++y) {
-      for (int x = 0; x < out.w; ++x) {
-        for (int c = 0; c < out.c; ++c) {
-          int32_t value = 0;
-          if (!at(n, y, x, c, &value)) return false;
-          result[Offset4(out, n, y, x, c)] = static_cast<int8_t>(value);
-        }
-      }
-    }
+  // Every window (rows x columns) must hold a tap: checked first, so that
+  // a failure leaves the output untouched.
+  for (int y = 0; y < out.h; ++y) {
+    const TapRange rows = ClipWindow(p.height, y, p.filter_height, in.h);
+    if (rows.begin == rows.end) return false;
   }
-  *output = std::move(result);
-  return true;
+  for (int x = 0; x < out.w; ++x) {
+    const TapRange cols = ClipWindow(p.width, x, p.filter_width, in.w);
+    if (cols.begin == cols.end) return false;
+  }
+  return FillNhwc(
+      out,
+      [&](int n, int y, int x, int c) {
+        return static_cast<T>(AverageAt(input, in, p, n, y, x, c));
+      },
+      output);
+}
+
+template <typename T, typename Params>
+bool MaxPool(const std::vector<T>& input, const Shape4& in, const Params& p,
+             std::vector<T>* output) {
+  if (!PoolUsable(input, in, p)) return false;
+  const Shape4 out{in.n, p.height.out_size, p.width.out_size, in.c};
+  return FillNhwc(
+      out,
+      [&](int n, int y, int x, int c) {
+        return static_cast<T>(MaxAt(input, in, p, n, y, x, c));
+      },
+      output);
 }
 
 }  // namespace
 
 bool AveragePoolS8(const std::vector<int8_t>& input, const Shape4& in,
                    const PoolS8Params& p, std::vector<int8_t>* output) {
-  if (!PoolUsable(input, in, p)) return false;
-  return PoolEach(
-      in, p,
-      [&](int n, int y, int x, int c, int32_t* v) {
-        return AverageAt(input, in, p, n, y, x, c, v);
-      },
-      output);
+  return AveragePool(input, in, p, output);
 }
 
 bool MaxPoolS8(const std::vector<int8_t>& input, const Shape4& in,
                const PoolS8Params& p, std::vector<int8_t>* output) {
-  if (!PoolUsable(input, in, p)) return false;
-  return PoolEach(
-      in, p,
-      [&](int n, int y, int x, int c, int32_t* v) {
-        *v = MaxAt(input, in, p, n, y, x, c);
-        return true;
-      },
-      output);
+  return MaxPool(input, in, p, output);
+}
+
+bool AveragePoolS16(const std::vector<int16_t>& input, const Shape4& in,
+                    const PoolS16Params& p, std::vector<int16_t>* output) {
+  return AveragePool(input, in, p, output);
+}
+
+bool MaxPoolS16(const std::vector<int16_t>& input, const Shape4& in,
+                const PoolS16Params& p, std::vector<int16_t>* output) {
+  return MaxPool(input, in, p, output);
 }
 
 }  // namespace mcu

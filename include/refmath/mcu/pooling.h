@@ -1,12 +1,13 @@
-// int8 average and max pooling of TFLite Micro (docs/mcu.md, "Pooling"), as
-// reference/integer_ops/pooling.h computes them.  The window of output
+// int8 and int16 average and max pooling of TFLite Micro (docs/mcu.md,
+// "Pooling"), as reference/integer_ops/pooling.h computes them.  The window of output
 // (n, y, x, c) is clipped to the image: rows oy * stride - pad + ky and
 // columns alike, for taps 0 <= k < filter size that land inside.
 //   average: s = sum of the raw int8 values (no zero point enters; TFLite
 //            requires equal input and output quantization), k the count of
 //            taps in the image, out = (s + k/2) / k for s > 0 and
 //            (s - k/2) / k otherwise, C++ truncating division, clamped;
-//   max:     the largest value, starting from -128, clamped.
+//   max:     the largest value, starting from the type's minimum (-128,
+//            -32768), clamped.
 #ifndef REFMATH_MCU_POOLING_H_
 #define REFMATH_MCU_POOLING_H_
 
@@ -37,6 +38,22 @@ bool AveragePoolS8(const std::vector<int8_t>& input, const Shape4& input_shape,
                    const PoolS8Params& params, std::vector<int8_t>* output);
 bool MaxPoolS8(const std::vector<int8_t>& input, const Shape4& input_shape,
                const PoolS8Params& params, std::vector<int8_t>* output);
+
+// The same on int16 (the sum is int32 modulo 2^32 as for int8), the
+// clamp checked against [-32768, 32767].
+struct PoolS16Params {
+  WindowAxis height, width;
+  int filter_height = 1;
+  int filter_width = 1;
+  int32_t act_min = INT16_MIN;
+  int32_t act_max = INT16_MAX;
+};
+
+bool AveragePoolS16(const std::vector<int16_t>& input,
+                    const Shape4& input_shape, const PoolS16Params& params,
+                    std::vector<int16_t>* output);
+bool MaxPoolS16(const std::vector<int16_t>& input, const Shape4& input_shape,
+                const PoolS16Params& params, std::vector<int16_t>* output);
 
 }  // namespace mcu
 }  // namespace refmath
