@@ -53,6 +53,11 @@ TEST(McuQuantizeParams, RenormalizeFlushAndRefuse) {
   ExpectQ(1.0 - std::ldexp(1.0, -32), kQ30, 1);
   // 1 - 2^-31: exactly 2^31 - 1, the largest multiplier.
   ExpectQ(1.0 - std::ldexp(1.0, -31), INT32_MAX, 0);
+  // Negative reals (no scale is negative, but the rule is defined): -1 is
+  // -0.5 * 2^1; just above -1 the fraction rounds to -2^31, which fits
+  // int32, and TFLite renormalizes only +2^31: (INT32_MIN, 0).
+  ExpectQ(-1.0, -kQ30, 1);
+  ExpectQ(-(1.0 - std::ldexp(1.0, -33)), INT32_MIN, 0);
   {
     ExpectQ(std::ldexp(1.0, -32), kQ30, -31);  // 0.5 * 2^-31: the last kept
     ExpectQ(std::ldexp(1.0, -33), 0, 0);       // shift -32: flushed
