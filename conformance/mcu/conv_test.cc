@@ -124,6 +124,42 @@ TEST(McuConvS8, AccumulatorWrapsModulo2To32) {
   EXPECT_EQ(out, (std::vector<int8_t>{0, -128}));
 }
 
+// Input 5x5, filter 3x3, SAME, stride 2: out 3, total padding 2, pad 1.
+// Scales 0.5 * 0.25 / 1 = 1/8 = (2^30, -2) and 0.5 * 0.5 = 1/4 =
+// (2^30, -1); zero points -1 (offset 1) and 3; RELU6 at scale 1: [3, 9].
+TEST(McuConvS8, PrepareFromTheLayerSpec) {
+  ConvLayerSpec spec;
+  spec.padding = Padding::kSame;
+  spec.stride_h = spec.stride_w = 2;
+  spec.input_scale = 0.5f;
+  spec.input_zero_point = -1;
+  spec.filter_scales = {0.25f, 0.5f};
+  spec.output_scale = 1.0f;
+  spec.output_zero_point = 3;
+  spec.activation = FusedActivation::kRelu6;
+  ConvS8Params p;
+  ASSERT_TRUE(ConvS8Prepare({1, 5, 5, 1}, {2, 3, 3, 1}, spec, &p));
+  EXPECT_EQ(p.height.out_size, 3);
+  EXPECT_EQ(p.height.pad, 1);
+  EXPECT_EQ(p.width.out_size, 3);
+  EXPECT_EQ(p.width.stride, 2);
+  EXPECT_EQ(p.input_offset, 1);
+  EXPECT_EQ(p.output_offset, 3);
+  EXPECT_EQ(p.requant.multiplier, (std::vector<int32_t>{kHalf, kHalf}));
+  EXPECT_EQ(p.requant.shift, (std::vector<int32_t>{-2, -1}));
+  EXPECT_EQ(p.act_min, 3);
+  EXPECT_EQ(p.act_max, 9);
+  // VALID with a dilated 3x3 (5 wide) on a 4x4 input has no output.
+  spec.padding = Padding::kValid;
+  spec.dilation_h = 2;
+  ConvS8Params untouched;
+  EXPECT_FALSE(ConvS8Prepare({1, 4, 4, 1}, {2, 3, 3, 1}, spec, &untouched));
+  spec.dilation_h = 1;
+  spec.filter_scales.clear();
+  EXPECT_FALSE(ConvS8Prepare({1, 5, 5, 1}, {2, 3, 3, 1}, spec, &untouched));
+  EXPECT_EQ(untouched.height.out_size, 0);
+}
+
 TEST(McuConvS8, RejectsBadInput) {
   const std::vector<int8_t> input(8, 1);  // [1, 2, 2, 2]
   const Shape4 in{1, 2, 2, 2};

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/quantize_params.h"
 #include "refmath/mcu/window.h"
 
 namespace refmath {
@@ -42,6 +43,28 @@ bool ConvS8(const std::vector<int8_t>& input, const Shape4& input_shape,
             const std::vector<int8_t>& filter, const Shape4& filter_shape,
             const std::vector<int32_t>& bias, const ConvS8Params& params,
             std::vector<int8_t>* output);
+
+// What a model file states about a conv or depthwise conv layer.
+struct ConvLayerSpec {
+  Padding padding = Padding::kValid;
+  int stride_h = 1, stride_w = 1;
+  int dilation_h = 1, dilation_w = 1;
+  float input_scale = 1.0f;
+  int32_t input_zero_point = 0;
+  std::vector<float> filter_scales;  // one per output channel, or one
+  float output_scale = 1.0f;
+  int32_t output_zero_point = 0;
+  FusedActivation activation = FusedActivation::kNone;
+};
+
+// The ConvS8Params TFLite Micro's Prepare derives from a spec: both window
+// axes by PaddedAxis over the input's H, W and the filter's KH, KW (the
+// same dimensions in OHWI and 1HWO), input_offset = -input_zero_point,
+// output_offset = output_zero_point, ConvRequant of the scales and
+// ActivationRange over the int8 range.  False (params untouched) where one
+// of those refuses.
+bool ConvS8Prepare(const Shape4& input_shape, const Shape4& filter_shape,
+                   const ConvLayerSpec& spec, ConvS8Params* params);
 
 }  // namespace mcu
 }  // namespace refmath
