@@ -97,6 +97,31 @@ TEST(McuPoolingS8, PaddedStridedAndEmptyWindows) {
   }
 }
 
+// DS-CNN's final average pool: a 25x5 map, a 25x5 VALID window, out 1x1;
+// RELU at scale 0.5, zero point -20: [-20, 127].  Then SAME, 3x3, stride
+// 2 over 5x4: out 3x2, totals 2 and 1, pads 1 and 0.
+TEST(McuPoolingS8, PrepareFromTheLayerSpec) {
+  PoolS8Params p;
+  ASSERT_TRUE(PoolS8Prepare({1, 25, 5, 64}, 25, 5, 1, 1, Padding::kValid,
+                            FusedActivation::kRelu, 0.5f, -20, &p));
+  EXPECT_EQ(p.height.out_size, 1);
+  EXPECT_EQ(p.width.out_size, 1);
+  EXPECT_EQ(p.filter_height, 25);
+  EXPECT_EQ(p.act_min, -20);
+  EXPECT_EQ(p.act_max, 127);
+  ASSERT_TRUE(PoolS8Prepare({1, 5, 4, 1}, 3, 3, 2, 2, Padding::kSame,
+                            FusedActivation::kNone, 1.0f, 0, &p));
+  EXPECT_EQ(p.height.out_size, 3);
+  EXPECT_EQ(p.height.pad, 1);
+  EXPECT_EQ(p.width.out_size, 2);
+  EXPECT_EQ(p.width.pad, 0);
+  EXPECT_EQ(p.width.stride, 2);
+  PoolS8Params untouched;
+  EXPECT_FALSE(PoolS8Prepare({1, 5, 4, 1}, 6, 3, 1, 1, Padding::kValid,
+                             FusedActivation::kNone, 1.0f, 0, &untouched));
+  EXPECT_EQ(untouched.height.out_size, 0);
+}
+
 TEST(McuPoolingS8, RejectsBadInput) {
   const std::vector<int8_t> input(4, 1);
   const Shape4 in{1, 2, 2, 1};

@@ -124,6 +124,23 @@ bool MaxPoolS8(const std::vector<int8_t>& input, const Shape4& in,
   return MaxPool(input, in, p, output);
 }
 
+bool PoolS8Prepare(const Shape4& in, int filter_height, int filter_width,
+                   int stride_h, int stride_w, Padding padding,
+                   FusedActivation activation, float output_scale,
+                   int32_t output_zero_point, PoolS8Params* params) {
+  PoolS8Params p;
+  p.filter_height = filter_height;
+  p.filter_width = filter_width;
+  if (!PaddedAxis(padding, in.h, filter_height, stride_h, 1, &p.height) ||
+      !PaddedAxis(padding, in.w, filter_width, stride_w, 1, &p.width) ||
+      !ActivationRange(activation, output_scale, output_zero_point, INT8_MIN,
+                       INT8_MAX, &p.act_min, &p.act_max)) {
+    return false;
+  }
+  *params = p;
+  return true;
+}
+
 bool AveragePoolS16(const std::vector<int16_t>& input, const Shape4& in,
                     const PoolS16Params& p, std::vector<int16_t>* output) {
   return AveragePool(input, in, p, output);

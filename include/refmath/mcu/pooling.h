@@ -15,6 +15,7 @@
 
 #include <vector>
 
+#include "refmath/mcu/quantize_params.h"
 #include "refmath/mcu/window.h"
 
 namespace refmath {
@@ -38,6 +39,17 @@ bool AveragePoolS8(const std::vector<int8_t>& input, const Shape4& input_shape,
                    const PoolS8Params& params, std::vector<int8_t>* output);
 bool MaxPoolS8(const std::vector<int8_t>& input, const Shape4& input_shape,
                const PoolS8Params& params, std::vector<int8_t>* output);
+
+// The PoolS8Params TFLite Micro's Prepare derives for a pooling layer:
+// both axes by PaddedAxis (dilation 1) over the input's H, W and the
+// filter size, the clamp by ActivationRange with the output's scale and
+// zero point over the int8 range.  False (params untouched) where one of
+// those refuses.
+bool PoolS8Prepare(const Shape4& input_shape, int filter_height,
+                   int filter_width, int stride_h, int stride_w,
+                   Padding padding, FusedActivation activation,
+                   float output_scale, int32_t output_zero_point,
+                   PoolS8Params* params);
 
 // The same on int16 (the sum is int32 modulo 2^32 as for int8), the
 // clamp checked against [-32768, 32767].
