@@ -1,4 +1,4 @@
-// int8 convolution of TFLite Micro (docs/mcu.md, "Convolution"): A8W8 with
+// int8 convolution of TFLite Micro (docs/mcu.md, "Conv"): A8W8 with
 // per-channel symmetric weights, as reference/integer_ops/conv.h computes
 // it.  For each output (n, y, x, o) in group g = o / (C_OUT / groups):
 //   acc = bias[o] + sum over taps inside the image and i < C_IN / groups of

@@ -1,5 +1,5 @@
 // int8 depthwise convolution of TFLite Micro (docs/mcu.md, "Depthwise
-// convolution"), as reference/integer_ops/depthwise_conv.h computes it.
+// conv"), as reference/integer_ops/depthwise_conv.h computes it.
 // Input channel c feeds output channels o = m + c * depth_multiplier,
 // m < depth_multiplier; for each output (n, y, x, o):
 //   acc = bias[o] + sum over taps inside the image of
