@@ -92,6 +92,25 @@ TEST(McuSoftmaxS8, Rows) {
   EXPECT_EQ(out, (std::vector<int8_t>{127, -128, 127, -128}));
 }
 
+// int16 output, 65536 times the softmax, minus 32768: equal rows of 2, 3,
+// 4 and 512 (accepted here) give 0, 21845.33 -> -10923, -16384 and
+// 128 -> -32640; [0, -16] at scale 1/16 gives 47910.65 -> 15143 and
+// 17625.35 -> -15143.
+TEST(McuSoftmaxS8, Int16Output) {
+  const SoftmaxS8Params p = Prepared(1.0f, 0.0625f);
+  std::vector<int16_t> out;
+  ASSERT_TRUE(SoftmaxS8ToS16({7, 7}, 1, 2, p, &out));
+  EXPECT_EQ(out, (std::vector<int16_t>{0, 0}));
+  ASSERT_TRUE(SoftmaxS8ToS16({5, 5, 5}, 1, 3, p, &out));
+  EXPECT_EQ(out, (std::vector<int16_t>{-10923, -10923, -10923}));
+  ASSERT_TRUE(SoftmaxS8ToS16({1, 1, 1, 1}, 1, 4, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>(4, -16384));
+  ASSERT_TRUE(SoftmaxS8ToS16(std::vector<int8_t>(512, 1), 1, 512, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>(512, -32640));
+  ASSERT_TRUE(SoftmaxS8ToS16({0, -16}, 1, 2, p, &out));
+  EXPECT_EQ(out, (std::vector<int16_t>{15143, -15143}));
+}
+
 TEST(McuSoftmaxS8, RejectsBadInput) {
   SoftmaxS8Params p = Prepared(1.0f, 0.0625f);
   std::vector<int8_t> out = {42};

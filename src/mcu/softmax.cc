@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "refmath/mcu/fixed_point.h"
@@ -14,7 +15,6 @@ namespace {
 
 constexpr int kDiffIntegerBits = 5;   // the exp's input is Q5.26
 constexpr int kSumIntegerBits = 12;   // the sum of exponentials is Q12.19
-constexpr int kOutputBits = 8;
 
 // The difference x (>= diff_min) in Q5.26: gemmlowp's doubling high
 // multiply of x * 2^left_shift (which fits int32 for x >= diff_min).
@@ -33,9 +33,14 @@ int CountLeadingZeros(uint32_t v) {
   return n;
 }
 
-// One row; false if the output exponent leaves [0, 31].
+// One row into an output of type Out (int8 or int16, zero point at its
+// minimum); false if the output exponent leaves [0, 31].
+template <typename Out>
 bool SoftmaxRow(const int8_t* in, size_t depth, const SoftmaxS8Params& p,
-                int8_t* out) {
+                Out* out) {
+  constexpr int kOutputBits = 8 * sizeof(Out);
+  constexpr int32_t kMin = std::numeric_limits<Out>::min();
+  constexpr int32_t kMax = std::numeric_limits<Out>::max();
   int32_t row_max = INT8_MIN;
   for (size_t c = 0; c < depth; ++c) row_max = std::max<int32_t>(row_max, in[c]);
   int32_t sum = 0;  // Q12.19, wrapping like gemmlowp's int32 addition
@@ -55,16 +60,30 @@ bool SoftmaxRow(const int8_t* in, size_t depth, const SoftmaxS8Params& p,
   if (exponent < 0 || exponent > 31) return false;
   for (size_t c = 0; c < depth; ++c) {
     const int32_t diff = in[c] - row_max;
-    int32_t value = INT8_MIN;
+    int32_t value = kMin;
     if (diff >= p.diff_min) {
       const int32_t scaled =
           RoundingDivideByPot(SaturatingDoublingHighMul(reciprocal, ExpQ0(diff, p)),
                               exponent);
-      value = std::min(std::max(WrappingAdd(scaled, INT8_MIN), int32_t{INT8_MIN}),
-                       int32_t{INT8_MAX});
+      value = std::min(std::max(WrappingAdd(scaled, kMin), kMin), kMax);
     }
-    out[c] = static_cast<int8_t>(value);
+    out[c] = static_cast<Out>(value);
   }
+  return true;
+}
+
+template <typename Out>
+bool Softmax(const std::vector<int8_t>& input, size_t rows, size_t depth,
+             const SoftmaxS8Params& p, std::vector<Out>* output) {
+  if (depth == 0 || rows > input.size() / depth || input.size() != rows * depth ||
+      p.input_left_shift < 0 || p.input_left_shift > 31 || p.diff_min > 0) {
+    return false;
+  }
+  std::vector<Out> result(input.size());
+  for (size_t r = 0; r < rows; ++r) {
+    if (!SoftmaxRow(&input[r * depth], depth, p, &result[r * depth])) return false;
+  }
+  *output = std::move(result);
   return true;
 }
 
@@ -90,16 +109,13 @@ bool SoftmaxS8Prepare(float beta, float input_scale, SoftmaxS8Params* params) {
 
 bool SoftmaxS8(const std::vector<int8_t>& input, size_t rows, size_t depth,
                const SoftmaxS8Params& p, std::vector<int8_t>* output) {
-  if (depth == 0 || rows > input.size() / depth || input.size() != rows * depth ||
-      p.input_left_shift < 0 || p.input_left_shift > 31 || p.diff_min > 0) {
-    return false;
-  }
-  std::vector<int8_t> result(input.size());
-  for (size_t r = 0; r < rows; ++r) {
-    if (!SoftmaxRow(&input[r * depth], depth, p, &result[r * depth])) return false;
-  }
-  *output = std::move(result);
-  return true;
+  return Softmax(input, rows, depth, p, output);
+}
+
+bool SoftmaxS8ToS16(const std::vector<int8_t>& input, size_t rows,
+                    size_t depth, const SoftmaxS8Params& p,
+                    std::vector<int16_t>* output) {
+  return Softmax(input, rows, depth, p, output);
 }
 
 }  // namespace mcu

@@ -39,6 +39,14 @@ bool SoftmaxS8Prepare(float beta, float input_scale, SoftmaxS8Params* params);
 bool SoftmaxS8(const std::vector<int8_t>& input, size_t rows, size_t depth,
                const SoftmaxS8Params& params, std::vector<int8_t>* output);
 
+// int8 input, int16 output (scale 1/65536, zero point -32768, as TFLite's
+// Prepare requires): the same up to the last step, which divides by
+// 2^(num_bits_over_unit + 15) and adds -32768.  The exponent check is the
+// same, so rows reach further (512 equal inputs are fine here).
+bool SoftmaxS8ToS16(const std::vector<int8_t>& input, size_t rows,
+                    size_t depth, const SoftmaxS8Params& params,
+                    std::vector<int16_t>* output);
+
 }  // namespace mcu
 }  // namespace refmath
 
