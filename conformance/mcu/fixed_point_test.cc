@@ -101,6 +101,27 @@ TEST(McuFixedPoint, RequantizeS64) {
   EXPECT_EQ(RequantizeS64(int64_t{1} << 40, half, 14), 0);
 }
 
+// TFLite's 64-bit multiply: (v * rm + 2^(t-1)) >> t with t = 15 - shift,
+// rm = 0x4000 for a Q31 one half.
+TEST(McuFixedPoint, MultiplyByQuantizedMultiplierS64) {
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(1000, kHalfQ31, 0), 500);
+  // 3 * 0.5: (3 * 16384 + 16384) >> 15 = 2; -3 * 0.5: -32768 >> 15 = -1.
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(3, kHalfQ31, 0), 2);
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(-3, kHalfQ31, 0), -1);
+  // -2 * 0.25 = -0.5: one rounding, halves up, gives 0 (the 32-bit
+  // double-rounding form gives -1).
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(-2, kHalfQ31, -1), 0);
+  EXPECT_EQ(MultiplyByQuantizedMultiplier(-2, kHalfQ31, -1), -1);
+  // 0.5 * 2^7 = 64 at the largest shift.
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(300, kHalfQ31, 7), 19200);
+  // m = 2^16 reduces to rm = 1; shift 7 gives t = 8.  v = 2^39 - 128:
+  // (v + 128) >> 8 = 2^31, which truncates to INT32_MIN; RequantizeS64
+  // truncates v >> 7 = 2^32 - 1 to -1 first, and (-1 + 1) >> 1 = 0.
+  const int64_t v = (int64_t{1} << 39) - 128;
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(v, 1 << 16, 7), INT32_MIN);
+  EXPECT_EQ(RequantizeS64(v, 1, 7), 0);
+}
+
 }  // namespace
 }  // namespace mcu
 }  // namespace refmath

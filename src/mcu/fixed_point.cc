@@ -90,6 +90,16 @@ int32_t RequantizeS64(int64_t v, int32_t reduced_multiplier, int shift) {
   return WrappingAdd(once, 1) >> 1;  // int32 + 1 wraps on the device
 }
 
+int32_t MultiplyByQuantizedMultiplierS64(int64_t v, int32_t multiplier,
+                                         int shift) {
+  shift = ClampShift(shift, -kMaxShift, kMaxS64MultiplyShift);
+  const int total = 15 - shift;  // 8 .. 46
+  const uint64_t product = static_cast<uint64_t>(v) *
+                           static_cast<uint64_t>(int64_t{ReduceMultiplier(multiplier)});
+  const uint64_t rounded = product + (uint64_t{1} << (total - 1));
+  return WrapToInt32(Asr64(static_cast<int64_t>(rounded), total));
+}
+
 int32_t ReduceMultiplier(int32_t multiplier) {
   constexpr int32_t kLargestReducible = 0x7FFF0000;  // (m + 2^15) >> 16 <= 0x7FFF
   constexpr int32_t kMaxReduced = 0x7FFF;

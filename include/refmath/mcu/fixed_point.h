@@ -52,6 +52,16 @@ int32_t RequantizeSingleRounding(int32_t v, int32_t multiplier, int shift);
 // the product wraps modulo 2^64 as on the device.
 int32_t RequantizeS64(int64_t v, int32_t reduced_multiplier, int shift);
 
+// TFLite's 64-bit MultiplyByQuantizedMultiplier (the int16 conv and
+// depthwise conv with an int64 bias): with rm = ReduceMultiplier(m) and
+// t = 15 - shift, (v * rm + 2^(t-1)) >> t, one rounding, halves up, then
+// truncated to int32.  It equals RequantizeS64 wherever the result fits
+// int32; beyond, this form wraps after the whole shift (as the
+// reference's int64 -> int32 conversion does) where RequantizeS64 wraps
+// one bit earlier.  shift in [-31, 7]; product and sum wrap modulo 2^64.
+int32_t MultiplyByQuantizedMultiplierS64(int64_t v, int32_t multiplier,
+                                         int shift);
+
 // The 16-bit multiplier RequantizeS64 takes, from a Q31 multiplier:
 // (m + 2^15) >> 16, or 0x7FFF for m >= 0x7FFF0000.
 int32_t ReduceMultiplier(int32_t multiplier);
@@ -62,6 +72,7 @@ constexpr int kMaxShift = 31;
 constexpr int kMaxSingleRoundingShift = 30;
 constexpr int kMaxS64Shift = 14;
 constexpr int kMinS64Shift = -49;
+constexpr int kMaxS64MultiplyShift = 7;  // MultiplyByQuantizedMultiplierS64
 
 }  // namespace mcu
 }  // namespace refmath

@@ -1,0 +1,53 @@
+// int8 SOFTMAX of TFLite Micro (docs/mcu.md, "Softmax"), as
+// reference/softmax.h computes it for int8 input and int8 output (output
+// scale 1/256, zero point -128, which TFLite's Prepare requires), with the
+// parameters micro/kernels/softmax_common.cc prepares.  Per row: the
+// differences to the row's maximum (from -128) at or above diff_min are
+// rescaled to Q5.26 by input_beta, gemmlowp's exp of negative values gives
+// Q0.31, the sum is taken in Q12.19, its reciprocal by
+// 1 / (1 + x) after normalization, and each output is
+//   RoundingDivideByPot(exp * reciprocal, num_bits_over_unit + 23) - 128,
+// clamped; differences below diff_min give -128.
+#ifndef REFMATH_MCU_SOFTMAX_H_
+#define REFMATH_MCU_SOFTMAX_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vector>
+
+namespace refmath {
+namespace mcu {
+
+struct SoftmaxS8Params {
+  int32_t input_multiplier = 0;  // Q31
+  int input_left_shift = 0;      // 0..31
+  int32_t diff_min = 0;          // <= 0
+};
+
+// PreprocessSoftmaxScaling and CalculateInputRadius with 5 integer bits:
+// r = min(double(beta) * double(input_scale) * 2^26, 2^31 - 1) quantized
+// (QuantizeMultiplier, which must give a shift >= 0), and
+// diff_min = -floor(31 * 2^26 / 2^shift).  False where TFLite's checks
+// fail: r <= 1 (or NaN).
+bool SoftmaxS8Prepare(float beta, float input_scale, SoftmaxS8Params* params);
+
+// input [rows][depth] -> output [rows][depth].  False (output untouched)
+// on input.size() != rows * depth, depth 0, parameters outside their
+// ranges, or a row whose sum of exponentials reaches 512 (TFLite's check
+// 0 <= num_bits_over_unit + 23 <= 31 fails, e.g. 512 equal inputs).
+bool SoftmaxS8(const std::vector<int8_t>& input, size_t rows, size_t depth,
+               const SoftmaxS8Params& params, std::vector<int8_t>* output);
+
+// int8 input, int16 output (scale 1/65536, zero point -32768, as TFLite's
+// Prepare requires): the same up to the last step, which divides by
+// 2^(num_bits_over_unit + 15) and adds -32768.  The exponent check is the
+// same, so rows reach further (512 equal inputs are fine here).
+bool SoftmaxS8ToS16(const std::vector<int8_t>& input, size_t rows,
+                    size_t depth, const SoftmaxS8Params& params,
+                    std::vector<int16_t>* output);
+
+}  // namespace mcu
+}  // namespace refmath
+
+#endif  // REFMATH_MCU_SOFTMAX_H_
