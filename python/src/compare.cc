@@ -1,5 +1,6 @@
 // refmath compare's measurement (src/verify/compare.h) and its report
-// (compare_report.h) over two array files, as the command runs them.
+// (compare_report.h) over two array files, as the command runs them; with
+// an op, compare --op's (src/verify/tensor_compare.h).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,6 +13,7 @@
 #include "python/src/bindings.h"
 #include "src/verify/compare.h"
 #include "src/verify/compare_report.h"
+#include "src/verify/tensor_compare.h"
 
 namespace py = pybind11;
 
@@ -99,9 +101,53 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
   return Run(std::move(q));
 }
 
+// compare --op over files: (the JSON --json writes, the text report).
+// `names` are what the report calls in, in2 and outputs.
+py::tuple CompareOp(const std::string& op, const std::string& in,
+                    const std::string& in2, const std::string& scale,
+                    const std::string& bias, const std::string& outputs,
+                    long axis, float eps, std::optional<double> max_ulp,
+                    const std::string& label,
+                    const std::vector<std::string>& names) {
+  TensorCompareSpec s;
+  if (!ParseTensorOp(op, &s.op)) {
+    Refuse("unknown op '" + op + "' (valid: " + kTensorOpNames + ")");
+  }
+  if (max_ulp && !(*max_ulp >= 0)) {
+    Refuse("a bound must be a non-negative number");
+  }
+  if (names.size() != 3) Refuse("three names are needed");
+  s.in_path = in;
+  s.in2_path = in2;
+  s.scale_path = scale;
+  s.bias_path = bias;
+  s.outputs_path = outputs;
+  s.axis = axis;
+  s.eps = eps;
+  s.has_max_ulp = max_ulp.has_value();
+  s.max_ulp = max_ulp.value_or(0);
+  s.label = label;
+  TensorCompareResult r;
+  std::string error;
+  bool ok;
+  {
+    py::gil_scoped_release release;
+    ok = CompareTensor(s, &r, &error);
+  }
+  if (!ok) Refuse(error);
+  s.in_path = names[0];
+  s.in2_path = in2.empty() ? "" : names[1];
+  s.outputs_path = names[2];
+  return py::make_tuple(TensorJsonReport(s, r), TensorTextReport(s, r));
+}
+
 }  // namespace
 
 void BindCompare(py::module_& m) {
+  m.def("compare_op", &CompareOp, py::arg("op"), py::arg("in_path"),
+        py::arg("in2_path"), py::arg("scale_path"), py::arg("bias_path"),
+        py::arg("outputs_path"), py::arg("axis"), py::arg("eps"),
+        py::arg("max_ulp"), py::arg("label"), py::arg("names"));
   m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),
