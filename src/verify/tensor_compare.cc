@@ -1,6 +1,8 @@
 #include "src/verify/tensor_compare.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <algorithm>
@@ -122,32 +124,74 @@ refmath_tensor AxisLast(float* data, const std::vector<size_t>& shape,
   return v;
 }
 
-// The sum of binary32 values (or of binary64 products of two) exactly,
-// rounded once to binary64; non-finite terms give their binary64 sum.
-class ExactTotal {
+// The exact sum of products of two binary32 values (a sum of binary32
+// values: products by 1), rounded once to binary64.  A finite binary32 is
+// m 2^e with |m| < 2^24 an integer and -149 <= e <= 104, so a product is
+// an integer below 2^48 times 2^(ea + eb), -298 <= ea + eb <= 208: the
+// integers are summed in one 128-bit bin per exponent (exact for 2^79
+// terms), and the bins are added up in MPFR, exactly, once at the end.
+// Non-finite terms give their binary64 sum instead (NaN, or an infinity).
+class ExactDot {
  public:
-  explicit ExactTotal(size_t terms) : acc_(kSquareBits + BitsOf(terms) + 1) {
-    mpfr_set_zero(acc_, 1);
+  ExactDot() : acc_(kAccBits), bin_(128) {}
+  void Clear() {
+    for (int e = lo_; e <= hi_; ++e) bins_[e] = 0;
+    lo_ = kBins;
+    hi_ = -1;
+    special_ = 0;
+    has_special_ = false;
   }
-  void Add(double term) {
-    if (!isfinite(term)) {
-      special_ += term;
+  void Add(float a, float b) {
+    if (!isfinite(a) || !isfinite(b)) {
+      special_ += static_cast<double>(a) * b;
       has_special_ = true;
       return;
     }
-    mpfr_add_d(acc_, acc_, term, MPFR_RNDN);  // exact: see the precision
+    int ea, eb;
+    const int64_t ma = Split(a, &ea), mb = Split(b, &eb);
+    if (ma == 0 || mb == 0) return;
+    const int e = ea + eb + kBias;
+    bins_[e] += static_cast<__int128>(ma * mb);
+    lo_ = std::min(lo_, e);
+    hi_ = std::max(hi_, e);
   }
-  double Value() const { return has_special_ ? special_ : acc_.ToDouble(); }
+  double Value() {
+    if (has_special_) return special_;
+    mpfr_set_zero(acc_, 1);
+    for (int e = lo_; e <= hi_; ++e) {
+      const __int128 v = bins_[e];
+      if (v == 0) continue;
+      // v = high 2^64 + low, both exact in 64-bit longs.
+      const long high = static_cast<long>(v >> 64);
+      const unsigned long low = static_cast<unsigned long>(v);
+      Exact(mpfr_set_si(bin_, high, MPFR_RNDN));
+      Exact(mpfr_mul_2ui(bin_, bin_, 64, MPFR_RNDN));
+      Exact(mpfr_add_ui(bin_, bin_, low, MPFR_RNDN));
+      Exact(mpfr_mul_2si(bin_, bin_, e - kBias, MPFR_RNDN));
+      Exact(mpfr_add(acc_, acc_, bin_, MPFR_RNDN));
+    }
+    return acc_.ToDouble();
+  }
 
  private:
-  // Products of two binary32 are multiples of 2^-298 below 2^256.
-  static constexpr mpfr_prec_t kSquareBits = 554;
-  static mpfr_prec_t BitsOf(size_t n) {
-    mpfr_prec_t bits = 0;
-    for (; n != 0; n >>= 1) ++bits;
-    return bits;
+  // Exponents of products from -298 up; every partial sum of the bins is
+  // a multiple of 2^-298 below 2^(208 + 48 + 80).
+  static constexpr int kBias = 298, kBins = 298 + 208 + 1;
+  static constexpr mpfr_prec_t kAccBits = 298 + 208 + 48 + 80 + 2;
+  static int64_t Split(float v, int* e) {
+    const uint32_t bits = FloatBits(v);
+    const int biased = static_cast<int>((bits >> 23) & 0xFF);
+    int64_t m = bits & 0x7FFFFF;
+    if (biased != 0) m |= 0x800000;
+    *e = (biased != 0 ? biased : 1) - 150;
+    return bits >> 31 ? -m : m;
   }
-  MpfrNumber acc_;
+  static void Exact(int ternary) {
+    if (ternary != 0) abort();  // a precision too small above
+  }
+  MpfrNumber acc_, bin_;
+  __int128 bins_[kBins] = {};
+  int lo_ = kBins, hi_ = -1;
   double special_ = 0;
   bool has_special_ = false;
 };
@@ -359,15 +403,15 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
 void Truth(const TensorCompareSpec& s, const Inputs& in,
            const TensorCompareResult& r, std::vector<double>* t) {
   t->assign(r.count, 0.0);
+  std::unique_ptr<ExactDot> dot(new ExactDot);
+  ExactDot& total = *dot;
   if (s.op == TensorOp::kMatmul) {
     const size_t m = r.out_shape[0], n = r.out_shape[1], k = r.row_length;
     for (size_t i = 0; i < m; ++i) {
       for (size_t j = 0; j < n; ++j) {
-        ExactTotal total(k);
+        total.Clear();
         for (size_t p = 0; p < k; ++p) {
-          // A product of two binary32 is exact in binary64.
-          total.Add(static_cast<double>(in.x.values[i * k + p]) *
-                    in.x2.values[p * n + j]);
+          total.Add(in.x.values[i * k + p], in.x2.values[p * n + j]);
         }
         (*t)[i * n + j] = total.Value();
       }
@@ -382,8 +426,8 @@ void Truth(const TensorCompareSpec& s, const Inputs& in,
   for (size_t q = 0; q < starts.size(); ++q) {
     for (size_t j = 0; j < n; ++j) row[j] = in.x.values[starts[q] + j * step];
     if (s.op == TensorOp::kSum) {
-      ExactTotal total(n);
-      for (size_t j = 0; j < n; ++j) total.Add(row[j]);
+      total.Clear();
+      for (size_t j = 0; j < n; ++j) total.Add(row[j], 1.0f);
       (*t)[q] = total.Value();
       continue;
     }
