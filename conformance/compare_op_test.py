@@ -86,6 +86,20 @@ def known_ulps(cli):
     r = cli.run("compare", "--op", "log_softmax", "--in", cli.path("x.npy"),
                 "--outputs", cli.path("y.npy"), "--max-ulp", "5")
     cli.check(r.returncode == 1, "log_softmax spelling accepted, 1/4 is far from log(1/4)")
+    # A NaN where the truth is 1/4 is a disagreement (left out of the
+    # figures, and it fails the run without a bound); a NaN where the row
+    # holds a NaN is the truth.
+    xn = x.copy()
+    xn[2, 3] = np.nan
+    yn = np.full((3, 4), F32(0.25))
+    yn[0, 0] = np.nan
+    yn[2, :] = np.nan
+    status, doc, err = report(cli, "--op", "softmax", "--in", cli.save("xn", xn),
+                              "--outputs", cli.save("yn", yn))
+    b = column(doc, "backend")
+    cli.check(status == 1 and doc["verdict"] == "fail" and b["nan_inf_disagreements"] == 1 and
+              b["max_ulp"] == 0 and doc["closer"] == {"backend": 0, "exact": 1, "tie": 11},
+              "NaN disagreement: exit %d, %s %s" % (status, b, doc["closer"]))
     # layer norm of [1, 3] with eps 0 is [-1, 1]; RMS norm of [1, -1, 1, -1]
     # with eps 3 is +-1/2; scale 2 and bias 1/4 make [-1.75, 2.25].
     ln = cli.save("ln", np.array([[1, 3], [5, 7]], F32))
