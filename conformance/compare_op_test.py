@@ -194,6 +194,54 @@ def matmul_exact(cli):
                   bk, float(want), ulps.index(want)))
 
 
+def attention(cli):
+    # Q = 0: every score is 0, the weights 1/4, the output the mean of V's
+    # rows, exact.  A mask of -inf on keys 2 and 3 leaves the mean of the
+    # first two; a mask row all -inf gives NaN.
+    q, k = np.zeros((2, 3), F32), np.ones((4, 3), F32)
+    v = np.array([[1, 2], [3, 4], [5, 6], [7, 9]], F32)
+    qp, kp, vp = cli.save("q", q), cli.save("k", k), cli.save("v", v)
+    y = np.array([[4, 5.25], [4, 5.25]], F32)
+    y[1, 1] = up(y[1, 1], 2)
+    status, doc, _ = report(cli, "--op", "attention", "--in", qp, "--in2", kp, "--in3", vp,
+                            "--outputs", cli.save("ay", y))
+    b = column(doc, "backend")
+    cli.check(b["max_ulp"] == 2 and b["at_index"] == 3 and doc["out_shape"] == [2, 2],
+              "attention: 2 ulp at 3: %s" % b)
+    mask = np.array([[0, 0, -np.inf, -np.inf], [-np.inf] * 4], F32)
+    status, doc, _ = report(cli, "--op", "attention", "--in", qp, "--in2", kp, "--in3", vp,
+                            "--mask", cli.save("mask", mask),
+                            "--outputs", cli.save("my2", np.array([[2, 3], [np.nan, np.nan]], F32)))
+    b = column(doc, "backend")
+    cli.check(b["max_ulp"] == 0 and b["nan_inf_disagreements"] == 0 and status == 0,
+              "attention mask: %s" % b)
+    # d = 3: scores 0 and (1 + 1 + 1) / sqrt(3) = sqrt(3); V = (1, 0) gives
+    # 1 / (1 + e^sqrt(3)), from decimal; the output one float32 above it.
+    q = np.ones((1, 3), F32)
+    k = np.array([[0, 0, 0], [1, 1, 1]], F32)
+    v = np.array([[1], [0]], F32)
+    true = 1 / (1 + Decimal(3).sqrt().exp())
+    y = up(round32(Fraction(true)), 1)
+    ulp = abs(Decimal(float(y)) - true) / Decimal(float(np.spacing(round32(Fraction(true)))))
+    status, doc, _ = report(cli, "--op", "attention", "--in", cli.save("q3", q),
+                            "--in2", cli.save("k3", k), "--in3", cli.save("v3", v),
+                            "--outputs", cli.save("y3", np.array([[y]], F32)))
+    b = column(doc, "backend")
+    cli.check(abs(Decimal(b["max_ulp"]) - ulp) < Decimal("1e-6"),
+              "attention with sqrt(3): %s, want %s" % (b, ulp))
+    # refmath's own attention is bit-identical to the exact column.
+    rng = np.random.default_rng(5)
+    q, k, v = (rng.standard_normal(s).astype(F32) for s in ((5, 8), (7, 8), (7, 3)))
+    paths = [cli.save(n, a) for n, a in (("rq", q), ("rk", k), ("rv", v))]
+    cli.ok("tensor", "attention", "--in", paths[0], "--in2", paths[1], "--in3", paths[2],
+           "--out", cli.path("ra.npy"))
+    status, doc, _ = report(cli, "--op", "attention", "--in", paths[0], "--in2", paths[1],
+                            "--in3", paths[2], "--outputs", cli.path("ra.npy"))
+    b = column(doc, "backend")
+    cli.check(b["identical_to_exact"] == 15 and doc["closer"]["tie"] == 15,
+              "refmath tensor's attention is bit-identical: %s" % b)
+
+
 def against_refmath_and_rounded(cli):
     rng = np.random.default_rng(7)
     x = (rng.standard_normal((8, 64)) * 4).astype(F32)
@@ -250,6 +298,12 @@ def bad_input(cli):
         ("scale length", "--scale (3,) must hold the row length 4",
          ["--op", "layer-norm", "--in", good, "--scale", short, "--outputs", good]),
         ("no outputs", "--outputs", ["--op", "softmax", "--in", good]),
+        ("attention without V", "attention needs --in2 (K) and --in3 (V)",
+         ["--op", "attention", "--in", good, "--in2", good, "--outputs", good]),
+        ("attention shapes", "attention needs Q (Lq, d), K (Lk, d), V (Lk, dv)",
+         ["--op", "attention", "--in", good, "--in2", short, "--in3", good, "--outputs", good]),
+        ("mask off attention", "--mask is attention's option",
+         ["--op", "softmax", "--in", good, "--mask", good, "--outputs", good]),
     ]
     for what, pattern, args in cases:
         cli.expect_error(what, pattern, "compare", *args, "--json", out, output=out)
@@ -259,8 +313,8 @@ def bad_input(cli):
 
 def main():
     cli = Cli(sys.argv[1], "compare_op")
-    for section in (known_ulps, sum_and_matmul, matmul_exact, against_refmath_and_rounded,
-                    bad_input):
+    for section in (known_ulps, sum_and_matmul, matmul_exact, attention,
+                    against_refmath_and_rounded, bad_input):
         try:
             section(cli)
         except (KeyError, TypeError, ValueError, IndexError) as e:

@@ -269,3 +269,16 @@ def test_tensor_op_bad_arguments():
         refmath.compare("matmul", x, x)
     with pytest.raises(ValueError, match="axis 2 for"):
         refmath.compare("softmax", x, x, axis=2)
+
+
+def test_tensor_op_attention():
+    # Q = 0: uniform weights, the output the mean of V's rows (exact); a
+    # -inf mask entry leaves its key out.
+    q, k = np.zeros((2, 3), np.float32), np.ones((4, 3), np.float32)
+    v = np.array([[1, 2], [3, 4], [5, 6], [7, 9]], np.float32)
+    mask = np.array([[0, 0, 0, 0], [0, 0, -np.inf, -np.inf]], np.float32)
+    y = np.array([[4, 5.25], [2, 3]], np.float32)
+    r = refmath.compare("attention", (q, k, v), y, mask=mask, max_ulp=0)
+    assert r and r.backend["max_ulp"] == 0 and r.mask == "<array>"
+    with pytest.raises(TypeError, match=r"attention takes inputs=\(q, k, v\)"):
+        refmath.compare("attention", (q, k), y)

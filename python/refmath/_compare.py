@@ -140,7 +140,7 @@ def _envelope(x, ulp):
 
 # The tensor operations compare() takes for `function` (compare --op).
 TENSOR_OPS = ("softmax", "log-softmax", "layer-norm", "rms-norm", "sum",
-              "matmul")
+              "matmul", "attention")
 
 
 class TensorCompareReport:
@@ -178,15 +178,18 @@ class TensorCompareReport:
         return self._text
 
 
-def _compare_op(op, inputs, outputs, axis, scale, bias, eps, max_ulp, label):
+def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
+                label):
     call = "refmath.compare"
-    matmul = op == "matmul"
-    if matmul:
-        if not isinstance(inputs, (tuple, list)) or len(inputs) != 2:
-            raise TypeError("%s: matmul takes inputs=(a, b)" % call)
-        a, b = (_args.path_or_array(v, "inputs", call) for v in inputs)
+    arity = {"matmul": 2, "attention": 3}.get(op, 1)
+    if arity > 1:
+        if not isinstance(inputs, (tuple, list)) or len(inputs) != arity:
+            raise TypeError("%s: %s takes inputs=%s" % (
+                call, op, "(a, b)" if arity == 2 else "(q, k, v)"))
+        a, b, c = (list(_args.path_or_array(v, "inputs", call) for v in inputs) +
+                   [None])[:3]
     else:
-        a, b = _args.path_or_array(inputs, "inputs", call), None
+        a, b, c = _args.path_or_array(inputs, "inputs", call), None, None
     outputs = _args.path_or_array(outputs, "outputs", call)
     axis = _args.integer(axis, "axis", call)
     max_ulp = _args.number(max_ulp, "max_ulp", call, optional=True)
@@ -195,16 +198,18 @@ def _compare_op(op, inputs, outputs, axis, scale, bias, eps, max_ulp, label):
         raise ValueError("eps is the norms' option")
     with tempfile.TemporaryDirectory(prefix="refmath-compare-") as tmp:
         files = [_saved(v, role, tmp) if v is not None else ("", "")
-                 for v, role in ((a, "inputs"), (b, "b"), (scale, "scale"),
-                                 (bias, "bias"), (outputs, "outputs"))]
+                 for v, role in ((a, "inputs"), (b, "b"), (c, "v"),
+                                 (scale, "scale"), (bias, "bias"),
+                                 (mask, "mask"), (outputs, "outputs"))]
         try:
             result = _refmath.compare_op(
-                op, files[0][0], files[1][0], files[2][0], files[3][0],
-                files[4][0], axis, 1e-5 if eps is None else eps, max_ulp,
-                label, [files[0][1], files[1][1], files[4][1]])
+                op, [f[0] for f in files], axis,
+                1e-5 if eps is None else eps, max_ulp, label,
+                [f[1] for f in files])
         except ValueError as e:
             message = _keyword_message(str(e), *files)
-            for option, word in (("--in2", "b"), ("--in", "inputs"),
+            for option, word in (("--in2", "b"), ("--in3", "v"),
+                                 ("--in", "inputs"),
                                  ("--outputs", "outputs"), ("--", "")):
                 message = message.replace(option, word)
             raise ValueError(message) from None
@@ -214,16 +219,17 @@ def _compare_op(op, inputs, outputs, axis, scale, bias, eps, max_ulp, label):
 def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
             worst=10, threads=0, label="backend", *, axis=-1, scale=None,
-            bias=None, eps=None):
+            bias=None, eps=None, mask=None):
     """Measures a backend's `outputs` of `function` on `inputs` against the
     true value f(x) and against refmath's `variant` (the oracle), as
     ``refmath compare`` does; returns a CompareReport.
 
     `function` may also be a tensor operation (TENSOR_OPS, '_' for '-'
     taken too), as ``refmath compare --op`` measures it: `inputs` is X
-    (matmul: the pair (a, b)), float32 arrays or paths; `axis` the rows'
-    (or the sum's) axis; `scale`, `bias` and `eps` the norms' (eps
-    default 1e-5); max_ulp and label as below.  It returns a
+    (matmul: the pair (a, b); attention: (q, k, v)), float32 arrays or
+    paths; `axis` the rows' (or the sum's) axis; `scale`, `bias` and `eps`
+    the norms' (eps default 1e-5); `mask` attention's; max_ulp and label
+    as below.  It returns a
     TensorCompareReport.
 
     inputs, outputs: paths of .npy or raw files (as the command reads
@@ -243,7 +249,7 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     if function.replace("_", "-") in TENSOR_OPS:
         _args.text(label, "label", call)
         return _compare_op(function.replace("_", "-"), inputs, outputs, axis,
-                           scale, bias, eps, max_ulp, label)
+                           scale, bias, eps, mask, max_ulp, label)
     for name, value in (("function", function), ("variant", variant),
                         ("inputs_dtype", inputs_dtype),
                         ("outputs_dtype", outputs_dtype), ("label", label)):

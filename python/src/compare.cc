@@ -102,11 +102,11 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
 }
 
 // compare --op over files: (the JSON --json writes, the text report).
-// `names` are what the report calls in, in2 and outputs.
-py::tuple CompareOp(const std::string& op, const std::string& in,
-                    const std::string& in2, const std::string& scale,
-                    const std::string& bias, const std::string& outputs,
-                    long axis, float eps, std::optional<double> max_ulp,
+// `paths` are in, in2, in3, scale, bias, mask, outputs ("" when not
+// given); `names` what the report calls them.
+py::tuple CompareOp(const std::string& op,
+                    const std::vector<std::string>& paths, long axis,
+                    float eps, std::optional<double> max_ulp,
                     const std::string& label,
                     const std::vector<std::string>& names) {
   TensorCompareSpec s;
@@ -116,12 +116,11 @@ py::tuple CompareOp(const std::string& op, const std::string& in,
   if (max_ulp && !(*max_ulp >= 0)) {
     Refuse("a bound must be a non-negative number");
   }
-  if (names.size() != 3) Refuse("three names are needed");
-  s.in_path = in;
-  s.in2_path = in2;
-  s.scale_path = scale;
-  s.bias_path = bias;
-  s.outputs_path = outputs;
+  if (paths.size() != 7 || names.size() != 7) Refuse("seven files are named");
+  std::string* fields[7] = {&s.in_path,    &s.in2_path,  &s.in3_path,
+                            &s.scale_path, &s.bias_path, &s.mask_path,
+                            &s.outputs_path};
+  for (int i = 0; i < 7; ++i) *fields[i] = paths[i];
   s.axis = axis;
   s.eps = eps;
   s.has_max_ulp = max_ulp.has_value();
@@ -135,19 +134,16 @@ py::tuple CompareOp(const std::string& op, const std::string& in,
     ok = CompareTensor(s, &r, &error);
   }
   if (!ok) Refuse(error);
-  s.in_path = names[0];
-  s.in2_path = in2.empty() ? "" : names[1];
-  s.outputs_path = names[2];
+  for (int i = 0; i < 7; ++i) *fields[i] = paths[i].empty() ? "" : names[i];
   return py::make_tuple(TensorJsonReport(s, r), TensorTextReport(s, r));
 }
 
 }  // namespace
 
 void BindCompare(py::module_& m) {
-  m.def("compare_op", &CompareOp, py::arg("op"), py::arg("in_path"),
-        py::arg("in2_path"), py::arg("scale_path"), py::arg("bias_path"),
-        py::arg("outputs_path"), py::arg("axis"), py::arg("eps"),
-        py::arg("max_ulp"), py::arg("label"), py::arg("names"));
+  m.def("compare_op", &CompareOp, py::arg("op"), py::arg("paths"),
+        py::arg("axis"), py::arg("eps"), py::arg("max_ulp"), py::arg("label"),
+        py::arg("names"));
   m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),

@@ -22,7 +22,7 @@
 namespace refmath {
 
 const char* const kTensorOpNames =
-    "softmax, log-softmax, layer-norm, rms-norm, sum, matmul";
+    "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention";
 
 const char* TensorOpName(TensorOp op) {
   switch (op) {
@@ -32,6 +32,7 @@ const char* TensorOpName(TensorOp op) {
     case TensorOp::kRmsNorm: return "rms-norm";
     case TensorOp::kSum: return "sum";
     case TensorOp::kMatmul: return "matmul";
+    case TensorOp::kAttention: return "attention";
   }
   return "?";
 }
@@ -41,7 +42,7 @@ bool ParseTensorOp(const std::string& name, TensorOp* op) {
   std::replace(dashed.begin(), dashed.end(), '_', '-');
   for (TensorOp o : {TensorOp::kSoftmax, TensorOp::kLogSoftmax,
                      TensorOp::kLayerNorm, TensorOp::kRmsNorm, TensorOp::kSum,
-                     TensorOp::kMatmul}) {
+                     TensorOp::kMatmul, TensorOp::kAttention}) {
     if (dashed == TensorOpName(o)) {
       *op = o;
       return true;
@@ -157,6 +158,10 @@ class ExactDot {
   }
   double Value() {
     if (has_special_) return special_;
+    return Sum().ToDouble();
+  }
+  // The exact sum of the finite terms (exact at its precision).
+  const MpfrNumber& Sum() {
     mpfr_set_zero(acc_, 1);
     for (int e = lo_; e <= hi_; ++e) {
       const __int128 v = bins_[e];
@@ -170,7 +175,7 @@ class ExactDot {
       Exact(mpfr_mul_2si(bin_, bin_, e - kBias, MPFR_RNDN));
       Exact(mpfr_add(acc_, acc_, bin_, MPFR_RNDN));
     }
-    return acc_.ToDouble();
+    return acc_;
   }
 
  private:
@@ -265,16 +270,27 @@ TensorColumn Measure(const std::string& name, const std::vector<float>& y,
 }
 
 struct Inputs {
-  Array x, x2, scale, bias, y;
+  Array x, x2, x3, scale, bias, mask, y;
   size_t axis = 0;
 };
 
 bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
                 TensorCompareResult* r, std::string* error) {
   const bool matmul = s.op == TensorOp::kMatmul;
-  if (matmul != !s.in2_path.empty()) {
-    *error = matmul ? "matmul needs --in2 (B of A B)"
-                    : std::string(TensorOpName(s.op)) + " takes no --in2";
+  const bool attention = s.op == TensorOp::kAttention;
+  if ((matmul || attention) != !s.in2_path.empty()) {
+    *error = matmul      ? "matmul needs --in2 (B of A B)"
+             : attention ? "attention needs --in2 (K) and --in3 (V)"
+                         : std::string(TensorOpName(s.op)) + " takes no --in2";
+    return false;
+  }
+  if (attention != !s.in3_path.empty()) {
+    *error = attention ? "attention needs --in2 (K) and --in3 (V)"
+                       : std::string(TensorOpName(s.op)) + " takes no --in3";
+    return false;
+  }
+  if (!attention && !s.mask_path.empty()) {
+    *error = "--mask is attention's option";
     return false;
   }
   if (!IsNorm(s.op) && (!s.scale_path.empty() || !s.bias_path.empty())) {
@@ -290,7 +306,9 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
     return false;
   }
   if (!Read(s.in_path, "in", &in->x, error) ||
-      (matmul && !Read(s.in2_path, "in2", &in->x2, error)) ||
+      (!s.in2_path.empty() && !Read(s.in2_path, "in2", &in->x2, error)) ||
+      (attention && !Read(s.in3_path, "in3", &in->x3, error)) ||
+      (!s.mask_path.empty() && !Read(s.mask_path, "mask", &in->mask, error)) ||
       (!s.scale_path.empty() && !Read(s.scale_path, "scale", &in->scale, error)) ||
       (!s.bias_path.empty() && !Read(s.bias_path, "bias", &in->bias, error)) ||
       !Read(s.outputs_path, "outputs", &in->y, error)) {
@@ -299,7 +317,23 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
   const std::vector<size_t>& xs = in->x.shape;
   r->in_shape = xs;
   r->in2_shape = in->x2.shape;
-  if (matmul) {
+  r->in3_shape = in->x3.shape;
+  if (attention) {
+    const std::vector<size_t>&ks = in->x2.shape, &vs = in->x3.shape;
+    const bool masked = !s.mask_path.empty();
+    if (xs.size() != 2 || ks.size() != 2 || vs.size() != 2 ||
+        xs[1] != ks[1] || ks[0] != vs[0] || xs[1] == 0 || ks[0] == 0 ||
+        (masked && in->mask.shape != std::vector<size_t>{xs[0], ks[0]})) {
+      *error = "attention needs Q (Lq, d), K (Lk, d), V (Lk, dv)" +
+               std::string(masked ? ", mask (Lq, Lk)" : "") +
+               ", d and Lk >= 1: --in " + ShapeText(xs) + ", --in2 " +
+               ShapeText(ks) + ", --in3 " + ShapeText(vs) +
+               (masked ? ", --mask " + ShapeText(in->mask.shape) : "");
+      return false;
+    }
+    r->out_shape = {xs[0], vs[1]};
+    r->row_length = ks[0];
+  } else if (matmul) {
     const std::vector<size_t>& bs = in->x2.shape;
     if (xs.size() != 2 || bs.size() != 2 || xs[1] != bs[0]) {
       *error = "matmul needs A (m, k) and B (k, n): --in " + ShapeText(xs) +
@@ -363,6 +397,18 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
     const refmath_tensor b = refmath_tensor_contiguous(
         in->x2.values.data(), 2, in->x2.shape.data());
     status = refmath_tensor_matmul(&a, &b, &out_c, &o);
+  } else if (s.op == TensorOp::kAttention) {
+    const refmath_tensor q = refmath_tensor_contiguous(
+        in->x.values.data(), 2, in->x.shape.data());
+    const refmath_tensor k = refmath_tensor_contiguous(
+        in->x2.values.data(), 2, in->x2.shape.data());
+    const refmath_tensor v = refmath_tensor_contiguous(
+        in->x3.values.data(), 2, in->x3.shape.data());
+    const refmath_tensor m = refmath_tensor_contiguous(
+        in->mask.values.data(), 2, in->mask.shape.data());
+    status = refmath_tensor_attention(&q, &k, &v,
+                                      in->mask.values.empty() ? nullptr : &m,
+                                      &out_c, &o);
   } else if (s.op == TensorOp::kSum) {
     const refmath_tensor x = refmath_tensor_contiguous(
         in->x.values.data(), in->x.shape.size(), in->x.shape.data());
@@ -400,11 +446,83 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
   return true;
 }
 
+// softmax(Q K^T / sqrt(d) + mask) V, one query row at a time: the scores
+// q.k exact, then in MPFR at kAttentionBits the division by sqrt(d) (the
+// real square root), the mask, the exponentials of the scores less their
+// maximum, their sum, and the sum of e_j v[j][c] (the products exact),
+// divided by it and rounded to binary64.  Each step errs by 2^-190 or
+// less relative, so an output is good to 2^-180 of sum_j e_j |v[j][c]| /
+// sum_j e_j: far below its binary64 rounding unless the sum with V cancels
+// by more than 2^-120.  A row whose q, any k or v, or its mask row holds
+// a NaN or +inf, or whose mask row is all -inf, gives NaN outputs (a -inf
+// mask entry leaves its key out).
+constexpr mpfr_prec_t kAttentionBits = 192;
+
+void AttentionTruth(const Inputs& in, const TensorCompareResult& r,
+                    ExactDot* dot, std::vector<double>* t) {
+  const size_t lq = r.out_shape[0], dv = r.out_shape[1], lk = r.row_length;
+  const size_t d = in.x.shape[1];
+  const bool masked = !in.mask.values.empty();
+  bool kv_finite = true;
+  for (const Array* a : {&in.x2, &in.x3}) {
+    for (float v : a->values) kv_finite = kv_finite && isfinite(v);
+  }
+  MpfrNumber root(kAttentionBits), e_sum(kAttentionBits + 64),
+      acc(kAttentionBits + 64), term(kAttentionBits + 24),
+      top(kAttentionBits), out(kAttentionBits);
+  mpfr_set_ui(root, d, MPFR_RNDN);  // exact: d < 2^64
+  mpfr_sqrt(root, root, MPFR_RNDN);
+  std::unique_ptr<MpfrNumber[]> score(new MpfrNumber[lk]);
+  for (size_t j = 0; j < lk; ++j) mpfr_set_prec(score[j], kAttentionBits);
+  std::vector<bool> live(lk);
+  for (size_t i = 0; i < lq; ++i) {
+    bool ok = kv_finite;
+    for (size_t p = 0; p < d; ++p) ok = ok && isfinite(in.x.values[i * d + p]);
+    bool any = false;
+    for (size_t j = 0; ok && j < lk; ++j) {
+      const float m = masked ? in.mask.values[i * lk + j] : 0.0f;
+      if (isnan(m) || m == INFINITY) ok = false;
+      live[j] = m != -INFINITY;
+      if (!live[j] || !ok) continue;
+      dot->Clear();
+      for (size_t p = 0; p < d; ++p) {
+        dot->Add(in.x.values[i * d + p], in.x2.values[j * d + p]);
+      }
+      mpfr_div(score[j], dot->Sum(), root, MPFR_RNDN);
+      mpfr_add_d(score[j], score[j], m, MPFR_RNDN);
+      if (!any || mpfr_greater_p(score[j], top)) mpfr_set(top, score[j], MPFR_RNDN);
+      any = true;
+    }
+    if (!ok || !any) {
+      for (size_t c = 0; c < dv; ++c) (*t)[i * dv + c] = NAN;
+      continue;
+    }
+    mpfr_set_zero(e_sum, 1);
+    for (size_t j = 0; j < lk; ++j) {
+      if (!live[j]) continue;
+      mpfr_sub(score[j], score[j], top, MPFR_RNDN);
+      mpfr_exp(score[j], score[j], MPFR_RNDN);  // now e_j
+      mpfr_add(e_sum, e_sum, score[j], MPFR_RNDN);
+    }
+    for (size_t c = 0; c < dv; ++c) {
+      mpfr_set_zero(acc, 1);
+      for (size_t j = 0; j < lk; ++j) {
+        if (!live[j]) continue;
+        mpfr_mul_d(term, score[j], in.x3.values[j * dv + c], MPFR_RNDN);
+        mpfr_add(acc, acc, term, MPFR_RNDN);
+      }
+      mpfr_div(out, acc, e_sum, MPFR_RNDN);
+      (*t)[i * dv + c] = out.ToDouble();
+    }
+  }
+}
+
 void Truth(const TensorCompareSpec& s, const Inputs& in,
            const TensorCompareResult& r, std::vector<double>* t) {
   t->assign(r.count, 0.0);
   std::unique_ptr<ExactDot> dot(new ExactDot);
   ExactDot& total = *dot;
+  if (s.op == TensorOp::kAttention) return AttentionTruth(in, r, &total, t);
   if (s.op == TensorOp::kMatmul) {
     const size_t m = r.out_shape[0], n = r.out_shape[1], k = r.row_length;
     for (size_t i = 0; i < m; ++i) {
@@ -517,6 +635,11 @@ std::string JsonColumn(const TensorColumn& c) {
          "}";
 }
 
+// A path as a JSON string, null when not given.
+std::string JsonPath(const std::string& path) {
+  return path.empty() ? "null" : "\"" + report::JsonEscape(path) + "\"";
+}
+
 std::string JsonShape(const std::vector<size_t>& shape) {
   std::string out = "[";
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -551,6 +674,10 @@ std::string TensorTextReport(const TensorCompareSpec& s,
                     ShapeText(r.in_shape);
   if (s.op == TensorOp::kMatmul) {
     out += " and --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape);
+  } else if (s.op == TensorOp::kAttention) {
+    out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape) +
+           ", --in3 " + Printable(s.in3_path) + " " + ShapeText(r.in3_shape) +
+           (s.mask_path.empty() ? "" : ", --mask " + Printable(s.mask_path));
   } else {
     out += ", rows along axis " + std::to_string(r.axis);
   }
@@ -608,12 +735,14 @@ std::string TensorJsonReport(const TensorCompareSpec& s,
          "\", \"refmath_version\": \"" + refmath_version() +
          "\", \"label\": \"" + report::JsonEscape(s.label) +
          "\", \"in\": \"" + report::JsonEscape(s.in_path) + "\", \"in2\": " +
-         (s.in2_path.empty() ? "null"
-                             : "\"" + report::JsonEscape(s.in2_path) + "\"") +
+         JsonPath(s.in2_path) + ", \"in3\": " + JsonPath(s.in3_path) +
+         ", \"mask\": " + JsonPath(s.mask_path) +
          ", \"outputs\": \"" + report::JsonEscape(s.outputs_path) +
          "\", \"in_shape\": " + JsonShape(r.in_shape) +
          ", \"out_shape\": " + JsonShape(r.out_shape) + ", \"axis\": " +
-         (s.op == TensorOp::kMatmul ? "null" : std::to_string(r.axis)) +
+         (s.op == TensorOp::kMatmul || s.op == TensorOp::kAttention
+              ? "null"
+              : std::to_string(r.axis)) +
          ", \"eps\": " + (IsNorm(s.op) ? FormatDouble(s.eps) : "null") +
          ", \"count\": " + std::to_string(r.count) +
          ", \"ulps_of\": \"binary32\",\n \"columns\": [" + columns +

@@ -1,13 +1,15 @@
 // The measurement behind `refmath compare --op`: a backend's outputs of a
 // tensor operation (softmax, log-softmax, layer norm, RMS norm, sum,
-// matmul) against the operation's true value, beside refmath's own
+// matmul, attention) against the operation's true value, beside refmath's own
 // results on the same inputs (the exact and fast variants, and for sum
 // the correctly rounded one), and against refmath exact bit for bit.
 //
 // The truth of an element is its exact value rounded once to binary64:
 // tensor_truth.h for the row operations; for sum the exact sum of the
 // binary32 values, for matmul the exact dot products (every binary32
-// product is exact in binary64, the sums exact in MPFR).  Every ulp figure
+// product is exact in binary64, the sums exact); for attention the exact
+// scores q.k, then / sqrt(d), the mask, softmax and the sum with V in MPFR
+// at 192 bits.  Every ulp figure
 // is in binary32 ulps against that double (ulp.h's UlpError), within
 // 2^-29 ulp of the figure against the exact value.
 #ifndef REFMATH_SRC_VERIFY_TENSOR_COMPARE_H_
@@ -26,10 +28,12 @@ enum class TensorOp {
   kLayerNorm,
   kRmsNorm,
   kSum,
-  kMatmul
+  kMatmul,
+  kAttention
 };
 
-// "softmax", "log-softmax", "layer-norm", "rms-norm", "sum", "matmul" (as
+// "softmax", "log-softmax", "layer-norm", "rms-norm", "sum", "matmul",
+// "attention" (as
 // `refmath tensor` spells them); Parse also takes '_' for '-'.
 const char* TensorOpName(TensorOp op);
 bool ParseTensorOp(const std::string& name, TensorOp* op);
@@ -39,9 +43,12 @@ extern const char* const kTensorOpNames;
 struct TensorCompareSpec {
   TensorOp op = TensorOp::kSoftmax;
   std::string label = "backend";  // what the report calls the backend
-  // The input (matmul: A), the second input (matmul: B), the norms'
-  // optional scale and bias (n float32 values each), the backend's outputs.
-  std::string in_path, in2_path, scale_path, bias_path, outputs_path;
+  // The input (matmul: A; attention: Q), the second and third (matmul:
+  // B; attention: K and V), the norms' optional scale and bias (n float32
+  // values each), attention's optional additive mask, the backend's
+  // outputs.
+  std::string in_path, in2_path, in3_path, scale_path, bias_path, mask_path,
+      outputs_path;
   // The row operations' and sum's axis (negative counts from the end).
   long axis = -1;
   float eps = 1e-5f;  // the norms', as `refmath tensor` takes it
@@ -73,10 +80,11 @@ struct TensorColumn {
 };
 
 struct TensorCompareResult {
-  std::vector<size_t> in_shape, in2_shape, out_shape;
+  std::vector<size_t> in_shape, in2_shape, in3_shape, out_shape;
   size_t count = 0;       // output elements
-  size_t row_length = 0;  // n of the rows (matmul: the inner dimension)
-  long axis = 0;          // the axis, non-negative (matmul: unused)
+  // n of the rows (matmul: the inner dimension; attention: Lk)
+  size_t row_length = 0;
+  long axis = 0;  // the axis, non-negative (matmul, attention: unused)
   // The backend first, then refmath exact, fast and (sum) correctly
   // rounded.
   std::vector<TensorColumn> columns;

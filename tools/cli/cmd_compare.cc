@@ -129,7 +129,8 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   std::string op;
   double eps, bound;
   if (!args.Parse(argv,
-                  {"op", "in", "in2", "scale", "bias", "eps", "axis",
+                  {"op", "in", "in2", "in3", "mask", "scale", "bias", "eps",
+                   "axis",
                    "outputs", "label", "max-ulp", "json"},
                   {}, error) ||
       !args.Require("op", &op, error)) {
@@ -156,11 +157,14 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
     *error = "--eps is the norms' option";
     return false;
   }
-  if (s->op == TensorOp::kMatmul && args.Has("axis")) {
-    *error = "matmul takes no --axis";
+  if ((s->op == TensorOp::kMatmul || s->op == TensorOp::kAttention) &&
+      args.Has("axis")) {
+    *error = std::string(TensorOpName(s->op)) + " takes no --axis";
     return false;
   }
   s->in2_path = args.Get("in2");
+  s->in3_path = args.Get("in3");
+  s->mask_path = args.Get("mask");
   s->scale_path = args.Get("scale");
   s->bias_path = args.Get("bias");
   s->label = args.Get("label", "backend");
@@ -178,8 +182,9 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
     return false;
   }
   if (json_path->empty()) return true;
-  for (const std::string* in : {&s->in_path, &s->in2_path, &s->scale_path,
-                                &s->bias_path, &s->outputs_path}) {
+  for (const std::string* in :
+       {&s->in_path, &s->in2_path, &s->in3_path, &s->scale_path,
+        &s->bias_path, &s->mask_path, &s->outputs_path}) {
     if (!in->empty() && io::SameFile(*json_path, *in == "-" ? "/dev/stdin" : *in)) {
       *error = "--json would overwrite the input " + ShowPath(*in);
       return false;
