@@ -212,3 +212,73 @@ def test_plot_shows_both_sides_and_leaves_pyplot_alone(recwarn):
         r.oracle_ulp[np.isfinite(r.oracle_ulp)])
     fig.savefig(io.BytesIO(), format="png")  # draws every artist
     assert not [w for w in recwarn if "legend" in str(w.message).lower()]
+
+
+# Tensor operations: compare("softmax", x, y, ...) is compare --op.
+
+def test_tensor_op_is_the_command_field_for_field(tmp_path):
+    x = (RNG.standard_normal((6, 40)) * 3).astype(np.float32)
+    e = np.exp(x - x.max(axis=0, keepdims=True))
+    y = e / e.sum(axis=0, keepdims=True)
+    g = RNG.uniform(0.5, 2, 6).astype(np.float32)
+    xp, yp, gp = (save(tmp_path, n + ".npy", a) for n, a in (("x", x), ("y", y), ("g", g)))
+    for op, args, keywords in (
+            ("softmax", ["--axis", "0"], {"axis": 0}),
+            ("rms-norm", ["--axis", "-2", "--scale", gp, "--eps", "0.5"],
+             {"axis": -2, "scale": g, "eps": 0.5})):
+        want, text = cli_report(tmp_path, "--op", op, "--in", xp, "--outputs", yp, *args)
+        got = refmath.compare(op.replace("-", "_"), x, y, **keywords)
+        assert isinstance(got, refmath.TensorCompareReport)
+        for key in ("in", "outputs"):
+            assert got.to_dict()[key] == "<array>"
+            del want[key]
+        d = got.to_dict()
+        del d["in"], d["outputs"]
+        assert d == want
+        assert repr(got).splitlines()[2:] == text.splitlines()[2:]
+        assert got.backend["name"] == "backend" and got.exact["name"] == "refmath exact"
+
+
+def test_tensor_op_known_errors():
+    # Softmax of equal entries is 1/4 exactly; 3 binary32 steps up from it
+    # are 3 ulp, 2 steps down 1 ulp (the spacing halves below 1/4).
+    x = np.zeros((2, 4), np.float32)
+    y = np.full((2, 4), 0.25, np.float32)
+    y.view(np.uint32)[0, 2] += 3
+    y.view(np.uint32)[1, 3] -= 2
+    r = refmath.compare("softmax", x, y, max_ulp=2.5)
+    assert not r and r.verdict == "fail"
+    assert (r.backend["max_ulp"], r.backend["at_index"], r.backend["mean_ulp"]) == (3, 2, 0.5)
+    assert r.closer == {"backend": 0, "exact": 2, "tie": 6}
+    # matmul: (2^24, 1, 1) . (1, 1, 1) is 2^24 + 2; a float32 loop gives 2^24.
+    a = np.array([[2.0 ** 24, 1, 1]], np.float32)
+    r = refmath.compare("matmul", (a, np.ones((3, 1), np.float32)),
+                        np.array([[2.0 ** 24]], np.float32), max_ulp=1)
+    assert r and r.backend["max_ulp"] == 1 and r.out_shape == [1, 1]
+
+
+def test_tensor_op_bad_arguments():
+    x = np.zeros((2, 4), np.float32)
+    with pytest.raises(ValueError, match="eps is the norms' option"):
+        refmath.compare("softmax", x, x, eps=1e-3)
+    with pytest.raises(ValueError, match=r"shape mismatch: outputs \(4,\)"):
+        refmath.compare("log_softmax", x, x[0])
+    with pytest.raises(TypeError, match="got float64"):
+        refmath.compare("sum", x.astype(np.float64), x[:, 0])
+    with pytest.raises(TypeError, match="matmul takes inputs=\\(a, b\\)"):
+        refmath.compare("matmul", x, x)
+    with pytest.raises(ValueError, match="axis 2 for"):
+        refmath.compare("softmax", x, x, axis=2)
+
+
+def test_tensor_op_attention():
+    # Q = 0: uniform weights, the output the mean of V's rows (exact); a
+    # -inf mask entry leaves its key out.
+    q, k = np.zeros((2, 3), np.float32), np.ones((4, 3), np.float32)
+    v = np.array([[1, 2], [3, 4], [5, 6], [7, 9]], np.float32)
+    mask = np.array([[0, 0, 0, 0], [0, 0, -np.inf, -np.inf]], np.float32)
+    y = np.array([[4, 5.25], [2, 3]], np.float32)
+    r = refmath.compare("attention", (q, k, v), y, mask=mask, max_ulp=0)
+    assert r and r.backend["max_ulp"] == 0 and r.mask == "<array>"
+    with pytest.raises(TypeError, match=r"attention takes inputs=\(q, k, v\)"):
+        refmath.compare("attention", (q, k), y)

@@ -120,11 +120,11 @@ def golden_inputs():
 
 
 from ._conform import conform, ConformReport  # noqa: E402
-from ._compare import compare, CompareReport  # noqa: E402
+from ._compare import compare, CompareReport, TensorCompareReport  # noqa: E402
 from . import ane, mcu, tensor  # noqa: E402
 
 __all__ = (["FUNCTIONS", "VARIANTS", "targets", "get_target", "set_target",
             "target", "golden_inputs", "conform", "ConformReport", "compare",
-            "CompareReport", "tensor", "ane", "mcu", "bfloat16"] +
+            "CompareReport", "TensorCompareReport", "tensor", "ane", "mcu", "bfloat16"] +
            list(VARIANTS) +
            list(FUNCTIONS))

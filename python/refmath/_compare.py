@@ -138,12 +138,99 @@ def _envelope(x, ulp):
     starts = np.linspace(0, xs.size, _PLOT_POINTS // 10, endpoint=False).astype(np.intp)
     return xs[starts + np.diff(np.append(starts, xs.size)) // 2], np.maximum.reduceat(ys, starts)
 
+# The tensor operations compare() takes for `function` (compare --op).
+TENSOR_OPS = ("softmax", "log-softmax", "layer-norm", "rms-norm", "sum",
+              "matmul", "attention")
+
+
+class TensorCompareReport:
+    """The report of one tensor comparison; the fields of ``refmath compare
+    --op ... --json`` (docs/compare.md, "Tensor operations") as attributes.
+
+    op, refmath_version, label, in, in2, outputs, in_shape, out_shape,
+    axis, eps, count, ulps_of: what was compared.  columns: one dict per
+    column (the backend, refmath exact, refmath fast and, for sum, refmath
+    correctly rounded) with name, max_ulp, at_index, mean_ulp, normwise,
+    nan_inf_disagreements, identical_to_exact; backend, exact and fast are
+    the first three.  closer: {"backend", "exact", "tie"}; max_ulp_allowed,
+    verdict, passed (True, False, or None when no bound was set).
+    bool(report) is passed; it raises ValueError when no bound was set.
+    """
+
+    def __init__(self, json_text, text):
+        self._dict = json.loads(json_text)
+        self._text = text
+        for key, value in self._dict.items():
+            setattr(self, "passed" if key == "pass" else key, value)
+        self.backend, self.exact, self.fast = self.columns[:3]
+
+    def to_dict(self):
+        """The report as ``refmath compare --op ... --json`` writes it."""
+        return copy.deepcopy(self._dict)
+
+    def __bool__(self):
+        if self.passed is None:
+            raise ValueError("no bound set: give max_ulp for a pass or fail "
+                             "verdict")
+        return self.passed
+
+    def __repr__(self):
+        return self._text
+
+
+def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
+                label):
+    call = "refmath.compare"
+    arity = {"matmul": 2, "attention": 3}.get(op, 1)
+    if arity > 1:
+        if not isinstance(inputs, (tuple, list)) or len(inputs) != arity:
+            raise TypeError("%s: %s takes inputs=%s" % (
+                call, op, "(a, b)" if arity == 2 else "(q, k, v)"))
+        a, b, c = (list(_args.path_or_array(v, "inputs", call) for v in inputs) +
+                   [None])[:3]
+    else:
+        a, b, c = _args.path_or_array(inputs, "inputs", call), None, None
+    outputs = _args.path_or_array(outputs, "outputs", call)
+    axis = _args.integer(axis, "axis", call)
+    max_ulp = _args.number(max_ulp, "max_ulp", call, optional=True)
+    eps = _args.number(eps, "eps", call, optional=True)
+    if eps is not None and op not in ("layer-norm", "rms-norm"):
+        raise ValueError("eps is the norms' option")
+    with tempfile.TemporaryDirectory(prefix="refmath-compare-") as tmp:
+        files = [_saved(v, role, tmp) if v is not None else ("", "")
+                 for v, role in ((a, "inputs"), (b, "b"), (c, "v"),
+                                 (scale, "scale"), (bias, "bias"),
+                                 (mask, "mask"), (outputs, "outputs"))]
+        try:
+            result = _refmath.compare_op(
+                op, [f[0] for f in files], axis,
+                1e-5 if eps is None else eps, max_ulp, label,
+                [f[1] for f in files])
+        except ValueError as e:
+            message = _keyword_message(str(e), *files)
+            for option, word in (("--in2", "b"), ("--in3", "v"),
+                                 ("--in", "inputs"),
+                                 ("--outputs", "outputs"), ("--", "")):
+                message = message.replace(option, word)
+            raise ValueError(message) from None
+    return TensorCompareReport(*result)
+
+
 def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
-            worst=10, threads=0, label="backend"):
+            worst=10, threads=0, label="backend", *, axis=-1, scale=None,
+            bias=None, eps=None, mask=None):
     """Measures a backend's `outputs` of `function` on `inputs` against the
     true value f(x) and against refmath's `variant` (the oracle), as
     ``refmath compare`` does; returns a CompareReport.
+
+    `function` may also be a tensor operation (TENSOR_OPS, '_' for '-'
+    taken too), as ``refmath compare --op`` measures it: `inputs` is X
+    (matmul: the pair (a, b); attention: (q, k, v)), float32 arrays or
+    paths; `axis` the rows' (or the sum's) axis; `scale`, `bias` and `eps`
+    the norms' (eps default 1e-5); `mask` attention's; max_ulp and label
+    as below.  It returns a
+    TensorCompareReport.
 
     inputs, outputs: paths of .npy or raw files (as the command reads
     them), or arrays: float32, float16, or uint16 holding bfloat16 bits
@@ -158,6 +245,11 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     str, say).
     """
     call = "refmath.compare"
+    _args.text(function, "function", call)
+    if function.replace("_", "-") in TENSOR_OPS:
+        _args.text(label, "label", call)
+        return _compare_op(function.replace("_", "-"), inputs, outputs, axis,
+                           scale, bias, eps, mask, max_ulp, label)
     for name, value in (("function", function), ("variant", variant),
                         ("inputs_dtype", inputs_dtype),
                         ("outputs_dtype", outputs_dtype), ("label", label)):

@@ -1,5 +1,6 @@
 // refmath compare's measurement (src/verify/compare.h) and its report
-// (compare_report.h) over two array files, as the command runs them.
+// (compare_report.h) over two array files, as the command runs them; with
+// an op, compare --op's (src/verify/tensor_compare.h).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,6 +13,7 @@
 #include "python/src/bindings.h"
 #include "src/verify/compare.h"
 #include "src/verify/compare_report.h"
+#include "src/verify/tensor_compare.h"
 
 namespace py = pybind11;
 
@@ -99,9 +101,49 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
   return Run(std::move(q));
 }
 
+// compare --op over files: (the JSON --json writes, the text report).
+// `paths` are in, in2, in3, scale, bias, mask, outputs ("" when not
+// given); `names` what the report calls them.
+py::tuple CompareOp(const std::string& op,
+                    const std::vector<std::string>& paths, long axis,
+                    float eps, std::optional<double> max_ulp,
+                    const std::string& label,
+                    const std::vector<std::string>& names) {
+  TensorCompareSpec s;
+  if (!ParseTensorOp(op, &s.op)) {
+    Refuse("unknown op '" + op + "' (valid: " + kTensorOpNames + ")");
+  }
+  if (max_ulp && !(*max_ulp >= 0)) {
+    Refuse("a bound must be a non-negative number");
+  }
+  if (paths.size() != 7 || names.size() != 7) Refuse("seven files are named");
+  std::string* fields[7] = {&s.in_path,    &s.in2_path,  &s.in3_path,
+                            &s.scale_path, &s.bias_path, &s.mask_path,
+                            &s.outputs_path};
+  for (int i = 0; i < 7; ++i) *fields[i] = paths[i];
+  s.axis = axis;
+  s.eps = eps;
+  s.has_max_ulp = max_ulp.has_value();
+  s.max_ulp = max_ulp.value_or(0);
+  s.label = label;
+  TensorCompareResult r;
+  std::string error;
+  bool ok;
+  {
+    py::gil_scoped_release release;
+    ok = CompareTensor(s, &r, &error);
+  }
+  if (!ok) Refuse(error);
+  for (int i = 0; i < 7; ++i) *fields[i] = paths[i].empty() ? "" : names[i];
+  return py::make_tuple(TensorJsonReport(s, r), TensorTextReport(s, r));
+}
+
 }  // namespace
 
 void BindCompare(py::module_& m) {
+  m.def("compare_op", &CompareOp, py::arg("op"), py::arg("paths"),
+        py::arg("axis"), py::arg("eps"), py::arg("max_ulp"), py::arg("label"),
+        py::arg("names"));
   m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),

@@ -1,8 +1,10 @@
 // refmath compare: another backend's outputs against the true value of the
 // function, beside the oracle's (refmath's kernels on the same inputs), and
 // against the oracle bit for bit.  The measurement is src/verify/compare.h,
-// the report src/verify/compare_report.h; this file parses the command
-// line and writes the report.
+// the report src/verify/compare_report.h; with --op, a tensor operation's
+// outputs, measured and reported by src/verify/tensor_compare.h.  This
+// file parses the command line and writes the report.
+#include <math.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -11,6 +13,8 @@
 #include "src/verify/compare_report.h"
 #include "src/verify/file_io.h"
 #include "src/verify/report.h"
+#include "src/verify/tensor_compare.h"
+#include "tools/cli/emulator_args.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
@@ -117,9 +121,102 @@ bool ParseOptions(const Argv& argv, Options* o, std::string* error) {
   return CheckOutputs(*o, error);
 }
 
+// compare --op: the options of src/verify/tensor_compare.h, named as
+// `refmath tensor` names them.
+bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
+                    std::string* json_path, std::string* error) {
+  Args args;
+  std::string op;
+  double eps, bound;
+  if (!args.Parse(argv,
+                  {"op", "in", "in2", "in3", "mask", "scale", "bias", "eps",
+                   "axis",
+                   "outputs", "label", "max-ulp", "json"},
+                  {}, error) ||
+      !args.Require("op", &op, error)) {
+    return false;
+  }
+  if (!ParseTensorOp(op, &s->op)) {
+    *error = "unknown --op " + Quote(op) + " (valid: " + kTensorOpNames + ")";
+    return false;
+  }
+  if (!args.Require("in", &s->in_path, error) ||
+      !args.Require("outputs", &s->outputs_path, error) ||
+      !IntegerOption(args, "axis", -64, 63, -1, &s->axis, error) ||
+      !NumberOption(args, "eps", 1e-5, &eps, error)) {
+    return false;
+  }
+  s->eps = static_cast<float>(eps);
+  if (!(eps >= 0) || isinf(s->eps)) {
+    *error = "--eps must be a finite number >= 0 (got " +
+             Quote(args.Get("eps")) + ")";
+    return false;
+  }
+  const bool norm = s->op == TensorOp::kLayerNorm || s->op == TensorOp::kRmsNorm;
+  if (!norm && args.Has("eps")) {
+    *error = "--eps is the norms' option";
+    return false;
+  }
+  if ((s->op == TensorOp::kMatmul || s->op == TensorOp::kAttention) &&
+      args.Has("axis")) {
+    *error = std::string(TensorOpName(s->op)) + " takes no --axis";
+    return false;
+  }
+  s->in2_path = args.Get("in2");
+  s->in3_path = args.Get("in3");
+  s->mask_path = args.Get("mask");
+  s->scale_path = args.Get("scale");
+  s->bias_path = args.Get("bias");
+  s->label = args.Get("label", "backend");
+  s->has_max_ulp = args.Has("max-ulp");
+  if (s->has_max_ulp &&
+      !(ParseDouble(args.Get("max-ulp"), &bound) && bound >= 0)) {
+    *error = "--max-ulp needs a non-negative decimal number, got " +
+             Quote(args.Get("max-ulp"));
+    return false;
+  }
+  s->max_ulp = s->has_max_ulp ? bound : 0;
+  *json_path = args.Get("json");
+  if (args.Has("json") && json_path->empty()) {
+    *error = "empty output path";
+    return false;
+  }
+  if (json_path->empty()) return true;
+  for (const std::string* in :
+       {&s->in_path, &s->in2_path, &s->in3_path, &s->scale_path,
+        &s->bias_path, &s->mask_path, &s->outputs_path}) {
+    if (!in->empty() && io::SameFile(*json_path, *in == "-" ? "/dev/stdin" : *in)) {
+      *error = "--json would overwrite the input " + ShowPath(*in);
+      return false;
+    }
+  }
+  return io::CheckOutputPath(*json_path, error);
+}
+
+int RunCompareOp(const Argv& argv) {
+  TensorCompareSpec s;
+  TensorCompareResult r;
+  std::string json_path, error;
+  if (!ParseOpOptions(argv, &s, &json_path, &error) ||
+      !CompareTensor(s, &r, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (!json_path.empty()) {
+    const std::string json = TensorJsonReport(s, r);
+    if (!io::WriteAllAtomic(json_path, json.data(), json.size(), &error)) {
+      return Fail(kCmd, error);
+    }
+  }
+  fputs(TensorTextReport(s, r).c_str(), ReportStream({json_path}));
+  return TensorPasses(s, r) ? kExitOk : kExitCheckFailed;
+}
+
 }  // namespace
 
 int RunCompare(const Argv& argv) {
+  for (const std::string& a : argv) {
+    if (a == "--op" || a.rfind("--op=", 0) == 0) return RunCompareOp(argv);
+  }
   Options o;
   CompareResult r;
   std::string error;

@@ -58,10 +58,15 @@ const Command kCommands[] = {
      "compare --function F [--variant V] --inputs X --outputs Y\n"
      "        [--inputs-dtype T] [--outputs-dtype T] [--max-ulp U]\n"
      "        [--max-ulp-vs-oracle U] [--worst K] [--label NAME]\n"
-     "        [--json FILE] [--csv FILE]",
+     "        [--json FILE] [--csv FILE]\n"
+     "compare --op OP --in X [--in2 B] [--in3 V] [--mask M] [--axis A]\n"
+     "        [--scale G] [--bias B] [--eps E] --outputs Y [--max-ulp U]\n"
+     "        [--label NAME] [--json FILE]",
      "measure another backend's outputs against the true value of F (MPFR),\n"
      "beside the oracle (refmath's variant V), and against the oracle bit\n"
-     "for bit (docs/compare.md); raw or .npy files",
+     "for bit (docs/compare.md); raw or .npy files.  With --op, the outputs\n"
+     "of a tensor operation against its exact value rounded once, beside\n"
+     "refmath exact and fast (docs/compare.md, \"Tensor operations\")",
      REFMATH_FUNCTION_OPTION REFMATH_FUNCTION_VARIANT_OPTION
      "--inputs X        the inputs the backend was given (required); 16-bit\n"
      "                  inputs are widened exactly\n"
@@ -87,7 +92,19 @@ const Command kCommands[] = {
      "--csv FILE        one row per input: index, x, bits, both ulps from\n"
      "                  the truth (default: none); for --json and --csv,\n"
      "                  '-' = stdout, which then carries that document\n"
-     "                  alone and the text report goes to stderr\n",
+     "                  alone and the text report goes to stderr\n"
+     "--op OP           instead of --function: softmax, log-softmax,\n"
+     "                  layer-norm, rms-norm, sum, matmul or attention ('_'\n"
+     "                  for '-' too); then --in X (matmul: A, attention: Q)\n"
+     "                  and --outputs Y are required, float32 .npy or raw\n"
+     "--in2 B           matmul's B, attention's K (required for them)\n"
+     "--in3 V           attention's V (required for attention)\n"
+     "--mask M          attention's additive mask (Lq, Lk) (default: none)\n"
+     "--axis A          the row ops' and sum's axis (default: -1)\n"
+     "--scale G, --bias B\n"
+     "                  the norms' per-column scale and (layer-norm) bias\n"
+     "                  (default: none)\n"
+     "--eps E           the norms' eps, rounded to float32 (default: 1e-5)\n",
      FunctionNames::kKernels,
      "refmath compare --function tanh --inputs x.npy --outputs y.npy "
      "--max-ulp 2"},

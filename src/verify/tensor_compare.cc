@@ -1,0 +1,760 @@
+#include "src/verify/tensor_compare.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "refmath/refmath.h"
+#include "refmath/tensor.h"
+#include "src/base/bits.h"
+#include "src/base/text.h"
+#include "src/verify/array_file.h"
+#include "src/verify/exact_double_sum.h"
+#include "src/verify/mpfr.h"
+#include "src/verify/report.h"
+#include "src/verify/tensor_truth.h"
+#include "src/verify/ulp.h"
+
+namespace refmath {
+
+const char* const kTensorOpNames =
+    "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention";
+
+const char* TensorOpName(TensorOp op) {
+  switch (op) {
+    case TensorOp::kSoftmax: return "softmax";
+    case TensorOp::kLogSoftmax: return "log-softmax";
+    case TensorOp::kLayerNorm: return "layer-norm";
+    case TensorOp::kRmsNorm: return "rms-norm";
+    case TensorOp::kSum: return "sum";
+    case TensorOp::kMatmul: return "matmul";
+    case TensorOp::kAttention: return "attention";
+  }
+  return "?";
+}
+
+bool ParseTensorOp(const std::string& name, TensorOp* op) {
+  std::string dashed = name;
+  std::replace(dashed.begin(), dashed.end(), '_', '-');
+  for (TensorOp o : {TensorOp::kSoftmax, TensorOp::kLogSoftmax,
+                     TensorOp::kLayerNorm, TensorOp::kRmsNorm, TensorOp::kSum,
+                     TensorOp::kMatmul, TensorOp::kAttention}) {
+    if (dashed == TensorOpName(o)) {
+      *op = o;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+bool IsNorm(TensorOp op) {
+  return op == TensorOp::kLayerNorm || op == TensorOp::kRmsNorm;
+}
+
+RowOp RowOpOf(TensorOp op) {
+  switch (op) {
+    case TensorOp::kLogSoftmax: return RowOp::kLogSoftmax;
+    case TensorOp::kLayerNorm: return RowOp::kLayerNorm;
+    case TensorOp::kRmsNorm: return RowOp::kRmsNorm;
+    default: return RowOp::kSoftmax;
+  }
+}
+
+struct Array {
+  std::vector<float> values;
+  std::vector<size_t> shape;
+};
+
+bool Read(const std::string& path, const char* option, Array* a,
+          std::string* error) {
+  if (!io::ReadFloatArray(path, &a->values, &a->shape, error)) return false;
+  if (a->shape.size() > REFMATH_TENSOR_MAX_DIMS) {
+    *error = std::string("--") + option + " has " +
+             std::to_string(a->shape.size()) + " dimensions, at most " +
+             std::to_string(REFMATH_TENSOR_MAX_DIMS) + " are supported";
+    return false;
+  }
+  return true;
+}
+
+size_t Count(const std::vector<size_t>& shape) {
+  size_t n = 1;
+  for (size_t d : shape) n *= d;
+  return n;
+}
+
+// The rows of a C-ordered array of `shape` along `axis`: the offset of
+// each row's first element, in C order of the other axes, and the stride
+// between a row's elements.
+std::vector<size_t> RowStarts(const std::vector<size_t>& shape, size_t axis,
+                              size_t* step) {
+  size_t outer = 1;
+  *step = 1;
+  for (size_t d = 0; d < axis; ++d) outer *= shape[d];
+  for (size_t d = axis + 1; d < shape.size(); ++d) *step *= shape[d];
+  const size_t n = shape[axis];
+  std::vector<size_t> starts;
+  starts.reserve(outer * *step);
+  for (size_t o = 0; o < outer; ++o) {
+    for (size_t i = 0; i < *step; ++i) starts.push_back(o * n * *step + i);
+  }
+  return starts;
+}
+
+// A view of `data` (C order, `shape`) with `axis` moved to the end.
+refmath_tensor AxisLast(float* data, const std::vector<size_t>& shape,
+                        size_t axis) {
+  refmath_tensor c =
+      refmath_tensor_contiguous(data, shape.size(), shape.data());
+  refmath_tensor v = c;
+  size_t k = 0;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (d == axis) continue;
+    v.shape[k] = c.shape[d];
+    v.stride[k] = c.stride[d];
+    ++k;
+  }
+  v.shape[k] = c.shape[axis];
+  v.stride[k] = c.stride[axis];
+  return v;
+}
+
+// The exact sum of products of two binary32 values (a sum of binary32
+// values: products by 1), rounded once to binary64.  A finite binary32 is
+// m 2^e with |m| < 2^24 an integer and -149 <= e <= 104, so a product is
+// an integer below 2^48 times 2^(ea + eb), -298 <= ea + eb <= 208: the
+// integers are summed in one 128-bit bin per exponent (exact for 2^79
+// terms), and the bins are added up in MPFR, exactly, once at the end.
+// Non-finite terms give their binary64 sum instead (NaN, or an infinity).
+class ExactDot {
+ public:
+  ExactDot() : acc_(kAccBits), bin_(128) {}
+  void Clear() {
+    for (int e = lo_; e <= hi_; ++e) bins_[e] = 0;
+    lo_ = kBins;
+    hi_ = -1;
+    special_ = 0;
+    has_special_ = false;
+  }
+  void Add(float a, float b) {
+    if (!isfinite(a) || !isfinite(b)) {
+      special_ += static_cast<double>(a) * b;
+      has_special_ = true;
+      return;
+    }
+    int ea, eb;
+    const int64_t ma = Split(a, &ea), mb = Split(b, &eb);
+    if (ma == 0 || mb == 0) return;
+    const int e = ea + eb + kBias;
+    bins_[e] += static_cast<__int128>(ma * mb);
+    lo_ = std::min(lo_, e);
+    hi_ = std::max(hi_, e);
+  }
+  double Value() {
+    if (has_special_) return special_;
+    return Sum().ToDouble();
+  }
+  // The exact sum of the finite terms (exact at its precision).
+  const MpfrNumber& Sum() {
+    mpfr_set_zero(acc_, 1);
+    for (int e = lo_; e <= hi_; ++e) {
+      const __int128 v = bins_[e];
+      if (v == 0) continue;
+      // v = high 2^64 + low, both exact in 64-bit longs.
+      const long high = static_cast<long>(v >> 64);
+      const unsigned long low = static_cast<unsigned long>(v);
+      Exact(mpfr_set_si(bin_, high, MPFR_RNDN));
+      Exact(mpfr_mul_2ui(bin_, bin_, 64, MPFR_RNDN));
+      Exact(mpfr_add_ui(bin_, bin_, low, MPFR_RNDN));
+      Exact(mpfr_mul_2si(bin_, bin_, e - kBias, MPFR_RNDN));
+      Exact(mpfr_add(acc_, acc_, bin_, MPFR_RNDN));
+    }
+    return acc_;
+  }
+
+ private:
+  // Exponents of products from -298 up; every partial sum of the bins is
+  // a multiple of 2^-298 below 2^(208 + 48 + 80).
+  static constexpr int kBias = 298, kBins = 298 + 208 + 1;
+  static constexpr mpfr_prec_t kAccBits = 298 + 208 + 48 + 80 + 2;
+  static int64_t Split(float v, int* e) {
+    const uint32_t bits = FloatBits(v);
+    const int biased = static_cast<int>((bits >> 23) & 0xFF);
+    int64_t m = bits & 0x7FFFFF;
+    if (biased != 0) m |= 0x800000;
+    *e = (biased != 0 ? biased : 1) - 150;
+    return bits >> 31 ? -m : m;
+  }
+  static void Exact(int ternary) {
+    if (ternary != 0) abort();  // a precision too small above
+  }
+  MpfrNumber acc_, bin_;
+  __int128 bins_[kBins] = {};
+  int lo_ = kBins, hi_ = -1;
+  double special_ = 0;
+  bool has_special_ = false;
+};
+
+// Distance of y to the truth t in binary32 ulps: 0 where both are NaN or
+// the same infinity, +inf for a NaN/inf disagreement.
+double Distance(float y, double t) {
+  const double r = RoundTo(t, Format::kBinary32);
+  if (isnan(t) || isnan(y)) return isnan(t) && isnan(y) ? 0 : INFINITY;
+  if (isinf(r) || isinf(y)) return static_cast<double>(y) == r ? 0 : INFINITY;
+  return UlpError(y, t, Format::kBinary32);
+}
+
+// -1: a nearer t, +1: b nearer, 0: as near (exact but for t's own
+// rounding to binary64: the midpoint of two binary32 is a binary64).
+int Nearer(float a, float b, double t) {
+  const bool a_off = isinf(Distance(a, t)), b_off = isinf(Distance(b, t));
+  if (a_off || b_off) return a_off == b_off ? 0 : a_off ? 1 : -1;
+  if (isnan(t) || static_cast<double>(a) == static_cast<double>(b)) return 0;
+  const double mid = (static_cast<double>(a) + b) / 2;
+  if (t == mid) return 0;
+  return (t < mid) == (a < b) ? -1 : 1;
+}
+
+// ||y - t||_2 / ||t||_2 over the elements both finite: each difference
+// and square in binary64 (relative error 2^-52 each), the squares summed
+// exactly, after a scaling by a power of two that keeps the largest in
+// range.
+bool Normwise(const std::vector<float>& y, const std::vector<double>& t,
+              double* out) {
+  double top = 0;
+  for (size_t i = 0; i < y.size(); ++i) {
+    if (!isfinite(y[i]) || !isfinite(t[i])) continue;
+    top = std::max({top, fabs(t[i]), fabs(y[i] - t[i])});
+  }
+  if (top == 0) return false;
+  const int shift = -ilogb(top);
+  ExactDoubleSum diff, truth;
+  for (size_t i = 0; i < y.size(); ++i) {
+    if (!isfinite(y[i]) || !isfinite(t[i])) continue;
+    const double d = ldexp(y[i] - t[i], shift), v = ldexp(t[i], shift);
+    diff.Add(d * d);
+    truth.Add(v * v);
+  }
+  if (truth.Value() == 0) return false;
+  *out = sqrt(diff.Value()) / sqrt(truth.Value());
+  return true;
+}
+
+TensorColumn Measure(const std::string& name, const std::vector<float>& y,
+                     const std::vector<double>& t,
+                     const std::vector<float>& exact) {
+  TensorColumn c;
+  c.name = name;
+  for (size_t i = 0; i < y.size(); ++i) {
+    if (FloatBits(y[i]) == FloatBits(exact[i])) ++c.identical_to_exact;
+    const double u = Distance(y[i], t[i]);
+    if (isinf(u)) {
+      ++c.nan_inf_disagreements;
+      continue;
+    }
+    ++c.finite;
+    c.sum_ulp += u;
+    if (c.at_index == kNoElement || u > c.max_ulp) {
+      c.max_ulp = u;
+      c.at_index = i;
+    }
+  }
+  c.has_normwise = Normwise(y, t, &c.normwise);
+  return c;
+}
+
+struct Inputs {
+  Array x, x2, x3, scale, bias, mask, y;
+  size_t axis = 0;
+};
+
+bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
+                TensorCompareResult* r, std::string* error) {
+  const bool matmul = s.op == TensorOp::kMatmul;
+  const bool attention = s.op == TensorOp::kAttention;
+  if ((matmul || attention) != !s.in2_path.empty()) {
+    *error = matmul      ? "matmul needs --in2 (B of A B)"
+             : attention ? "attention needs --in2 (K) and --in3 (V)"
+                         : std::string(TensorOpName(s.op)) + " takes no --in2";
+    return false;
+  }
+  if (attention != !s.in3_path.empty()) {
+    *error = attention ? "attention needs --in2 (K) and --in3 (V)"
+                       : std::string(TensorOpName(s.op)) + " takes no --in3";
+    return false;
+  }
+  if (!attention && !s.mask_path.empty()) {
+    *error = "--mask is attention's option";
+    return false;
+  }
+  if (!IsNorm(s.op) && (!s.scale_path.empty() || !s.bias_path.empty())) {
+    *error = "--scale and --bias are the norms' options";
+    return false;
+  }
+  if (s.op == TensorOp::kRmsNorm && !s.bias_path.empty()) {
+    *error = "rms-norm takes no --bias";
+    return false;
+  }
+  if (!(s.eps >= 0) || isinf(s.eps)) {
+    *error = "--eps must be a finite number >= 0";
+    return false;
+  }
+  if (!Read(s.in_path, "in", &in->x, error) ||
+      (!s.in2_path.empty() && !Read(s.in2_path, "in2", &in->x2, error)) ||
+      (attention && !Read(s.in3_path, "in3", &in->x3, error)) ||
+      (!s.mask_path.empty() && !Read(s.mask_path, "mask", &in->mask, error)) ||
+      (!s.scale_path.empty() && !Read(s.scale_path, "scale", &in->scale, error)) ||
+      (!s.bias_path.empty() && !Read(s.bias_path, "bias", &in->bias, error)) ||
+      !Read(s.outputs_path, "outputs", &in->y, error)) {
+    return false;
+  }
+  const std::vector<size_t>& xs = in->x.shape;
+  r->in_shape = xs;
+  r->in2_shape = in->x2.shape;
+  r->in3_shape = in->x3.shape;
+  if (attention) {
+    const std::vector<size_t>&ks = in->x2.shape, &vs = in->x3.shape;
+    const bool masked = !s.mask_path.empty();
+    if (xs.size() != 2 || ks.size() != 2 || vs.size() != 2 ||
+        xs[1] != ks[1] || ks[0] != vs[0] || xs[1] == 0 || ks[0] == 0 ||
+        (masked && in->mask.shape != std::vector<size_t>{xs[0], ks[0]})) {
+      *error = "attention needs Q (Lq, d), K (Lk, d), V (Lk, dv)" +
+               std::string(masked ? ", mask (Lq, Lk)" : "") +
+               ", d and Lk >= 1: --in " + ShapeText(xs) + ", --in2 " +
+               ShapeText(ks) + ", --in3 " + ShapeText(vs) +
+               (masked ? ", --mask " + ShapeText(in->mask.shape) : "");
+      return false;
+    }
+    r->out_shape = {xs[0], vs[1]};
+    r->row_length = ks[0];
+  } else if (matmul) {
+    const std::vector<size_t>& bs = in->x2.shape;
+    if (xs.size() != 2 || bs.size() != 2 || xs[1] != bs[0]) {
+      *error = "matmul needs A (m, k) and B (k, n): --in " + ShapeText(xs) +
+               ", --in2 " + ShapeText(bs);
+      return false;
+    }
+    r->out_shape = {xs[0], bs[1]};
+    r->row_length = xs[1];
+  } else {
+    const long nd = static_cast<long>(xs.size());
+    if (nd == 0 || s.axis < -nd || s.axis >= nd) {
+      *error = "--axis " + std::to_string(s.axis) + " for --in of shape " +
+               ShapeText(xs);
+      return false;
+    }
+    in->axis = static_cast<size_t>(s.axis < 0 ? s.axis + nd : s.axis);
+    r->axis = static_cast<long>(in->axis);
+    r->row_length = xs[in->axis];
+    r->out_shape = xs;
+    if (s.op == TensorOp::kSum) {
+      r->out_shape.erase(r->out_shape.begin() + in->axis);
+    } else if (r->row_length == 0) {
+      *error = "--in " + ShapeText(xs) + ": the rows along --axis are empty";
+      return false;
+    }
+  }
+  for (const Array* a : {&in->scale, &in->bias}) {
+    if (a->values.empty() && a->shape.empty()) continue;
+    if (a->values.size() != r->row_length || a->shape.size() != 1) {
+      *error = std::string(a == &in->scale ? "--scale" : "--bias") + " " +
+               ShapeText(a->shape) + " must hold the row length " +
+               std::to_string(r->row_length) + " as one axis";
+      return false;
+    }
+  }
+  r->count = Count(r->out_shape);
+  const bool npy = io::IsNpyName(s.outputs_path);
+  if (npy ? in->y.shape != r->out_shape : in->y.values.size() != r->count) {
+    *error = "shape mismatch: --outputs " + ShapeText(in->y.shape) +
+             ", the op gives " + ShapeText(r->out_shape);
+    return false;
+  }
+  return true;
+}
+
+// refmath's result in `variant` (and sum `mode`) over the inputs.
+bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
+             refmath_sum_mode mode, const TensorCompareResult& r,
+             std::vector<float>* y, std::string* error) {
+  refmath_tensor_options o = refmath_tensor_default_options();
+  o.variant = variant;
+  o.mode = mode;
+  y->assign(r.count, 0.0f);
+  const refmath_tensor out_c =
+      refmath_tensor_contiguous(y->data(), r.out_shape.size(),
+                                r.out_shape.data());
+  int status;
+  if (s.op == TensorOp::kMatmul) {
+    const refmath_tensor a = refmath_tensor_contiguous(
+        in->x.values.data(), 2, in->x.shape.data());
+    const refmath_tensor b = refmath_tensor_contiguous(
+        in->x2.values.data(), 2, in->x2.shape.data());
+    status = refmath_tensor_matmul(&a, &b, &out_c, &o);
+  } else if (s.op == TensorOp::kAttention) {
+    const refmath_tensor q = refmath_tensor_contiguous(
+        in->x.values.data(), 2, in->x.shape.data());
+    const refmath_tensor k = refmath_tensor_contiguous(
+        in->x2.values.data(), 2, in->x2.shape.data());
+    const refmath_tensor v = refmath_tensor_contiguous(
+        in->x3.values.data(), 2, in->x3.shape.data());
+    const refmath_tensor m = refmath_tensor_contiguous(
+        in->mask.values.data(), 2, in->mask.shape.data());
+    status = refmath_tensor_attention(&q, &k, &v,
+                                      in->mask.values.empty() ? nullptr : &m,
+                                      &out_c, &o);
+  } else if (s.op == TensorOp::kSum) {
+    const refmath_tensor x = refmath_tensor_contiguous(
+        in->x.values.data(), in->x.shape.size(), in->x.shape.data());
+    status = refmath_tensor_sum(&x, static_cast<int>(in->axis), &out_c, &o);
+  } else {
+    const refmath_tensor x = AxisLast(in->x.values.data(), in->x.shape, in->axis);
+    const refmath_tensor out = AxisLast(y->data(), r.out_shape, in->axis);
+    const size_t n = r.row_length;
+    const refmath_tensor g =
+        refmath_tensor_contiguous(in->scale.values.data(), 1, &n);
+    const refmath_tensor b =
+        refmath_tensor_contiguous(in->bias.values.data(), 1, &n);
+    const refmath_tensor* gp = in->scale.values.empty() ? nullptr : &g;
+    const refmath_tensor* bp = in->bias.values.empty() ? nullptr : &b;
+    switch (s.op) {
+      case TensorOp::kSoftmax:
+        status = refmath_tensor_softmax(&x, &out, &o);
+        break;
+      case TensorOp::kLogSoftmax:
+        status = refmath_tensor_log_softmax(&x, &out, &o);
+        break;
+      case TensorOp::kLayerNorm:
+        status = refmath_tensor_layer_norm(&x, gp, bp, s.eps, &out, &o);
+        break;
+      default:
+        status = refmath_tensor_rms_norm(&x, gp, s.eps, &out, &o);
+        break;
+    }
+  }
+  if (status != REFMATH_OK) {
+    *error = std::string("refmath ") + refmath_variant_name(variant) + " " +
+             TensorOpName(s.op) + ": " + refmath_status_string(status);
+    return false;
+  }
+  return true;
+}
+
+// softmax(Q K^T / sqrt(d) + mask) V, one query row at a time: the scores
+// q.k exact, then in MPFR at kAttentionBits the division by sqrt(d) (the
+// real square root), the mask, the exponentials of the scores less their
+// maximum, their sum, and the sum of e_j v[j][c] (the products exact),
+// divided by it and rounded to binary64.  Each step errs by 2^-190 or
+// less relative, so an output is good to 2^-180 of sum_j e_j |v[j][c]| /
+// sum_j e_j: far below its binary64 rounding unless the sum with V cancels
+// by more than 2^-120.  A row whose q, any k or v, or its mask row holds
+// a NaN or +inf, or whose mask row is all -inf, gives NaN outputs (a -inf
+// mask entry leaves its key out).
+constexpr mpfr_prec_t kAttentionBits = 192;
+
+void AttentionTruth(const Inputs& in, const TensorCompareResult& r,
+                    ExactDot* dot, std::vector<double>* t) {
+  const size_t lq = r.out_shape[0], dv = r.out_shape[1], lk = r.row_length;
+  const size_t d = in.x.shape[1];
+  const bool masked = !in.mask.values.empty();
+  bool kv_finite = true;
+  for (const Array* a : {&in.x2, &in.x3}) {
+    for (float v : a->values) kv_finite = kv_finite && isfinite(v);
+  }
+  MpfrNumber root(kAttentionBits), e_sum(kAttentionBits + 64),
+      acc(kAttentionBits + 64), term(kAttentionBits + 24),
+      top(kAttentionBits), out(kAttentionBits);
+  mpfr_set_ui(root, d, MPFR_RNDN);  // exact: d < 2^64
+  mpfr_sqrt(root, root, MPFR_RNDN);
+  std::unique_ptr<MpfrNumber[]> score(new MpfrNumber[lk]);
+  for (size_t j = 0; j < lk; ++j) mpfr_set_prec(score[j], kAttentionBits);
+  std::vector<bool> live(lk);
+  for (size_t i = 0; i < lq; ++i) {
+    bool ok = kv_finite;
+    for (size_t p = 0; p < d; ++p) ok = ok && isfinite(in.x.values[i * d + p]);
+    bool any = false;
+    for (size_t j = 0; ok && j < lk; ++j) {
+      const float m = masked ? in.mask.values[i * lk + j] : 0.0f;
+      if (isnan(m) || m == INFINITY) ok = false;
+      live[j] = m != -INFINITY;
+      if (!live[j] || !ok) continue;
+      dot->Clear();
+      for (size_t p = 0; p < d; ++p) {
+        dot->Add(in.x.values[i * d + p], in.x2.values[j * d + p]);
+      }
+      mpfr_div(score[j], dot->Sum(), root, MPFR_RNDN);
+      mpfr_add_d(score[j], score[j], m, MPFR_RNDN);
+      if (!any || mpfr_greater_p(score[j], top)) mpfr_set(top, score[j], MPFR_RNDN);
+      any = true;
+    }
+    if (!ok || !any) {
+      for (size_t c = 0; c < dv; ++c) (*t)[i * dv + c] = NAN;
+      continue;
+    }
+    mpfr_set_zero(e_sum, 1);
+    for (size_t j = 0; j < lk; ++j) {
+      if (!live[j]) continue;
+      mpfr_sub(score[j], score[j], top, MPFR_RNDN);
+      mpfr_exp(score[j], score[j], MPFR_RNDN);  // now e_j
+      mpfr_add(e_sum, e_sum, score[j], MPFR_RNDN);
+    }
+    for (size_t c = 0; c < dv; ++c) {
+      mpfr_set_zero(acc, 1);
+      for (size_t j = 0; j < lk; ++j) {
+        if (!live[j]) continue;
+        mpfr_mul_d(term, score[j], in.x3.values[j * dv + c], MPFR_RNDN);
+        mpfr_add(acc, acc, term, MPFR_RNDN);
+      }
+      mpfr_div(out, acc, e_sum, MPFR_RNDN);
+      (*t)[i * dv + c] = out.ToDouble();
+    }
+  }
+}
+
+void Truth(const TensorCompareSpec& s, const Inputs& in,
+           const TensorCompareResult& r, std::vector<double>* t) {
+  t->assign(r.count, 0.0);
+  std::unique_ptr<ExactDot> dot(new ExactDot);
+  ExactDot& total = *dot;
+  if (s.op == TensorOp::kAttention) return AttentionTruth(in, r, &total, t);
+  if (s.op == TensorOp::kMatmul) {
+    const size_t m = r.out_shape[0], n = r.out_shape[1], k = r.row_length;
+    for (size_t i = 0; i < m; ++i) {
+      for (size_t j = 0; j < n; ++j) {
+        total.Clear();
+        for (size_t p = 0; p < k; ++p) {
+          total.Add(in.x.values[i * k + p], in.x2.values[p * n + j]);
+        }
+        (*t)[i * n + j] = total.Value();
+      }
+    }
+    return;
+  }
+  size_t step;
+  const std::vector<size_t> starts = RowStarts(in.x.shape, in.axis, &step);
+  const size_t n = r.row_length;
+  std::vector<float> row(n);
+  std::vector<double> truth(n);
+  for (size_t q = 0; q < starts.size(); ++q) {
+    for (size_t j = 0; j < n; ++j) row[j] = in.x.values[starts[q] + j * step];
+    if (s.op == TensorOp::kSum) {
+      total.Clear();
+      for (size_t j = 0; j < n; ++j) total.Add(row[j], 1.0f);
+      (*t)[q] = total.Value();
+      continue;
+    }
+    RowTruth(RowOpOf(s.op), row.data(), n,
+             in.scale.values.empty() ? nullptr : in.scale.values.data(),
+             in.bias.values.empty() ? nullptr : in.bias.values.data(), s.eps,
+             truth.data());
+    for (size_t j = 0; j < n; ++j) (*t)[starts[q] + j * step] = truth[j];
+  }
+}
+
+}  // namespace
+
+bool CompareTensor(const TensorCompareSpec& s, TensorCompareResult* out,
+                   std::string* error) {
+  TensorCompareResult r;
+  Inputs in;
+  if (s.label.empty()) {
+    *error = "--label needs a name for the backend";
+    return false;
+  }
+  if (!ReadInputs(s, &in, &r, error)) return false;
+  std::vector<float> exact, fast, correct;
+  if (!Refmath(s, &in, REFMATH_EXACT, REFMATH_SUM_CANONICAL, r, &exact,
+               error) ||
+      !Refmath(s, &in, REFMATH_FAST, REFMATH_SUM_CANONICAL, r, &fast, error) ||
+      (s.op == TensorOp::kSum &&
+       !Refmath(s, &in, REFMATH_EXACT, REFMATH_SUM_CORRECTLY_ROUNDED, r,
+                &correct, error))) {
+    return false;
+  }
+  std::vector<double> t;
+  Truth(s, in, r, &t);
+  const std::vector<float>& y = in.y.values;
+  r.columns.push_back(Measure(s.label, y, t, exact));
+  r.columns.push_back(Measure("refmath exact", exact, t, exact));
+  r.columns.push_back(Measure("refmath fast", fast, t, exact));
+  if (s.op == TensorOp::kSum) {
+    r.columns.push_back(Measure("refmath correctly rounded", correct, t, exact));
+  }
+  for (size_t i = 0; i < r.count; ++i) {
+    const int w = Nearer(y[i], exact[i], t[i]);
+    (w < 0 ? r.backend_closer : w > 0 ? r.exact_closer : r.ties) += 1;
+  }
+  *out = std::move(r);
+  return true;
+}
+
+namespace {
+
+enum class TensorVerdict { kPass, kFail, kNoBound };
+
+TensorVerdict VerdictOf(const TensorCompareSpec& s,
+                        const TensorCompareResult& r) {
+  const TensorColumn& b = r.columns[0];
+  if (b.nan_inf_disagreements != 0 ||
+      (s.has_max_ulp && b.max_ulp > s.max_ulp)) {
+    return TensorVerdict::kFail;
+  }
+  return s.has_max_ulp ? TensorVerdict::kPass : TensorVerdict::kNoBound;
+}
+
+std::string Cell(const TensorColumn& c, int what) {
+  switch (what) {
+    case 0: return c.finite ? report::Printf("%.3f", c.max_ulp) : "n/a";
+    case 1: return c.at_index == kNoElement ? "-" : std::to_string(c.at_index);
+    case 2: return c.finite ? report::Printf("%.4f", c.MeanUlp()) : "n/a";
+    case 3: return c.has_normwise ? report::Printf("%.3e", c.normwise) : "n/a";
+    case 4: return std::to_string(c.nan_inf_disagreements);
+    default: return std::to_string(c.identical_to_exact);
+  }
+}
+
+std::string JsonColumn(const TensorColumn& c) {
+  const auto number = [](bool has, double v) {
+    return has ? FormatDouble(v) : std::string("null");
+  };
+  return "{\"name\": \"" + report::JsonEscape(c.name) +
+         "\", \"max_ulp\": " + number(c.finite != 0, c.max_ulp) +
+         ", \"at_index\": " +
+         (c.at_index == kNoElement ? "null" : std::to_string(c.at_index)) +
+         ", \"mean_ulp\": " + number(c.finite != 0, c.MeanUlp()) +
+         ", \"normwise\": " + number(c.has_normwise, c.normwise) +
+         ", \"nan_inf_disagreements\": " +
+         std::to_string(c.nan_inf_disagreements) +
+         ", \"identical_to_exact\": " + std::to_string(c.identical_to_exact) +
+         "}";
+}
+
+// A path as a JSON string, null when not given.
+std::string JsonPath(const std::string& path) {
+  return path.empty() ? "null" : "\"" + report::JsonEscape(path) + "\"";
+}
+
+std::string JsonShape(const std::vector<size_t>& shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    out += (i ? ", " : "") + std::to_string(shape[i]);
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+const char* TensorVerdictName(const TensorCompareSpec& s,
+                              const TensorCompareResult& r) {
+  switch (VerdictOf(s, r)) {
+    case TensorVerdict::kPass: return "pass";
+    case TensorVerdict::kFail: return "fail";
+    case TensorVerdict::kNoBound: return "no bound set";
+  }
+  return "fail";
+}
+
+bool TensorPasses(const TensorCompareSpec& s, const TensorCompareResult& r) {
+  return VerdictOf(s, r) != TensorVerdict::kFail;
+}
+
+std::string TensorTextReport(const TensorCompareSpec& s,
+                             const TensorCompareResult& r) {
+  const TensorColumn& b = r.columns[0];
+  std::string out = "refmath compare: " + std::string(TensorOpName(s.op)) +
+                    ", " + Printable(s.label) + " outputs " +
+                    Printable(s.outputs_path) + " " + ShapeText(r.out_shape) +
+                    " of --in " + Printable(s.in_path) + " " +
+                    ShapeText(r.in_shape);
+  if (s.op == TensorOp::kMatmul) {
+    out += " and --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape);
+  } else if (s.op == TensorOp::kAttention) {
+    out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape) +
+           ", --in3 " + Printable(s.in3_path) + " " + ShapeText(r.in3_shape) +
+           (s.mask_path.empty() ? "" : ", --mask " + Printable(s.mask_path));
+  } else {
+    out += ", rows along axis " + std::to_string(r.axis);
+  }
+  if (IsNorm(s.op)) out += ", eps " + FormatDouble(s.eps);
+  out += ", " + std::to_string(r.count) + " values\n";
+  out += std::string("  the truth: exact value rounded once to binary64; "
+                     "refmath ") +
+         refmath_version() + "; ulps of binary32\n\n";
+  std::string row = report::Printf("    %-24s", "against the truth");
+  for (const TensorColumn& c : r.columns) {
+    row += report::Printf(" %26s", Printable(c.name).c_str());
+  }
+  out += row + "\n";
+  const char* labels[] = {"max ulp", "at index", "mean ulp",
+                          "normwise relative error", "NaN/inf disagreements",
+                          "bit-identical to exact"};
+  for (int k = 0; k < 6; ++k) {
+    row = report::Printf("    %-24s", labels[k]);
+    for (const TensorColumn& c : r.columns) {
+      row += report::Printf(" %26s", Cell(c, k).c_str());
+    }
+    out += row + "\n";
+  }
+  const TensorVerdict v = VerdictOf(s, r);
+  out += v == TensorVerdict::kPass   ? "PASS: "
+         : v == TensorVerdict::kFail ? "FAIL: "
+                                     : "NO BOUND SET: ";
+  out += Printable(s.label) +
+         (b.finite ? " max " + FormatDouble(b.max_ulp) + " ulp from the truth"
+                   : " has no result at a finite distance from the truth");
+  if (s.has_max_ulp) {
+    out += std::string(b.max_ulp <= s.max_ulp ? " within" : " beyond") +
+           " --max-ulp " + FormatDouble(s.max_ulp);
+  } else {
+    out += " (no --max-ulp)";
+  }
+  out += ", " + std::to_string(b.nan_inf_disagreements) +
+         " NaN/inf disagreement(s)";
+  return out + report::Printf(
+                   "; nearer the truth: %s on %zu, refmath exact on %zu, "
+                   "equally near on %zu\n",
+                   Printable(s.label).c_str(), r.backend_closer,
+                   r.exact_closer, r.ties);
+}
+
+std::string TensorJsonReport(const TensorCompareSpec& s,
+                             const TensorCompareResult& r) {
+  const TensorVerdict v = VerdictOf(s, r);
+  std::string columns;
+  for (size_t i = 0; i < r.columns.size(); ++i) {
+    columns += (i ? ",\n  " : "") + JsonColumn(r.columns[i]);
+  }
+  return std::string("{\"schema\": \"") + kTensorCompareSchema +
+         "\", \"op\": \"" + TensorOpName(s.op) +
+         "\", \"refmath_version\": \"" + refmath_version() +
+         "\", \"label\": \"" + report::JsonEscape(s.label) +
+         "\", \"in\": \"" + report::JsonEscape(s.in_path) + "\", \"in2\": " +
+         JsonPath(s.in2_path) + ", \"in3\": " + JsonPath(s.in3_path) +
+         ", \"mask\": " + JsonPath(s.mask_path) +
+         ", \"outputs\": \"" + report::JsonEscape(s.outputs_path) +
+         "\", \"in_shape\": " + JsonShape(r.in_shape) +
+         ", \"out_shape\": " + JsonShape(r.out_shape) + ", \"axis\": " +
+         (s.op == TensorOp::kMatmul || s.op == TensorOp::kAttention
+              ? "null"
+              : std::to_string(r.axis)) +
+         ", \"eps\": " + (IsNorm(s.op) ? FormatDouble(s.eps) : "null") +
+         ", \"count\": " + std::to_string(r.count) +
+         ", \"ulps_of\": \"binary32\",\n \"columns\": [" + columns +
+         "],\n \"closer\": {\"backend\": " + std::to_string(r.backend_closer) +
+         ", \"exact\": " + std::to_string(r.exact_closer) +
+         ", \"tie\": " + std::to_string(r.ties) + "}, \"max_ulp_allowed\": " +
+         (s.has_max_ulp ? FormatDouble(s.max_ulp) : "null") +
+         ", \"verdict\": \"" + TensorVerdictName(s, r) + "\", \"pass\": " +
+         (v == TensorVerdict::kNoBound ? "null"
+          : v == TensorVerdict::kPass  ? "true"
+                                       : "false") +
+         "}\n";
+}
+
+}  // namespace refmath
