@@ -12,12 +12,11 @@ bool ConvS8(const std::vector<int8_t>& input, const Shape4& in,
             const std::vector<int32_t>& bias, const ConvS8Params& p,
             std::vector<int8_t>* output) {
   if (!ShapeHolds(in, input.size()) || !ShapeHolds(f, filter.size()) ||
-      !ConvParamsUsable(p, bias, f.n) || in.c % f.c != 0) {
+      !ConvParamsUsable(p, bias, f.n)) {
     return false;
   }
-  const int groups = in.c / f.c;
-  if (f.n % groups != 0) return false;
-  const int filters_per_group = f.n / groups;
+  int filters_per_group = 0;
+  if (!FiltersPerGroup(in, f, &filters_per_group)) return false;
   const Shape4 out{in.n, p.height.out_size, p.width.out_size, f.n};
   return FillNhwc(
       out,

@@ -32,5 +32,13 @@ bool ConvParamsUsable(const ConvS8Params& p, const std::vector<int32_t>& bias,
          (bias.empty() || bias.size() == static_cast<size_t>(channels));
 }
 
+bool FiltersPerGroup(const Shape4& in, const Shape4& f, int* per_group) {
+  if (in.c % f.c != 0) return false;
+  const int groups = in.c / f.c;
+  if (f.n % groups != 0) return false;
+  *per_group = f.n / groups;
+  return true;
+}
+
 }  // namespace mcu
 }  // namespace refmath

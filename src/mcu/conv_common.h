@@ -28,6 +28,11 @@ int8_t FinishS8(int32_t acc, const std::vector<int32_t>& bias, size_t o,
 bool ConvParamsUsable(const ConvS8Params& params,
                       const std::vector<int32_t>& bias, int channels);
 
+// Grouped conv: the in.c input channels form in.c / f.c groups of f.c, and
+// each group is read by f.n / groups of the f.n filters.  The filters per
+// group; false when either division leaves a remainder.
+bool FiltersPerGroup(const Shape4& in, const Shape4& f, int* per_group);
+
 }  // namespace mcu
 }  // namespace refmath
 

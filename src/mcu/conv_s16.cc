@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "refmath/mcu/fixed_point.h"
+#include "src/mcu/conv_common.h"
 #include "src/mcu/conv_loops.h"
 #include "src/mcu/window_check.h"
 
@@ -64,12 +65,11 @@ bool Conv(const std::vector<int16_t>& input, const Shape4& in,
           std::vector<int16_t>* output) {
   using Value = typename Acc::Value;
   if (!ShapeHolds(in, input.size()) || !ShapeHolds(f, filter.size()) ||
-      !ParamsUsable<Acc>(p, bias, f.n) || in.c % f.c != 0) {
+      !ParamsUsable<Acc>(p, bias, f.n)) {
     return false;
   }
-  const int groups = in.c / f.c;
-  if (f.n % groups != 0) return false;
-  const int filters_per_group = f.n / groups;
+  int filters_per_group = 0;
+  if (!FiltersPerGroup(in, f, &filters_per_group)) return false;
   const Shape4 out{in.n, p.height.out_size, p.width.out_size, f.n};
   return FillNhwc(
       out,
