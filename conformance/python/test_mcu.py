@@ -166,3 +166,38 @@ def test_errors_are_python_exceptions():
         refmath.mcu.fc_f16(np.ones((1, 4), np.float16),
                            np.ones((2, 4), np.float16), layout="packed",
                            legacy=True)
+
+
+# TFLite's QuantizeMultiplier worked by hand: real = f 2^e with f in
+# [0.5, 1), multiplier = round(f 2^31) half away from zero, shift = e.
+@pytest.mark.parametrize("real,want", [
+    (1.0, (1 << 30, 1)),                # 0.5 * 2^1
+    (0.5, (1 << 30, 0)),
+    (0.75, (1610612736, 0)),            # 0.75 * 2^31
+    (3.0, (1610612736, 2)),
+    (1 - 2.0**-33, (1 << 30, 1)),       # rounds up to 2^31: halved
+    (2.0**-40, (0, 0)),                 # shift -39 < -31
+    (0.0, (0, 0)),
+])
+def test_quantize_multiplier_by_hand(real, want):
+    assert refmath.mcu.quantize_multiplier(real) == want
+
+
+def test_conv_and_fc_requant():
+    m, s = refmath.mcu.conv_requant(0.5, [0.25, 0.125], 0.5)
+    same(m, np.array([1 << 30, 1 << 30], np.int32))
+    same(s, np.array([-1, -2], np.int32))
+    # The fully connected layer rounds input_scale * filter_scale to
+    # binary32 first: for these scales (binary32 numbers) that gives
+    # 1969211644 where the binary64 product would give 1969211717.
+    a, b, c = (float.fromhex(h) for h in
+               ("0x1.925dcep-6", "0x1.c190f6p-5", "0x1.814926p-2"))
+    assert refmath.mcu.fc_requant(a, b, c) == (1969211644, -8)
+    m, s = refmath.mcu.conv_requant(a, [b], c)
+    same(m, np.array([1969211717], np.int32))
+    with pytest.raises(ValueError, match="finite"):
+        refmath.mcu.quantize_multiplier(float("nan"))
+    with pytest.raises(ValueError, match="filter_scales"):
+        refmath.mcu.conv_requant(0.5, [], 0.5)
+    with pytest.raises(ValueError, match="positive"):
+        refmath.mcu.fc_requant(0.5, -1.0, 0.5)

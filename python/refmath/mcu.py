@@ -77,6 +77,31 @@ def fc_f16(input, weights, bias=None, layout="standard", legacy=False,
                      act_min, act_max)
 
 
+def quantize_multiplier(real):
+    """TFLite's QuantizeMultiplier: (multiplier, shift) with real ~=
+    multiplier * 2^(shift - 31), the fraction rounded half away from zero;
+    0 and shifts below -31 give (0, 0)."""
+    return _mcu.quantize_multiplier(float(real))
+
+
+def conv_requant(input_scale, filter_scales, output_scale):
+    """Conv and depthwise conv multipliers, one per filter scale: each
+    input_scale * filter_scale / output_scale in binary64 (the scales are
+    binary32), quantized.  Returns (multipliers, shifts), int32 arrays, for
+    fc_s8's and the conv kernels' multiplier and shift."""
+    return _mcu.conv_requant(float(input_scale),
+                             [float(s) for s in _np.ravel(filter_scales)],
+                             float(output_scale))
+
+
+def fc_requant(input_scale, filter_scale, output_scale):
+    """The fully connected multiplier: input_scale * filter_scale rounded to
+    binary32 first (as TFLite Micro does), then divided by output_scale in
+    binary64 and quantized.  Returns (multiplier, shift)."""
+    return _mcu.fc_requant(float(input_scale), float(filter_scale),
+                           float(output_scale))
+
+
 def quantize(x, scale, zero_point=0, type="s8", rule="tflm"):  # noqa: A002
     """QUANTIZE of a float32 array to int8 ("s8") or int16 ("s16"): rule
     "tflm" (x / scale, half away from zero) or "mve" (x * (1 / scale),

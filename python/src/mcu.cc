@@ -17,6 +17,7 @@
 #include "python/src/bindings.h"
 #include "refmath/mcu/activation_ops.h"
 #include "refmath/mcu/quantize.h"
+#include "refmath/mcu/quantize_params.h"
 
 namespace py = pybind11;
 using std::optional;
@@ -116,6 +117,45 @@ py::array Dequantize(const py::array& q_in, double scale, int zp,
                                    s, zp, flush_subnormal)));
 }
 
+// TFLite's Prepare-time multipliers (refmath/mcu/quantize_params.h), as
+// (multiplier, shift) pairs; conv's as two int32 arrays, one entry per
+// filter scale.
+py::tuple QuantizeMultiplierPy(double real) {
+  mcu::QuantizedMultiplier q;
+  if (!mcu::QuantizeMultiplier(real, &q)) Refuse("real must be finite");
+  return py::make_tuple(q.multiplier, q.shift);
+}
+
+py::tuple RequantPair(const mcu::Requant& r) {
+  return py::make_tuple(py::array_t<int32_t>(r.multiplier.size(), r.multiplier.data()),
+                        py::array_t<int32_t>(r.shift.size(), r.shift.data()));
+}
+
+py::tuple ConvRequantPy(double input_scale, const std::vector<double>& filter_scales,
+                        double output_scale) {
+  std::vector<float> f;
+  for (double v : filter_scales) f.push_back(PositiveScale(v, "filter_scales"));
+  mcu::Requant r;
+  if (f.empty() ||
+      !mcu::ConvRequant(PositiveScale(input_scale, "input_scale"), f,
+                        PositiveScale(output_scale, "output_scale"), &r)) {
+    Refuse("filter_scales must be one or more scales whose ratios quantize");
+  }
+  return RequantPair(r);
+}
+
+py::tuple FcRequantPy(double input_scale, double filter_scale,
+                      double output_scale) {
+  mcu::Requant r;
+  if (!mcu::FullyConnectedRequant(PositiveScale(input_scale, "input_scale"),
+                                  PositiveScale(filter_scale, "filter_scale"),
+                                  PositiveScale(output_scale, "output_scale"),
+                                  &r)) {
+    Refuse("the scales' ratio does not quantize");
+  }
+  return py::make_tuple(r.multiplier[0], r.shift[0]);
+}
+
 }  // namespace
 
 void BindMcuFc(py::module_& m);
@@ -135,6 +175,11 @@ void BindMcu(py::module_ m) {
         py::arg("zero_point"), py::arg("type"), py::arg("rule"));
   m.def("dequantize", &Dequantize, py::arg("q"), py::arg("scale"),
         py::arg("zero_point"), py::arg("flush_subnormal"));
+  m.def("quantize_multiplier", &QuantizeMultiplierPy, py::arg("real"));
+  m.def("conv_requant", &ConvRequantPy, py::arg("input_scale"),
+        py::arg("filter_scales"), py::arg("output_scale"));
+  m.def("fc_requant", &FcRequantPy, py::arg("input_scale"),
+        py::arg("filter_scale"), py::arg("output_scale"));
   BindMcuFc(m);
 }
 
