@@ -49,11 +49,11 @@ namespace quick_erfc {
 // GELU erf: |x| at most 5.5 (erfc(5.5/sqrt 2) / 2 = 2^-25.65 < 2^-25).
 constexpr float kGeluClamp = 5.5f;
 constexpr double kSqrtHalf = 0x1.6a09e667f3bcdp-1;  // RN(1/sqrt 2)
-// erfc: the intervals' end, the asymptotic form's clamp, and X0 =
+// erfc: the asymptotic form's clamp (the intervals end at erf's
+// quick_erf::kClamp, 3.9375), and X0 =
 // 0x1.2639cp+3, the least binary32 number whose erfc is below 2^-126
 // (mpmath: erfc X0 = 2^-126 (1 - 2.1e-6), its predecessor's 2^-126 (1 +
 // 1.6e-5)).
-constexpr float kIntervalsEnd = 3.9375f;
 constexpr float kAsymClamp = 10.125f;
 constexpr float kSubnormalFrom = 0x1.2639cp+3f;
 constexpr float kMinNormal = 0x1p-126f;
@@ -122,10 +122,11 @@ struct QuickErfc {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     namespace qc = quick_erfc;
-    const auto asym = hn::Gt(x, hn::Set(dd, double{qc::kIntervalsEnd}));
+    const auto intervals_end = hn::Set(dd, quick_erf::kClamp);
+    const auto asym = hn::Gt(x, intervals_end);
     const auto b = hn::IfThenElse(
         asym, hn::Min(x, hn::Set(dd, double{qc::kAsymClamp})),
-        hn::Min(hn::Abs(x), hn::Set(dd, double{qc::kIntervalsEnd})));
+        hn::Min(hn::Abs(x), intervals_end));
     const auto b2 = hn::Mul(b, b);
     const auto w = QuickDiv(dd, hn::Set(dd, 1.0), b2);
     const auto& c = correct::kErfcAsymQuick;
