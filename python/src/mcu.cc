@@ -136,8 +136,7 @@ py::tuple ConvRequantPy(double input_scale, const std::vector<double>& filter_sc
   std::vector<float> f;
   for (double v : filter_scales) f.push_back(PositiveScale(v, "filter_scales"));
   mcu::Requant r;
-  if (f.empty() ||
-      !mcu::ConvRequant(PositiveScale(input_scale, "input_scale"), f,
+  if (!mcu::ConvRequant(PositiveScale(input_scale, "input_scale"), f,
                         PositiveScale(output_scale, "output_scale"), &r)) {
     Refuse("filter_scales must be one or more scales whose ratios quantize");
   }
