@@ -85,6 +85,7 @@ TARGETS = {
     "refmath_exact_kernels": "kernels", "refmath_fast_kernels": "kernels",
     "refmath_correct_kernels": "kernels",
     "refmath_correct_quick_kernels": "kernels",
+    "refmath_correct_bounds": "kernels",
     "refmath_tensor_exact": "tensor", "refmath_tensor_fast": "tensor",
     "refmath_tensor_api": "tensor",
     "refmath": "core", "refmath_base": "base", "refmath_binary16": "binary16",

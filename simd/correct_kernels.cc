@@ -4,9 +4,10 @@
 // the set of hard cases are the same on every target (docs/correct.md).
 // The variant's entry point is EvalCorrect in correct_quick_kernels.cc,
 // which tries the quick path first and calls EvalCorrectComplete for the
-// rest.  The same kernels' two roundings are in correct_bounds.cc, their
-// binary16 and bfloat16 forms in correct_narrow.cc: three translation
-// units that a parallel build compiles side by side.
+// rest.  Their binary16 and bfloat16 forms are in correct_narrow.cc, a
+// translation unit that a parallel build compiles beside this one; their
+// two roundings, which only the search of hard cases reads, are in
+// correct_bounds.cc, linked into that tool alone.
 //
 // The functions are the rows of refmath/functions.def that the variant
 // defines.

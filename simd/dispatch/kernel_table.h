@@ -1,8 +1,9 @@
 // Internal: the per-target entry points of a variant's kernels, as compiled
 // into this build.  Filled by simd/exact_kernels.cc, simd/fast_kernels.cc
-// and simd/correct_quick_kernels.cc; the search bounds and the narrow
-// formats come from simd/correct_bounds.cc and simd/correct_narrow.cc
-// (through simd/dispatch/target_table.h); read by the dispatcher (src/core/capi.cc).
+// and simd/correct_quick_kernels.cc; the narrow formats come from
+// simd/correct_narrow.cc (through simd/dispatch/target_table.h); read by the
+// dispatcher (src/core/capi.cc).  The search bounds come from
+// simd/correct_bounds.cc, which only tools/correct_cases links.
 #ifndef REFMATH_SIMD_KERNEL_TABLE_H_
 #define REFMATH_SIMD_KERNEL_TABLE_H_
 
@@ -54,7 +55,8 @@ KernelTable CorrectKernelTable();
 // binary32 roundings of the binary64 value of f(in[i]) times 1 - eps and
 // 1 + eps (simd/correct/correct_round-inl.h), before the hard-case table, on the
 // best target of this CPU.  Both depend on |x| only for the odd functions
-// (tanh, erf).  False for a function that is not proven.
+// (tanh, erf).  False for a function that is not proven.  Not in
+// librefmath: defined by simd/correct_bounds.cc, linked into the search.
 bool CorrectRoundingBounds(refmath_function f, const float* in, float* lo,
                            float* hi, size_t n);
 
