@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "refmath/ane/ops.h"
+#include "src/ane/matmul_binary32.h"
 #include "src/base/text.h"
 
 namespace refmath {
@@ -137,6 +138,11 @@ Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
   Shape shape(a.shape().begin(), a.shape().end() - 1);
   if (b.rank() == 2) shape.push_back(n);
   Tensor out = Tensor::Filled(shape, 0);
+  if (MatmulInBinary32(p)) {
+    MatmulBinary32(a.data().data(), b.data().data(), a.rows(), k, n, p,
+                   out.data().data());
+    return out;
+  }
   std::vector<Half> column(k);
   for (size_t j = 0; j < n; ++j) {
     for (size_t i = 0; i < k; ++i) column[i] = b[i * n + j];

@@ -1,0 +1,105 @@
+// The matmul's binary32 route (src/ane/matmul_binary32.cc), which computes
+// many outputs side by side, against the one-output Dot, which follows the
+// model's definition product by product; and its rounding of products at
+// the edges of binary16, with expected bit patterns worked out by hand.
+#include <stdint.h>
+
+#include <random>
+#include <vector>
+
+#include "conformance/ane/test_profiles.h"
+#include "gtest/gtest.h"
+#include "refmath/ane/matmul.h"
+
+namespace refmath {
+namespace ane {
+namespace {
+
+// Binary16 patterns: mostly finite values of every exponent below 2^4
+// (subnormals included, so products fall below 2^-14 too), with zeros of
+// both signs, infinities, NaN and the largest finite value sprinkled in.
+std::vector<Half> Patterns(size_t count, std::mt19937* rng) {
+  std::vector<Half> out(count);
+  std::uniform_int_distribution<int> bits(0, 0xFFFF), exponent(0, 18),
+      special(0, 199);
+  const Half specials[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x7BFF,
+                           0x0001, 0x8400};
+  for (Half& h : out) {
+    const int s = special(*rng);
+    if (s < 8) {
+      h = specials[s];
+    } else {
+      h = static_cast<Half>((bits(*rng) & 0x83FF) | (exponent(*rng) << 10));
+    }
+  }
+  return out;
+}
+
+Profile Custom(bool round_products, bool flush) {
+  Profile p = SpecProfile();
+  p.round_products = round_products;
+  p.flush_subnormals = flush;
+  return p;
+}
+
+TEST(AneMatmulLanes, EveryOutputEqualsTheOneOutputDot) {
+  std::mt19937 rng(2026);
+  const size_t m = 7, k = 37, n = 13;  // 7 rows: one block of 4 and 3 alone
+  const Tensor a({m, k}, Patterns(m * k, &rng));
+  const Tensor b({k, n}, Patterns(k * n, &rng));
+  std::vector<Half> column(k);
+  for (const Profile& p : {Preset("spec"), Preset("m3"), Preset("m5"),
+                           Custom(false, false), Custom(true, true)}) {
+    const Tensor c = Matmul(a, b, p);
+    size_t nan = 0;
+    for (size_t j = 0; j < n; ++j) {
+      for (size_t i = 0; i < k; ++i) column[i] = b[i * n + j];
+      for (size_t r = 0; r < m; ++r) {
+        const Half want = Dot(&a.data()[r * k], column.data(), k, p);
+        ASSERT_EQ(c[r * n + j], want) << p.name << " row " << r << " col " << j;
+        nan += HalfIsNaN(want);
+      }
+    }
+    EXPECT_LT(nan, m * n / 2) << "too few finite outputs to test " << p.name;
+  }
+}
+
+Half OneProduct(Half x, Half y, const Profile& p) {
+  return Matmul(Tensor({1, 1}, {x}), Tensor({1, 1}, {y}), p)[0];
+}
+
+TEST(AneMatmulLanes, ProductsRoundToNearestEvenAtTheEdgesOfBinary16) {
+  const Profile spec = Preset("spec");
+  // 3 * (1 + 3 * 2^-10) = 3 + 4.5 * 2^-9: a tie between 3 + 4 * 2^-9
+  // (0x4204, even) and 3 + 5 * 2^-9 (0x4205).
+  EXPECT_EQ(OneProduct(0x4200, 0x3C03, spec), 0x4204);
+  EXPECT_EQ(OneProduct(0xC200, 0x3C03, spec), 0xC204);
+  // 2^-12 * 2.5 * 2^-12 = 2.5 * 2^-24: a tie between 2 and 3 subnormal
+  // units, to 2 (0x0002); 2^-12 * 1.5 * 2^-12 ties between 1 and 2, to 2.
+  EXPECT_EQ(OneProduct(0x0C00, 0x1100, spec), 0x0002);
+  EXPECT_EQ(OneProduct(0x0C00, 0x0E00, spec), 0x0002);
+  // 2^-12 * 2^-13 = 2^-25: half a unit, a tie to 0 (sign kept).
+  EXPECT_EQ(OneProduct(0x0C00, 0x8800, spec), 0x8000);
+  // With subnormals flushed (m3) the same product is written as zero.
+  EXPECT_EQ(OneProduct(0x0C00, 0x1100, Preset("m3")), 0x0000);
+  // 2^-12 * (1 + 2^-10) * 2^-3 = 2^-15 + 2^-25, half a unit above 512
+  // subnormal units: each of two such products ties to 2^-15, and their sum
+  // is 2^-14 (0x0400); kept on a finer grid they would sum to 0x0401.
+  EXPECT_EQ(Matmul(Tensor({2}, {0x0C00, 0x0C00}), Tensor({2}, {0x3001, 0x3001}),
+                   spec)[0],
+            0x0400);
+  // 64 products 2^-10 * 2^-10 = 2^-20, each subnormal: flushed (m3) they
+  // add nothing; kept, they sum to 2^-14.
+  const Tensor tiny({64}, std::vector<Half>(64, 0x1400));
+  EXPECT_EQ(Matmul(tiny, tiny, Preset("m3"))[0], 0x0000);
+  EXPECT_EQ(Matmul(tiny, tiny, spec)[0], 0x0400);
+  // 256 * 255.875 = 65504 exactly, the largest finite value; 1365 * 48 =
+  // 65520 is the midpoint above it, which ties to even: infinity.
+  EXPECT_EQ(OneProduct(0x5C00, 0x5BFF, spec), 0x7BFF);
+  EXPECT_EQ(OneProduct(0x6555, 0x5200, spec), 0x7C00);
+  EXPECT_EQ(OneProduct(0x6554, 0x5200, spec), 0x7BFE);  // 1364 * 48 = 65472
+}
+
+}  // namespace
+}  // namespace ane
+}  // namespace refmath

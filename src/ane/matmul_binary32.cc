@@ -1,0 +1,144 @@
+#include "src/ane/matmul_binary32.h"
+
+#include <math.h>
+#include <stdint.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "refmath/ane/ops.h"
+#include "src/base/bits.h"
+
+namespace refmath {
+namespace ane {
+namespace {
+
+constexpr uint32_t kSignBit = 0x80000000u;
+constexpr uint32_t kAbsMask = 0x7FFFFFFFu;
+constexpr uint32_t kInfBits = 0x7F800000u;
+constexpr int kFloatBias = 127;
+constexpr int kFloatMantissaBits = 23;
+constexpr uint32_t kOneAndHalf = 0x00400000u;  // significand of 1.5
+constexpr int kHalfMinExp = -14;               // binary16's least normal exponent
+constexpr int kHalfMantissa = 10;
+constexpr float kHalfMaxF = 65504.0f;          // 0x7BFF
+constexpr float kHalfMinNormalF = 0x1p-14f;    // 0x0400
+
+// The binary16 nearest to x (ties to even), as a binary32, for a product of
+// two binary16 values (|x| < 2^33, exact in binary32): HalfFromDouble under
+// Tie::kEven, with its overflow to infinity and, if `flush`, its flush of
+// results below 2^-14 to zero of x's sign.
+//
+// With 2^e <= |x| < 2^(e+1) and e raised to -14 at least, the binary16
+// spacing at |x| is 2^(e-10).  c = 1.5 * 2^(e+13) has last place 2^(e-10)
+// in binary32, and so has |x| + c (below 2^(e+14)); the binary32 addition
+// rounds |x| there to nearest, ties to even (c is an even number of those
+// places, 1.5 * 2^23), and subtracting c back is exact.  An infinity or
+// NaN (whose c is some finite value) comes through both additions as it
+// was.
+template <bool kFlush>
+inline float RoundToHalf(float x) {
+  const uint32_t bits = FloatBits(x);
+  const uint32_t abs = bits & kAbsMask;
+  int e = static_cast<int>(abs >> kFloatMantissaBits) - kFloatBias;
+  e = e < kHalfMinExp ? kHalfMinExp : e;
+  const float c = BitsToFloat(
+      static_cast<uint32_t>(e + kHalfMantissa + 3 + kFloatBias)
+          << kFloatMantissaBits |
+      kOneAndHalf);
+  float r = (BitsToFloat(abs) + c) - c;
+  r = r > kHalfMaxF ? BitsToFloat(kInfBits) : r;
+  if (kFlush) r = r < kHalfMinNormalF ? 0.0f : r;
+  return BitsToFloat(FloatBits(r) | (bits & kSignBit));
+}
+
+// acc[r][j] += round(x[r] * b[j]) for r < kRows, j < n: for each output the
+// same binary32 additions, in the same order of k, as Dot's accumulator.
+// kRows rows of a share each load of b's row.
+template <bool kRound, bool kFlush, size_t kRows>
+void AddRows(const float* x, const float* b, size_t n, float* const* acc) {
+  for (size_t j = 0; j < n; ++j) {
+    const float bj = b[j];
+    for (size_t r = 0; r < kRows; ++r) {
+      float t = x[r] * bj;  // exact: 11 by 11 significant bits
+      if (kRound) t = RoundToHalf<kFlush>(t);
+      acc[r][j] = acc[r][j] + t;
+    }
+  }
+}
+
+std::vector<float> ReadAll(const Half* x, size_t count, const Profile& p) {
+  std::vector<float> out(count);
+  for (size_t i = 0; i < count; ++i) out[i] = static_cast<float>(Read(x[i], p));
+  return out;
+}
+
+// Half of the binary32 sum, as Dot's MatmulOutput: the output rounding,
+// then the saturation.
+Half Output(float sum, const Profile& p) {
+  const Half h = HalfFromDouble(sum, p.Output());
+  if (!HalfIsNaN(h) && fabsf(HalfToFloat(h)) >= p.output_saturation) {
+    return (h & 0x8000) | kHalfPosInf;
+  }
+  return h;
+}
+
+// Rows r0 .. r0 + kRows - 1 of the output.
+template <bool kRound, bool kFlush, size_t kRows>
+void RowBlock(const float* a, const float* b, size_t r0, size_t k, size_t n,
+              const Profile& p, std::vector<float>* acc, Half* out) {
+  float* rows[kRows];
+  for (size_t r = 0; r < kRows; ++r) rows[r] = &(*acc)[r * n];
+  std::fill(acc->begin(), acc->begin() + kRows * n, -0.0f);  // empty sums
+  for (size_t i = 0; i < k; ++i) {
+    float x[kRows];
+    for (size_t r = 0; r < kRows; ++r) x[r] = a[(r0 + r) * k + i];
+    AddRows<kRound, kFlush, kRows>(x, &b[i * n], n, rows);
+  }
+  for (size_t r = 0; r < kRows; ++r) {
+    for (size_t j = 0; j < n; ++j) {
+      out[(r0 + r) * n + j] = Output(rows[r][j], p);
+    }
+  }
+}
+
+constexpr size_t kBlockRows = 4;
+
+template <bool kRound, bool kFlush>
+void Rows(const float* a, const float* b, size_t m, size_t k, size_t n,
+          const Profile& p, Half* out) {
+  std::vector<float> acc(kBlockRows * n);
+  size_t r = 0;
+  for (; r + kBlockRows <= m; r += kBlockRows) {
+    RowBlock<kRound, kFlush, kBlockRows>(a, b, r, k, n, p, &acc, out);
+  }
+  for (; r < m; ++r) RowBlock<kRound, kFlush, 1>(a, b, r, k, n, p, &acc, out);
+}
+
+}  // namespace
+
+bool MatmulInBinary32(const Profile& p) {
+  return p.accumulator == Accumulator::kFp32 && p.tile <= 1 &&
+         p.elementwise_tie == Tie::kEven;
+}
+
+void MatmulBinary32(const Half* a, const Half* b, size_t m, size_t k,
+                    size_t n, const Profile& p, Half* out) {
+  if (k == 0) {  // Dot of empty rows: +0
+    std::fill(out, out + m * n, Half{0});
+    return;
+  }
+  const std::vector<float> af = ReadAll(a, m * k, p);
+  const std::vector<float> bf = ReadAll(b, k * n, p);
+  const bool flush = p.flush_subnormals;
+  if (!p.round_products) {
+    Rows<false, false>(af.data(), bf.data(), m, k, n, p, out);
+  } else if (flush) {
+    Rows<true, true>(af.data(), bf.data(), m, k, n, p, out);
+  } else {
+    Rows<true, false>(af.data(), bf.data(), m, k, n, p, out);
+  }
+}
+
+}  // namespace ane
+}  // namespace refmath
