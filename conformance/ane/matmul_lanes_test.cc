@@ -1,7 +1,8 @@
-// The matmul's binary32 route (src/ane/matmul_binary32.cc), which computes
-// many outputs side by side, against the one-output Dot, which follows the
-// model's definition product by product; and its rounding of products at
-// the edges of binary16, with expected bit patterns worked out by hand.
+// The matmul's faster routes (src/ane/matmul_lanes.cc), the binary32 one
+// that computes many outputs side by side and Dot on operands read once,
+// against the one-output Dot, which follows the model's definition product
+// by product; and the rounding of products at the edges of binary16, with
+// expected bit patterns worked out by hand.
 #include <stdint.h>
 
 #include <random>
@@ -35,10 +36,13 @@ std::vector<Half> Patterns(size_t count, std::mt19937* rng) {
   return out;
 }
 
-Profile Custom(bool round_products, bool flush) {
+Profile Custom(bool round_products, bool flush, int tile = 1,
+              Accumulator acc = Accumulator::kFp32) {
   Profile p = SpecProfile();
   p.round_products = round_products;
   p.flush_subnormals = flush;
+  p.tile = tile;
+  p.accumulator = acc;
   return p;
 }
 
@@ -48,8 +52,13 @@ TEST(AneMatmulLanes, EveryOutputEqualsTheOneOutputDot) {
   const Tensor a({m, k}, Patterns(m * k, &rng));
   const Tensor b({k, n}, Patterns(k * n, &rng));
   std::vector<Half> column(k);
-  for (const Profile& p : {Preset("spec"), Preset("m3"), Preset("m5"),
-                           Custom(false, false), Custom(true, true)}) {
+  // The binary32 route (the first five) and Dot on operands read once.
+  const Accumulator exact = Accumulator::kExact;
+  for (const Profile& p :
+       {Preset("spec"), Preset("m3"), Preset("m5"), Custom(false, false),
+        Custom(true, true), Preset("m1"), Custom(true, false, 1, exact),
+        Custom(true, true, 1, exact), Custom(false, false, 3),
+        Custom(false, true, 5, exact), Custom(true, true, 4, exact)}) {
     const Tensor c = Matmul(a, b, p);
     size_t nan = 0;
     for (size_t j = 0; j < n; ++j) {
@@ -92,6 +101,9 @@ TEST(AneMatmulLanes, ProductsRoundToNearestEvenAtTheEdgesOfBinary16) {
   // add nothing; kept, they sum to 2^-14.
   const Tensor tiny({64}, std::vector<Half>(64, 0x1400));
   EXPECT_EQ(Matmul(tiny, tiny, Preset("m3"))[0], 0x0000);
+  EXPECT_EQ(Matmul(tiny, tiny, Preset("m1"))[0], 0x0000);  // tiles of 4
+  EXPECT_EQ(Matmul(tiny, tiny, Custom(true, true, 1, Accumulator::kExact))[0],
+            0x0000);
   EXPECT_EQ(Matmul(tiny, tiny, spec)[0], 0x0400);
   // 256 * 255.875 = 65504 exactly, the largest finite value; 1365 * 48 =
   // 65520 is the midpoint above it, which ties to even: infinity.

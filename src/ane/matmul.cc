@@ -7,91 +7,18 @@
 #include <utility>
 
 #include "refmath/ane/ops.h"
-#include "src/ane/matmul_binary32.h"
+#include "src/ane/matmul_accumulator.h"
+#include "src/ane/matmul_lanes.h"
 #include "src/base/text.h"
 
 namespace refmath {
 namespace ane {
 namespace {
 
+using matmul_detail::MatmulOutput;
+using matmul_detail::WideAccumulator;
+
 constexpr Half kHalfOne = 0x3C00;
-
-// The exact accumulator counts units of 2^-48: every product of two
-// binary16 values (multiples of 2^-24) is a whole number of them, and the
-// largest, 65504^2 < 2^32, is below 2^80 units, so 2^40 terms fit in 127
-// bits.
-constexpr int kExactUnitExponent = 48;
-constexpr int kDoubleMantissaBits = 53;
-
-using Int128 = __int128;
-using Uint128 = unsigned __int128;
-
-// An exact fixed-point value as a double rounded to odd: exact below 2^53,
-// otherwise the top 53 bits with the lowest set if any dropped bit was.
-// Rounding that to binary16 (11 bits << 53 - 2) is then correct.
-double ExactToDouble(Int128 v) {
-  const bool negative = v < 0;
-  Uint128 u = negative ? -static_cast<Uint128>(v) : static_cast<Uint128>(v);
-  int bits = 0;
-  for (Uint128 t = u; t != 0; t >>= 1) ++bits;
-  double d;
-  if (bits <= kDoubleMantissaBits) {
-    d = ldexp(static_cast<double>(static_cast<uint64_t>(u)), -kExactUnitExponent);
-  } else {
-    const int shift = bits - kDoubleMantissaBits;
-    uint64_t top = static_cast<uint64_t>(u >> shift);
-    if ((u & ((Uint128{1} << shift) - 1)) != 0) top |= 1;
-    d = ldexp(static_cast<double>(top), shift - kExactUnitExponent);
-  }
-  return negative ? -d : d;
-}
-
-// The running value of the wide accumulator, with the IEEE rules for
-// infinities, NaN and the sign of an all-zero sum.
-class WideAccumulator {
- public:
-  explicit WideAccumulator(Accumulator kind) : kind_(kind) {}
-
-  void Add(double term) {  // term: a binary16 value or an exact product
-    if (kind_ == Accumulator::kFp32) {
-      fp32_ = fp32_ + static_cast<float>(term);  // exact conversion
-      return;
-    }
-    if (isnan(term)) {
-      nan_ = true;
-    } else if (isinf(term)) {
-      (term > 0 ? pos_inf_ : neg_inf_) = true;
-    } else {
-      if (!(term == 0 && signbit(term))) all_negative_zero_ = false;
-      exact_ += static_cast<Int128>(ldexp(term, kExactUnitExponent));
-    }
-  }
-
-  double Value() const {
-    if (kind_ == Accumulator::kFp32) return fp32_;
-    if (nan_ || (pos_inf_ && neg_inf_)) return NAN;
-    if (pos_inf_) return INFINITY;
-    if (neg_inf_) return -INFINITY;
-    if (exact_ == 0) return all_negative_zero_ ? -0.0 : 0.0;
-    return ExactToDouble(exact_);
-  }
-
- private:
-  Accumulator kind_;
-  float fp32_ = -0.0f;  // -0 + x == x for every x, as an empty IEEE sum
-  Int128 exact_ = 0;
-  bool nan_ = false, pos_inf_ = false, neg_inf_ = false;
-  bool all_negative_zero_ = true;
-};
-
-// The output of a matmul: rounded with the output tie rule, then saturated.
-Half MatmulOutput(double value, const Profile& p) {
-  const Half h = HalfFromDouble(value, p.Output());
-  if (!HalfIsNaN(h) && fabs(HalfToDouble(h)) >= p.output_saturation) {
-    return (h & 0x8000) | kHalfPosInf;
-  }
-  return h;
-}
 
 Shape KeepDims(const Tensor& x) {
   Shape s = x.shape();
@@ -141,6 +68,11 @@ Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
   if (MatmulInBinary32(p)) {
     MatmulBinary32(a.data().data(), b.data().data(), a.rows(), k, n, p,
                    out.data().data());
+    return out;
+  }
+  if (MatmulOfReadsApplies(p)) {
+    MatmulOfReads(a.data().data(), b.data().data(), a.rows(), k, n, p,
+                  out.data().data());
     return out;
   }
   std::vector<Half> column(k);

@@ -1,4 +1,4 @@
-#include "src/ane/matmul_binary32.h"
+#include "src/ane/matmul_lanes.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "refmath/ane/ops.h"
+#include "src/ane/matmul_accumulator.h"
 #include "src/base/bits.h"
 
 namespace refmath {
@@ -115,6 +116,62 @@ void Rows(const float* a, const float* b, size_t m, size_t k, size_t n,
   for (; r < m; ++r) RowBlock<kRound, kFlush, 1>(a, b, r, k, n, p, &acc, out);
 }
 
+constexpr uint64_t kSignBit64 = 0x8000000000000000u;
+constexpr uint64_t kAbsMask64 = 0x7FFFFFFFFFFFFFFFu;
+constexpr int kDoubleBias = 1023;
+constexpr int kDoubleMantissaBits = 52;
+constexpr uint64_t kOneAndHalf64 = 0x0008000000000000u;  // significand of 1.5
+
+// RoundToHalf for a double x exact in binary64 (a product of two binary16
+// values, or the sum of two): the same steps with c = 1.5 * 2^(e+42), whose
+// last place in binary64 is 2^(e-10).
+template <bool kFlush>
+inline double RoundToHalf(double x) {
+  const uint64_t bits = DoubleBits(x);
+  const uint64_t abs = bits & kAbsMask64;
+  int e = static_cast<int>(abs >> kDoubleMantissaBits) - kDoubleBias;
+  e = e < kHalfMinExp ? kHalfMinExp : e;
+  const double c = BitsToDouble(
+      static_cast<uint64_t>(e + kHalfMantissa + 32 + kDoubleBias)
+          << kDoubleMantissaBits |
+      kOneAndHalf64);
+  double r = (BitsToDouble(abs) + c) - c;
+  r = r > kHalfMaxF ? HUGE_VAL : r;
+  if (kFlush) r = r < kHalfMinNormalF ? 0.0 : r;
+  return BitsToDouble(DoubleBits(r) | (bits & kSignBit64));
+}
+
+// Dot's steps on operands already read: products, their rounding, the
+// binary16 tiles and the accumulator, in Dot's order.
+template <bool kFlush>
+Half DotOfReads(const double* x, const double* y, size_t n, size_t tile,
+                const Profile& p) {
+  matmul_detail::WideAccumulator acc(p.accumulator);
+  for (size_t start = 0; start < n; start += tile) {
+    const size_t end = start + tile < n ? start + tile : n;
+    double tile_sum = 0;
+    for (size_t k = start; k < end; ++k) {
+      double product = x[k] * y[k];  // exact in double
+      if (p.round_products) product = RoundToHalf<kFlush>(product);
+      tile_sum = tile == 1 ? product
+                           : RoundToHalf<kFlush>(k == start ? product
+                                                            : tile_sum + product);
+    }
+    acc.Add(tile_sum);
+  }
+  return matmul_detail::MatmulOutput(acc.Value(), p);
+}
+
+template <bool kFlush>
+void DotsOfReads(const double* a, const double* bt, size_t m, size_t k,
+                 size_t n, size_t tile, const Profile& p, Half* out) {
+  for (size_t r = 0; r < m; ++r) {
+    for (size_t j = 0; j < n; ++j) {
+      out[r * n + j] = DotOfReads<kFlush>(&a[r * k], &bt[j * k], k, tile, p);
+    }
+  }
+}
+
 }  // namespace
 
 bool MatmulInBinary32(const Profile& p) {
@@ -137,6 +194,29 @@ void MatmulBinary32(const Half* a, const Half* b, size_t m, size_t k,
     Rows<true, true>(af.data(), bf.data(), m, k, n, p, out);
   } else {
     Rows<true, false>(af.data(), bf.data(), m, k, n, p, out);
+  }
+}
+
+bool MatmulOfReadsApplies(const Profile& p) {
+  return p.elementwise_tie == Tie::kEven;
+}
+
+void MatmulOfReads(const Half* a, const Half* b, size_t m, size_t k, size_t n,
+                   const Profile& p, Half* out) {
+  if (k == 0) {  // Dot of empty rows: +0
+    std::fill(out, out + m * n, Half{0});
+    return;
+  }
+  std::vector<double> ad(m * k), bt(k * n);  // b transposed: columns as rows
+  for (size_t i = 0; i < m * k; ++i) ad[i] = Read(a[i], p);
+  for (size_t i = 0; i < k; ++i) {
+    for (size_t j = 0; j < n; ++j) bt[j * k + i] = Read(b[i * n + j], p);
+  }
+  const size_t tile = p.tile < 1 ? 1 : static_cast<size_t>(p.tile);
+  if (p.flush_subnormals) {
+    DotsOfReads<true>(ad.data(), bt.data(), m, k, n, tile, p, out);
+  } else {
+    DotsOfReads<false>(ad.data(), bt.data(), m, k, n, tile, p, out);
   }
 }
 
