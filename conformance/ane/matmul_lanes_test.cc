@@ -112,6 +112,54 @@ TEST(AneMatmulLanes, ProductsRoundToNearestEvenAtTheEdgesOfBinary16) {
   EXPECT_EQ(OneProduct(0x6554, 0x5200, spec), 0x7BFE);  // 1364 * 48 = 65472
 }
 
+// The output at batch index (i, j), row r, column c of
+// [2, 1, 3, K] @ [4, K, 6] is Dot of a[i, 0, r, :] and b[j, :, c]: batch
+// axes broadcast as numpy.matmul's.
+TEST(AneMatmulLanes, BatchAxesBroadcastAsNumpyMatmul) {
+  std::mt19937 rng(7);
+  const size_t k = 5;
+  const Tensor a({2, 1, 3, k}, Patterns(2 * 3 * k, &rng));
+  const Tensor b({4, k, 6}, Patterns(4 * k * 6, &rng));
+  for (const Profile& p : {Preset("spec"), Preset("m1")}) {
+    const Tensor c = Matmul(a, b, p);
+    ASSERT_EQ(c.shape(), (Shape{2, 4, 3, 6}));
+    std::vector<Half> column(k);
+    for (size_t i = 0; i < 2; ++i) {
+      for (size_t j = 0; j < 4; ++j) {
+        for (size_t col = 0; col < 6; ++col) {
+          for (size_t t = 0; t < k; ++t) column[t] = b[(j * k + t) * 6 + col];
+          for (size_t r = 0; r < 3; ++r) {
+            const Half want = Dot(&a.data()[(i * 3 + r) * k], column.data(), k, p);
+            ASSERT_EQ(c[((i * 4 + j) * 3 + r) * 6 + col], want)
+                << p.name << " " << i << " " << j << " " << r << " " << col;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(AneMatmulLanes, VectorOperandsAndShapesAsNumpyMatmul) {
+  const Tensor v({3}, {0x3C00, 0x4000, 0x4200});            // [1, 2, 3]
+  const Tensor m({2, 3}, {0x3C00, 0x3C00, 0x3C00, 0, 0, 0x3C00});
+  const Tensor batch({2, 3, 1}, {0x3C00, 0x3C00, 0x3C00, 0x4000, 0, 0});
+  EXPECT_EQ(Matmul(v, v).shape(), Shape{});
+  EXPECT_EQ(Matmul(v, v)[0], 0x4B00);                        // 1 + 4 + 9 = 14
+  EXPECT_EQ(Matmul(m, v).data(), (std::vector<Half>{0x4600, 0x4200}));  // 6, 3
+  // [3] @ [2, 3, 1]: the vector is [1, 3], the result [2, 1] with the
+  // added axis dropped: [2], [1 + 2 + 3, 1 * 2] = [6, 2].
+  const Tensor vb = Matmul(v, batch);
+  EXPECT_EQ(vb.shape(), (Shape{2, 1}));
+  EXPECT_EQ(vb.data(), (std::vector<Half>{0x4600, 0x4000}));
+  EXPECT_EQ(Matmul(batch, Tensor({1}, {0x4000})).shape(), (Shape{2, 3}));
+  // Batch axes 2 and 3 do not broadcast; inner sizes 3 and 2 differ.
+  EXPECT_THROW(Matmul(Tensor::Filled({2, 1, 3}, 0), Tensor::Filled({3, 3, 1}, 0)),
+               std::invalid_argument);
+  EXPECT_THROW(Matmul(m, m), std::invalid_argument);
+  EXPECT_THROW(Matmul(Tensor::Scalar(0x3C00), v), std::invalid_argument);
+  EXPECT_THROW(Tensor::Filled({1, 1, 1, 1, 1}, 0), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace ane
 }  // namespace refmath

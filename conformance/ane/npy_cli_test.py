@@ -258,7 +258,7 @@ def errors(t):
     e("not a .npy", "bad magic", "ane", "matmul", "--a", raw, "--b", b, "--out", out)
     e("int8 operand", "wrong dtype '|i1' (int8), expected float32 '<f4', float16 '<f2' or float64 '<f8'",
       "ane", "matmul", "--a", t.save("i8", np.ones((2, 3), np.int8)), "--b", b, "--out", out)
-    e("rank 4", "more than 3 axes", "ane", "matmul", "--a", t.save("r4", np.ones((1, 1, 2, 3), F16)),
+    e("rank 5", "more than 4 axes", "ane", "matmul", "--a", t.save("r5", np.ones((1, 1, 1, 2, 3), F16)),
       "--b", b, "--out", out)
     e("Fortran order", "Fortran order is not supported for shape (3, 2)", "ane", "matmul", "--a",
       a, "--b", t.save("fortran", np.asfortranarray(np.ones((3, 2), F16))), "--out", out)
@@ -273,7 +273,7 @@ def errors(t):
       t.path("no/such/dir/c.npy"))
     e("bad axis", "axis 2 out of range for (2, 3)", "ane", "reduce-sum", "--in", a, "--axis", "2",
       "--out", out)
-    e("axis not a number", "--axis must be an integer in -3..2", "ane", "softmax", "--in", a,
+    e("axis not a number", "--axis must be an integer in -4..3", "ane", "softmax", "--in", a,
       "--axis", "x", "--out", out)
     e("bad route", "unknown --route 'wide'", "ane", "reduce-sum", "--in", a, "--route", "wide",
       "--out", out)

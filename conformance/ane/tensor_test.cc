@@ -20,7 +20,8 @@ TEST(AneTensor, ShapeAndValues) {
   EXPECT_EQ(t.at(1, 0), kFour);
   EXPECT_EQ(t[5], 0x4600);  // 6.0001 rounds to 6 (spacing 2^-8)
   EXPECT_THROW(Tensor({2, 2}, {kOne}), std::invalid_argument);
-  EXPECT_THROW(Tensor({1, 1, 1, 1}, {kOne}), std::invalid_argument);
+  EXPECT_EQ(Tensor({1, 1, 1, 1}, {kOne}).rank(), 4u);  // NCHW
+  EXPECT_THROW(Tensor({1, 1, 1, 1, 1}, {kOne}), std::invalid_argument);
   EXPECT_EQ(Tensor::Scalar(kTwo).rank(), 0u);
 }
 

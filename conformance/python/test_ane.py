@@ -41,6 +41,22 @@ def test_module_lists_the_registry():
         assert callable(getattr(refmath.ane, name))
 
 
+def test_batched_matmul_broadcasts_as_numpy_and_the_cli(tmp_path):
+    # [2, 1, 3, 7] @ [4, 7, 5] -> [2, 4, 3, 5]: block (i, j) is the 2-D
+    # product of a[i, 0] and b[j], bit for bit, and the command agrees.
+    a, b = halves((2, 1, 3, 7), 30.0), halves((4, 7, 5), 30.0)
+    c = refmath.ane.matmul(a, b, profile="m1")
+    assert c.shape == np.matmul(a, b).shape == (2, 4, 3, 5)
+    for i in range(2):
+        for j in range(4):
+            same_bits(c[i, j], refmath.ane.matmul(a[i, 0], b[j], profile="m1"))
+    (want,), _ = cli_arrays(tmp_path, ["matmul", "--profile", "m1"],
+                            {"a": a, "b": b}, ["out"])
+    same_bits(c, want)
+    with pytest.raises(ValueError, match="batch axes do not broadcast"):
+        refmath.ane.matmul(halves((2, 3, 7)), halves((3, 7, 5)))
+
+
 @pytest.mark.parametrize("profile", ["spec", "m1"])
 def test_every_unary_function_over_every_half(tmp_path, profile):
     x = tmp_path / "x.npy"
@@ -252,8 +268,8 @@ def test_errors_are_python_exceptions():
         refmath.ane.compress(np.ones((2, 2), np.float32), "auto")
     with pytest.raises(ValueError, match="differ in shape"):
         refmath.ane.paired_add((x, x), (x[:1], x[:1]))
-    with pytest.raises(ValueError, match="more than 3 axes"):
-        refmath.ane.matmul(np.ones((1, 1, 1, 1), np.float16), x)
+    with pytest.raises(ValueError, match="more than 4 axes"):
+        refmath.ane.matmul(np.ones((1, 1, 1, 1, 1), np.float16), x)
 
 
 def test_one_input_rule_for_every_call():

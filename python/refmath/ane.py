@@ -71,7 +71,8 @@ for _name, _description in _ane.functions():
 
 
 def matmul(a, b, profile="spec", accumulator=None, tile=None):
-    """a @ b on the model: a [K], [M, K] or [B, M, K]; b [K, N] or [K]."""
+    """a @ b on the model by numpy.matmul's rules (batch axes broadcast, up
+    to 4 axes): a [..., M, K] or [K]; b [..., K, N] or [K]."""
     return _ane.matmul(_array(a, "a"), _array(b, "b"), profile, accumulator,
                        tile)
 

@@ -68,7 +68,7 @@ void BindAnePaired(py::module_& m) {
   m.def("paired_from_float64", [](const py::array& v, const string& profile) {
     const ane::Profile p = AneProfile(profile, {}, {});
     const io::NpyArray a = ToNpy(v, io::Only(io::DType::kFloat64), "x");
-    if (a.shape.size() > 3) Refuse("x: rank above 3");
+    if (a.shape.size() > 4) Refuse("x: rank above 4");
     std::vector<double> values(a.bits64.size());
     for (size_t i = 0; i < values.size(); ++i) {
       memcpy(&values[i], &a.bits64[i], sizeof(double));

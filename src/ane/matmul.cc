@@ -2,6 +2,7 @@
 
 #include <math.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -49,38 +50,82 @@ Half Dot(const Half* x, const Half* y, size_t n, const Profile& p) {
   return MatmulOutput(acc.Value(), p);
 }
 
-Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
-  if (a.rank() == 0 || a.rank() > 3 || b.rank() == 0 || b.rank() > 2) {
-    throw std::invalid_argument("ane::Matmul: unsupported ranks " +
-                                ShapeText(a.shape()) + " @ " +
-                                ShapeText(b.shape()));
-  }
-  const size_t k = a.cols();
-  if (b.shape()[0] != k) {
-    throw std::invalid_argument("ane::Matmul: inner sizes differ, " +
-                                ShapeText(a.shape()) + " @ " +
-                                ShapeText(b.shape()));
-  }
-  const size_t n = b.rank() == 2 ? b.shape()[1] : 1;
-  Shape shape(a.shape().begin(), a.shape().end() - 1);
-  if (b.rank() == 2) shape.push_back(n);
-  Tensor out = Tensor::Filled(shape, 0);
-  if (MatmulInBinary32(p)) {
-    MatmulBinary32(a.data().data(), b.data().data(), a.rows(), k, n, p,
-                   out.data().data());
-    return out;
-  }
-  if (MatmulOfReadsApplies(p)) {
-    MatmulOfReads(a.data().data(), b.data().data(), a.rows(), k, n, p,
-                  out.data().data());
-    return out;
-  }
+namespace {
+
+// out = a @ b for one [m, k] block of a and one [k, n] block of b (both
+// row-major), by the fastest route that keeps Dot's bits.
+void MatmulBlock(const Half* a, const Half* b, size_t m, size_t k, size_t n,
+                 const Profile& p, Half* out) {
+  if (MatmulInBinary32(p)) return MatmulBinary32(a, b, m, k, n, p, out);
+  if (MatmulOfReadsApplies(p)) return MatmulOfReads(a, b, m, k, n, p, out);
   std::vector<Half> column(k);
   for (size_t j = 0; j < n; ++j) {
     for (size_t i = 0; i < k; ++i) column[i] = b[i * n + j];
-    for (size_t r = 0; r < a.rows(); ++r) {
-      out[r * n + j] = Dot(&a.data()[r * k], column.data(), k, p);
+    for (size_t r = 0; r < m; ++r) out[r * n + j] = Dot(&a[r * k], column.data(), k, p);
+  }
+}
+
+[[noreturn]] void Refuse(const char* what, const Tensor& a, const Tensor& b) {
+  throw std::invalid_argument(std::string("ane::Matmul: ") + what + ", " +
+                              ShapeText(a.shape()) + " @ " +
+                              ShapeText(b.shape()));
+}
+
+// The batch axes of an operand of rank >= 2 (all but its last two), padded
+// with leading 1s to `rank` axes.
+Shape BatchAxes(const Tensor& x, size_t rank) {
+  Shape batch(rank, 1);
+  const size_t own = x.rank() >= 2 ? x.rank() - 2 : 0;
+  for (size_t i = 0; i < own; ++i) batch[rank - own + i] = x.shape()[i];
+  return batch;
+}
+
+}  // namespace
+
+Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
+  if (a.rank() == 0 || b.rank() == 0) Refuse("scalar operand", a, b);
+  // NumPy's rules: a vector a is [1, K] and a vector b is [K, 1], their
+  // added axis dropped from the result; the other axes before the last two
+  // are batch axes, broadcast against each other.
+  const size_t m = a.rank() == 1 ? 1 : a.shape()[a.rank() - 2];
+  const size_t k = a.cols();
+  const size_t kb = b.rank() == 1 ? b.shape()[0] : b.shape()[b.rank() - 2];
+  const size_t n = b.rank() == 1 ? 1 : b.shape().back();
+  if (kb != k) Refuse("inner sizes differ", a, b);
+  const size_t rank = std::max(a.rank(), b.rank()) < 2
+                          ? 0
+                          : std::max(a.rank(), b.rank()) - 2;
+  const Shape batch_a = BatchAxes(a, rank), batch_b = BatchAxes(b, rank);
+  Shape shape;
+  for (size_t i = 0; i < rank; ++i) {
+    if (batch_a[i] != batch_b[i] && batch_a[i] != 1 && batch_b[i] != 1) {
+      Refuse("batch axes do not broadcast", a, b);
     }
+    shape.push_back(std::max(batch_a[i], batch_b[i]));
+  }
+  if (a.rank() >= 2) shape.push_back(m);
+  if (b.rank() >= 2) shape.push_back(n);
+  Tensor out = Tensor::Filled(shape, 0);
+  if (b.rank() <= 2) {  // no batch in b: a's leading axes are rows
+    MatmulBlock(a.data().data(), b.data().data(), a.rows(), k, n, p,
+                out.data().data());
+    return out;
+  }
+  // One block per batch index; an axis of length 1 repeats its block.
+  size_t blocks = 1;
+  for (size_t i = 0; i < rank; ++i) blocks *= shape[i];
+  for (size_t index = 0; index < blocks; ++index) {
+    size_t rest = index, offset_a = 0, offset_b = 0, stride_a = 1, stride_b = 1;
+    for (size_t i = rank; i-- > 0;) {
+      const size_t coordinate = rest % shape[i];
+      rest /= shape[i];
+      if (batch_a[i] != 1) offset_a += coordinate * stride_a;
+      if (batch_b[i] != 1) offset_b += coordinate * stride_b;
+      stride_a *= batch_a[i];
+      stride_b *= batch_b[i];
+    }
+    MatmulBlock(&a.data()[offset_a * m * k], &b.data()[offset_b * k * n], m,
+                k, n, p, &out.data()[index * m * n]);
   }
   return out;
 }

@@ -11,7 +11,7 @@ namespace refmath {
 namespace ane {
 namespace {
 
-constexpr size_t kMaxRank = 3;
+constexpr size_t kMaxRank = 4;
 
 // The exact value of element i of a float array.
 double FloatValue(const io::NpyArray& a, size_t i) {
@@ -37,7 +37,7 @@ bool TensorFromNpy(const io::NpyArray& array, const std::string& name,
   }
   if (array.shape.size() > kMaxRank) {
     *error = name + ": shape " + ShapeText(array.shape) +
-             " has more than 3 axes (the model's tensors have rank 0 to 3)";
+             " has more than 4 axes (the model's tensors have rank 0 to 4)";
     return false;
   }
   const io::NpyArray halves = AsFloat16(array, p);

@@ -25,7 +25,7 @@ constexpr io::DTypeSet kTensorDTypes = io::Only(io::DType::kFloat16) |
                                        io::Only(io::DType::kFloat64);
 
 // The tensor an array holds.  Returns false and sets *error ("NAME: ...",
-// one line) for a dtype outside kTensorDTypes or more than 3 axes.
+// one line) for a dtype outside kTensorDTypes or more than 4 axes.
 bool TensorFromNpy(const io::NpyArray& array, const std::string& name,
                    const Profile& p, Tensor* out, std::string* error);
 // An array of kTensorDTypes as float16 of the same shape, of any rank: a

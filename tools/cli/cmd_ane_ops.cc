@@ -19,7 +19,7 @@ namespace refmath {
 namespace cli {
 namespace {
 
-constexpr int kMaxRank = 3;  // the model's tensors
+constexpr int kMaxRank = 4;  // the model's tensors
 
 // Parses `argv` with the profile options and `valued`, checks --out.
 bool Setup(const Argv& argv, std::set<std::string> valued, Args* args,

@@ -14,7 +14,7 @@
 #define REFMATH_ANE_NPY_IN_OUT                                                 \
   "--in FILE              the operand, .npy: float16 bits kept, float32 or\n"  \
   "                       float64 rounded by the profile's input cast, at\n"   \
-  "                       most 3 axes (required)\n"                            \
+  "                       most 4 axes (required)\n"                            \
   "--out FILE             the result, float16 .npy (required)\n"
 
 #define REFMATH_ANE_AXIS_OPTION                                                \
@@ -67,7 +67,8 @@ const Command kSubcommands[] = {
     {"ane matmul", nullptr, REFMATH_ANE_MATMUL_FORM,
      "a matrix product on the model: binary16 products into the wide\n"
      "accumulator, one rounding to binary16 (docs/ane.md)",
-     "--a FILE, --b FILE     [K], [M, K] or [B, M, K] and [K, N] or [K], .npy:\n"
+     "--a FILE, --b FILE     [..., M, K] or [K] and [..., K, N] or [K], batch\n"
+     "                       axes broadcast as numpy.matmul's, .npy:\n"
      "                       float16 bits kept, float32 or float64 rounded by\n"
      "                       the profile's input cast (required)\n"
      "--out FILE             the result, float16 .npy (required)\n"

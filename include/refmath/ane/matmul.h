@@ -23,9 +23,13 @@
 namespace refmath {
 namespace ane {
 
-// a: [K], [M, K] or [B, M, K]; b: [K, N] or [K].  Result: a's leading axes
-// followed by N (dropped when b is a vector).  Mismatched inner sizes:
-// std::invalid_argument.
+// a @ b by NumPy's matmul rules: a [..., M, K] or [K], b [..., K, N] or
+// [K]; a vector operand gains an axis of 1 (before for a, after for b)
+// that the result drops; the axes before the last two are batch axes,
+// broadcast against each other (equal, or one of them 1).  Result: the
+// broadcast batch axes, then M and N.  Every output is Dot of its row and
+// column.  Mismatched inner sizes, batch axes that do not broadcast or a
+// scalar operand: std::invalid_argument.
 Tensor Matmul(const Tensor& a, const Tensor& b,
               const Profile& p = SpecProfile());
 

@@ -1,5 +1,5 @@
 // A small row-major tensor of binary16 values, shaped like the device's
-// tensors: rank 0 (a scalar), 1 (a vector), 2 (a matrix) or 3 (a batch of
+// tensors: rank 0 (a scalar) to 4 (NCHW, or a batch of heads of
 // matrices).  The last axis is contiguous.
 #ifndef REFMATH_ANE_TENSOR_H_
 #define REFMATH_ANE_TENSOR_H_
@@ -31,8 +31,8 @@ class Tensor {
                                   " values, data has " +
                                   std::to_string(data_.size()));
     }
-    if (shape_.size() > 3) {
-      throw std::invalid_argument("ane::Tensor: rank above 3");
+    if (shape_.size() > 4) {
+      throw std::invalid_argument("ane::Tensor: rank above 4");
     }
   }
 
