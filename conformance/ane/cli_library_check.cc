@@ -14,6 +14,8 @@
 #include "refmath/ane/linalg.h"
 #include "src/ane/algorithms/test_matrices.h"
 #include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
+#include "refmath/ane/unary.h"
 #include "src/emulator_io/npy_tensor.h"
 
 namespace refmath {
@@ -37,6 +39,22 @@ Tensor Random(const Shape& shape, double lo, double hi, Rng& rng) {
   std::vector<double> v(Tensor::Count(shape));
   for (double& x : v) x = rng.Uniform(lo, hi);
   return Tensor::FromDoubles(shape, v);
+}
+
+void CheckBinary(Checker& c, Rng& rng) {
+  // [2, 1, 4] with [3, 1]: broadcast to [2, 3, 4].
+  const Tensor a = Random({2, 1, 4}, -3, 3, rng), b = Random({3, 1}, -3, 3, rng);
+  const std::string pa = c.Save("ba", TensorToNpy(a)), pb = c.Save("bb", TensorToNpy(b));
+  for (const BinaryFunction& f : BinaryFunctions()) {
+    for (const char* name : kProfiles) {
+      const std::string out = c.Path("bc.npy");
+      if (c.Run(std::string("ane binary --op ") + f.name + " --a " + pa + " --b " + pb +
+                " --out " + out + " --profile " + name)) {
+        c.Expect(std::string("binary ") + f.name + " " + name, out,
+                 TensorToNpy(Map2(a, b, f.eval, Preset(name))));
+      }
+    }
+  }
 }
 
 void CheckMatmul(Checker& c, Rng& rng) {
@@ -192,6 +210,7 @@ int main(int argc, char** argv) {
   using namespace refmath::ane;
   refmath::cli_check::Checker c(argv[1]);
   Rng rng(kSeed);
+  CheckBinary(c, rng);
   CheckMatmul(c, rng);
   CheckReductions(c, rng);
   CheckFft(c, rng);

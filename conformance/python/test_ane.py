@@ -41,6 +41,45 @@ def test_module_lists_the_registry():
         assert callable(getattr(refmath.ane, name))
 
 
+def test_binary_ops_are_numpy_float16_arithmetic_under_spec(tmp_path):
+    # Under the spec profile each op is the exact result rounded once to
+    # binary16, ties to even, subnormals kept: what NumPy's float16
+    # arithmetic gives (binary32 has enough bits for the double rounding of
+    # +, -, * and / to be harmless).  Shapes broadcast as NumPy's.
+    x = halves((3, 1, 40), 300.0)
+    y = halves((5, 1), 1e-3)
+    y[0, 0], y[1, 0], y[2, 0] = 0.0, -0.0, np.inf
+    x[0, 0, :4] = [np.nan, -0.0, 6e-8, 65504]
+    with np.errstate(all="ignore"):
+        for op, ref in [("add", np.add), ("sub", np.subtract),
+                        ("mul", np.multiply), ("div", np.divide)]:
+            got = getattr(refmath.ane, op)(x, y)
+            want = ref(x, y)
+            assert got.shape == want.shape == (3, 5, 40)
+            nan = np.isnan(want)
+            assert np.array_equal(np.isnan(got), nan), op
+            same_bits(np.where(nan, 0, got).astype(np.float16),
+                      np.where(nan, 0, want).astype(np.float16))
+            (cli,), _ = cli_arrays(tmp_path, ["binary", "--op", op],
+                                   {"a": x, "b": y}, ["out"])
+            same_bits(got, cli)
+    # minimum / maximum: -0 is below +0, and NaN wins.
+    a = np.array([-0.0, 0.0, np.nan, 1.0], np.float16)
+    b = np.array([0.0, -0.0, 1.0, np.nan], np.float16)
+    same_bits(refmath.ane.minimum(a, b),
+              np.array([-0.0, -0.0, np.nan, np.nan], np.float16))
+    same_bits(refmath.ane.maximum(a, b),
+              np.array([0.0, 0.0, np.nan, np.nan], np.float16))
+    # m3 reads a subnormal operand as zero; spec keeps it.
+    tiny = np.array([6e-8], np.float16)
+    assert refmath.ane.add(tiny, tiny, profile="spec")[0] == np.float16(1.2e-7)
+    assert refmath.ane.add(tiny, tiny, profile="m3")[0] == 0
+    with pytest.raises(ValueError, match="do not broadcast"):
+        refmath.ane.add(halves((2, 3)), halves((2, 2)))
+    with pytest.raises(ValueError, match="unknown op"):
+        refmath.ane._ane.binary("pow", a, b, "spec")
+
+
 def test_batched_matmul_broadcasts_as_numpy_and_the_cli(tmp_path):
     # [2, 1, 3, 7] @ [4, 7, 5] -> [2, 4, 3, 5]: block (i, j) is the 2-D
     # product of a[i, 0] and b[j], bit for bit, and the command agrees.

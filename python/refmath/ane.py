@@ -12,7 +12,9 @@ matmul fields, as ``--accumulator`` and ``--tile`` do.
 
 Every unary function of the model is a function of this module taking a
 float16 array: ``refmath.ane.exp(x, profile="m1")`` (``functions()``
-lists them).  Results equal ``refmath ane ...`` on the same inputs.
+lists them); so is every binary elementwise op, taking two arrays that
+broadcast as NumPy's: ``refmath.ane.add(x, y)``, ``sub``, ``mul``, ``div``,
+``minimum``, ``maximum`` (``binary_functions()``).  Results equal ``refmath ane ...`` on the same inputs.
 """
 import warnings as _warnings
 
@@ -68,6 +70,24 @@ def _unary(name, description):
 
 for _name, _description in _ane.functions():
     globals()[_name] = _unary(_name, _description)
+
+
+def _binary(name, description):
+    def f(a, b, profile="spec"):
+        return _ane.binary(name, _array(a, "a"), _array(b, "b"), profile)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = ("The model's %s of two arrays, broadcast as NumPy's: %s."
+                 % (name, description))
+    return f
+
+
+for _name, _description in _ane.binary_functions():
+    globals()[_name] = _binary(_name, _description)
+
+
+def binary_functions():
+    """{name: description} of the binary elementwise ops."""
+    return dict(_ane.binary_functions())
 
 
 def matmul(a, b, profile="spec", accumulator=None, tile=None):

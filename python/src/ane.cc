@@ -17,6 +17,7 @@
 #include "python/src/bindings.h"
 #include "refmath/ane/fft.h"
 #include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
 #include "src/emulator_io/npy_tensor.h"
 #include "refmath/ane/unary.h"
 
@@ -100,8 +101,27 @@ py::tuple Fft(const py::array& re_in, const optional<py::array>& im_in,
                         AneOut(ane::Tensor(re.shape(), y.im.data())));
 }
 
+py::array Binary(const string& name, const py::array& a, const py::array& b,
+                 const string& profile) {
+  const ane::BinaryFunction* f = ane::FindBinary(name);
+  if (f == nullptr) {
+    Refuse("unknown op '" + name + "' (valid: " + ane::BinaryNames() + ")");
+  }
+  const ane::Profile p = AneProfile(profile, {}, {});
+  return AneOut(ane::Map2(AneTensor(a, "a", p), AneTensor(b, "b", p), f->eval, p));
+}
+
 void BindTensorOps(py::module_& m) {
   m.def("eval", &Eval, py::arg("function"), py::arg("x"), py::arg("profile"));
+  m.def("binary", &Binary, py::arg("op"), py::arg("a"), py::arg("b"),
+        py::arg("profile"));
+  m.def("binary_functions", [] {
+    std::vector<std::pair<string, string>> out;
+    for (const ane::BinaryFunction& f : ane::BinaryFunctions()) {
+      out.emplace_back(f.name, f.description);
+    }
+    return out;
+  });
   m.def("functions", [] {
     std::vector<std::pair<string, string>> out;
     for (const ane::UnaryFunction& f : ane::UnaryFunctions()) {

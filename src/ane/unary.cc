@@ -55,5 +55,33 @@ std::string UnaryNames() {
   return names;
 }
 
+const std::vector<BinaryFunction>& BinaryFunctions() {
+  static const std::vector<BinaryFunction> functions = {
+      {"add", Add, "a + b, rounded once"},
+      {"sub", Sub, "a - b, rounded once"},
+      {"mul", Mul, "a * b, rounded once"},
+      {"div", Div, "a / b, rounded once"},
+      {"minimum", Min, "the smaller; NaN if either is, -0 below +0"},
+      {"maximum", Max, "the larger; NaN if either is, -0 below +0"},
+  };
+  return functions;
+}
+
+const BinaryFunction* FindBinary(const std::string& name) {
+  for (const BinaryFunction& f : BinaryFunctions()) {
+    if (name == f.name) return &f;
+  }
+  return nullptr;
+}
+
+std::string BinaryNames() {
+  std::string names;
+  for (const BinaryFunction& f : BinaryFunctions()) {
+    if (!names.empty()) names += ", ";
+    names += f.name;
+  }
+  return names;
+}
+
 }  // namespace ane
 }  // namespace refmath

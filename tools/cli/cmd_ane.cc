@@ -76,6 +76,7 @@ int RunAne(const Argv& argv) {
   if (sub == "functions") return List(argv, true);
   if (sub == "profiles") return List(argv, false);
   const Argv rest(argv.begin() + 1, argv.end());
+  if (sub == "binary") return RunAneBinary(rest);
   if (sub == "matmul") return RunAneMatmul(rest);
   if (sub == "reduce-sum") return RunAneReduceSum(rest);
   if (sub == "softmax") return RunAneSoftmax(rest);
@@ -83,7 +84,7 @@ int RunAne(const Argv& argv) {
   if (sub == "solve") return RunAneSolve(rest);
   if (sub == "compress") return RunAneCompress(rest);
   return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage +
-                        " | ane matmul|reduce-sum|softmax|fft|ifft|solve|compress ...;"
+                        " | ane binary|matmul|reduce-sum|softmax|fft|ifft|solve|compress ...;"
                         " refmath help ane)");
 }
 

@@ -1,5 +1,7 @@
-// refmath ane matmul | reduce-sum | softmax: the ANE model's matmul and
-// reductions over .npy files (docs/ane.md, "Command line").
+// refmath ane binary | matmul | reduce-sum | softmax: the ANE model's binary
+// elementwise ops, matmul and reductions over .npy files (docs/ane.md,
+// "Command line").
+//   ane binary --op OP --a FILE --b FILE --out FILE [--profile P]
 //   ane matmul --a FILE --b FILE --out FILE [profile options]
 //   ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]
 //   ane softmax --in FILE --out FILE [--axis A]
@@ -11,6 +13,8 @@
 #include <utility>
 
 #include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
+#include "refmath/ane/unary.h"
 #include "src/emulator_io/npy_tensor.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
@@ -46,6 +50,30 @@ bool AxisOption(const Args& args, int* axis, std::string* error) {
 }
 
 }  // namespace
+
+int RunAneBinary(const Argv& argv) {
+  constexpr const char* kCmd = "ane binary";
+  Args args;
+  std::string op, error;
+  ane::Profile p;
+  ane::Tensor a, b;
+  if (!args.Parse(argv, {"op", "a", "b", "out", "profile"}, {}, &error) ||
+      !args.Require("op", &op, &error) ||
+      !ane::FindProfile(args.Get("profile", "spec"), &p, &error) ||
+      !CheckOutputs(args, {"out"}, &error)) {
+    return Fail(kCmd, error);
+  }
+  const ane::BinaryFunction* f = ane::FindBinary(op);
+  if (f == nullptr) {
+    return Fail(kCmd, "unknown --op " + Quote(op) + " (valid: " +
+                          ane::BinaryNames() + ")");
+  }
+  if (!ReadTensorOperand(args, "a", p, &a, &error) ||
+      !ReadTensorOperand(args, "b", p, &b, &error)) {
+    return Fail(kCmd, error);
+  }
+  return WriteResult(kCmd, args, ane::Map2(a, b, f->eval, p));
+}
 
 int RunAneMatmul(const Argv& argv) {
   constexpr const char* kCmd = "ane matmul";

@@ -64,6 +64,17 @@ const Command kSubcommands[] = {
     {"ane profiles", nullptr, "ane profiles",
      "the device profiles, one a line with its source", "",
      FunctionNames::kNone, "refmath ane profiles"},
+    {"ane binary", nullptr, REFMATH_ANE_BINARY_FORM,
+     "an elementwise op of two tensors on the model, broadcast as NumPy's\n"
+     "(each axis equal, or 1 in one operand), one rounding to binary16",
+     "--op OP                add, sub, mul, div, minimum or maximum (required)\n"
+     "--a FILE, --b FILE     the operands, .npy, at most 4 axes: float16 bits\n"
+     "                       kept, float32 or float64 rounded by the\n"
+     "                       profile's input cast (required)\n"
+     "--out FILE             the result, float16 .npy (required)\n"
+     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     FunctionNames::kNone,
+     "refmath ane binary --op add --a x.npy --b bias.npy --out y.npy"},
     {"ane matmul", nullptr, REFMATH_ANE_MATMUL_FORM,
      "a matrix product on the model: binary16 products into the wide\n"
      "accumulator, one rounding to binary16 (docs/ane.md)",

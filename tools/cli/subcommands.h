@@ -10,6 +10,8 @@
 // each subcommand (help_emulators.cc).
 #define REFMATH_ANE_EVAL_FORM \
   "ane eval --function F [--profile P] --in FILE --out FILE"
+#define REFMATH_ANE_BINARY_FORM \
+  "ane binary --op OP --a FILE --b FILE --out FILE [--profile P]"
 #define REFMATH_ANE_MATMUL_FORM "ane matmul --a FILE --b FILE --out FILE [MODEL]"
 #define REFMATH_ANE_REDUCE_SUM_FORM                                  \
   "ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]" \
@@ -26,6 +28,7 @@
 #define REFMATH_ANE_MODEL_FORM \
   "        MODEL: [--profile P] [--accumulator fp32|exact] [--tile N]"
 #define REFMATH_ANE_NPY_FORMS                                                  \
+  REFMATH_ANE_BINARY_FORM "\n"                                                 \
   REFMATH_ANE_MATMUL_FORM "\n" REFMATH_ANE_REDUCE_SUM_FORM "\n"                \
   REFMATH_ANE_SOFTMAX_FORM "\n"                                                \
   "ane fft|ifft --re FILE [--im FILE] --out-re FILE --out-im FILE\n"           \
@@ -66,6 +69,7 @@ namespace refmath {
 namespace cli {
 
 // cmd_ane_ops.cc
+int RunAneBinary(const Argv& args);
 int RunAneMatmul(const Argv& args);
 int RunAneReduceSum(const Argv& args);
 int RunAneSoftmax(const Argv& args);
