@@ -57,6 +57,21 @@ void CheckBinary(Checker& c, Rng& rng) {
   }
 }
 
+void CheckReduceMaxAndCumsum(Checker& c, Rng& rng) {
+  const Tensor x = Random({2, 3, 4, 5}, -4, 4, rng);
+  const std::string px = c.Save("rx", TensorToNpy(x));
+  for (int axis : {0, 3, -2}) {
+    const std::string a = " --axis " + std::to_string(axis);
+    if (c.Run("ane reduce-max --in " + px + " --out " + c.Path("rm.npy") + a)) {
+      c.Expect("reduce-max" + a, c.Path("rm.npy"), TensorToNpy(ReduceMax(x, axis)));
+    }
+    if (c.Run("ane cumsum --in " + px + " --out " + c.Path("cs.npy") + a + " --profile m1")) {
+      c.Expect("cumsum m1" + a, c.Path("cs.npy"),
+               TensorToNpy(Cumsum(x, axis, Preset("m1"))));
+    }
+  }
+}
+
 void CheckMatmul(Checker& c, Rng& rng) {
   const Tensor a = Random({2, 5, 7}, -2, 2, rng), b = Random({7, 3}, -2, 2, rng);
   const std::string pa = c.Save("a", TensorToNpy(a)), pb = c.Save("b", TensorToNpy(b));
@@ -211,6 +226,7 @@ int main(int argc, char** argv) {
   refmath::cli_check::Checker c(argv[1]);
   Rng rng(kSeed);
   CheckBinary(c, rng);
+  CheckReduceMaxAndCumsum(c, rng);
   CheckMatmul(c, rng);
   CheckReductions(c, rng);
   CheckFft(c, rng);

@@ -80,6 +80,27 @@ def test_binary_ops_are_numpy_float16_arithmetic_under_spec(tmp_path):
         refmath.ane._ane.binary("pow", a, b, "spec")
 
 
+@pytest.mark.parametrize("axis", [0, 2, -1])
+def test_reduce_max_and_cumsum_along_any_axis(tmp_path, axis):
+    # reduce_max selects, so it is NumPy's max with keepdims (NaN wins);
+    # cumsum of small integers is exact through the wide accumulator.
+    x = halves((3, 4, 5, 6), 100.0)
+    x[1, 2, 3, 4] = np.nan
+    same_bits(refmath.ane.reduce_max(x, axis=axis, profile="m3"),
+              np.max(x, axis=axis, keepdims=True))
+    (cli,), _ = cli_arrays(tmp_path, ["reduce-max", "--axis", str(axis)],
+                           {"in": x}, ["out"])
+    same_bits(refmath.ane.reduce_max(x, axis=axis), cli)
+    n = RNG.integers(-20, 21, size=(3, 4, 5, 6)).astype(np.float16)
+    got = refmath.ane.cumsum(n, axis=axis, profile="m1")
+    same_bits(got, np.cumsum(n.astype(np.float64), axis=axis).astype(np.float16))
+    (cli,), _ = cli_arrays(tmp_path, ["cumsum", "--axis", str(axis), "--profile", "m1"],
+                           {"in": n}, ["out"])
+    same_bits(got, cli)
+    with pytest.raises(ValueError, match="axis"):
+        refmath.ane.cumsum(n, axis=4)
+
+
 def test_batched_matmul_broadcasts_as_numpy_and_the_cli(tmp_path):
     # [2, 1, 3, 7] @ [4, 7, 5] -> [2, 4, 3, 5]: block (i, j) is the 2-D
     # product of a[i, 0] and b[j], bit for bit, and the command agrees.

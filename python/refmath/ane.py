@@ -105,6 +105,17 @@ def reduce_sum(x, axis=-1, route="narrow", profile="spec", accumulator=None,
                            tile)
 
 
+def reduce_max(x, axis=-1, profile="spec"):
+    """Largest element along `axis` (kept with length 1); NaN if any is."""
+    return _ane.reduce_max(_array(x, "x"), axis, profile)
+
+
+def cumsum(x, axis=-1, profile="spec", accumulator=None, tile=None):
+    """Cumulative sum along `axis` as the device computes it: x @ triu(ones)
+    through the wide accumulator."""
+    return _ane.cumsum(_array(x, "x"), axis, profile, accumulator, tile)
+
+
 def softmax(x, axis=-1, profile="spec", accumulator=None, tile=None):
     """Softmax along `axis`, as the device's decomposed graph computes it."""
     return _ane.softmax(_array(x, "x"), axis, profile, accumulator, tile)

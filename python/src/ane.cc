@@ -153,6 +153,15 @@ void BindTensorOps(py::module_& m) {
     return AneOut(route == "narrow" ? ane::ReduceSum(t, axis, p)
                                  : ane::ReduceSumAsMatmul(t, axis, p));
   });
+  m.def("reduce_max", [](const py::array& x, int axis, const string& profile) {
+    const ane::Profile p = AneProfile(profile, {}, {});
+    return AneOut(ane::ReduceMax(AneTensor(x, "x", p), axis, p));
+  });
+  m.def("cumsum", [](const py::array& x, int axis, const string& profile,
+                     optional<string> acc, optional<int> tile) {
+    const ane::Profile p = AneProfile(profile, acc, tile);
+    return AneOut(ane::Cumsum(AneTensor(x, "x", p), axis, p));
+  });
   m.def("softmax", [](const py::array& x, int axis, const string& profile,
                       optional<string> acc, optional<int> tile) {
     const ane::Profile p = AneProfile(profile, acc, tile);

@@ -214,6 +214,14 @@ Tensor Cumsum(const Tensor& x, const Profile& p) {
   return Matmul(x, TriuOnes(x.cols()), p);
 }
 
+Tensor ReduceMax(const Tensor& x, int axis, const Profile& p) {
+  return AlongAxis(x, axis, [&p](const Tensor& t) { return ReduceMax(t, p); });
+}
+
+Tensor Cumsum(const Tensor& x, int axis, const Profile& p) {
+  return AlongAxis(x, axis, [&p](const Tensor& t) { return Cumsum(t, p); });
+}
+
 Tensor Softmax(const Tensor& x, const Profile& p) {
   const Tensor shifted = Sub(x, ReduceMax(x, p), p);
   const Tensor e = Exp(shifted, p);

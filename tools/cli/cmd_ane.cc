@@ -79,12 +79,14 @@ int RunAne(const Argv& argv) {
   if (sub == "binary") return RunAneBinary(rest);
   if (sub == "matmul") return RunAneMatmul(rest);
   if (sub == "reduce-sum") return RunAneReduceSum(rest);
+  if (sub == "reduce-max") return RunAneReduceMax(rest);
+  if (sub == "cumsum") return RunAneCumsum(rest);
   if (sub == "softmax") return RunAneSoftmax(rest);
   if (sub == "fft" || sub == "ifft") return RunAneFft(rest, sub == "ifft");
   if (sub == "solve") return RunAneSolve(rest);
   if (sub == "compress") return RunAneCompress(rest);
   return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage +
-                        " | ane binary|matmul|reduce-sum|softmax|fft|ifft|solve|compress ...;"
+                        " | ane binary|matmul|reduce-sum|reduce-max|cumsum|softmax|fft|ifft|solve|compress ...;"
                         " refmath help ane)");
 }
 

@@ -4,6 +4,8 @@
 //   ane binary --op OP --a FILE --b FILE --out FILE [--profile P]
 //   ane matmul --a FILE --b FILE --out FILE [profile options]
 //   ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]
+//   ane reduce-max --in FILE --out FILE [--axis A] [--profile P]
+//   ane cumsum --in FILE --out FILE [--axis A] [profile options]
 //   ane softmax --in FILE --out FILE [--axis A]
 // Profile options: --profile P, --accumulator fp32|exact, --tile N.
 // Operands: float16 (bits kept) or float32/float64 (rounded by the
@@ -108,6 +110,37 @@ int RunAneReduceSum(const Argv& argv) {
   return WriteResult(kCmd, args,
                      route == "narrow" ? ane::ReduceSum(x, axis, p)
                                        : ane::ReduceSumAsMatmul(x, axis, p));
+}
+
+int RunAneReduceMax(const Argv& argv) {
+  constexpr const char* kCmd = "ane reduce-max";
+  Args args;
+  ane::Profile p;
+  ane::Tensor x;
+  int axis;
+  std::string error;
+  if (!args.Parse(argv, {"in", "out", "axis", "profile"}, {}, &error) ||
+      !ane::FindProfile(args.Get("profile", "spec"), &p, &error) ||
+      !CheckOutputs(args, {"out"}, &error) || !AxisOption(args, &axis, &error) ||
+      !ReadTensorOperand(args, "in", p, &x, &error)) {
+    return Fail(kCmd, error);
+  }
+  return WriteResult(kCmd, args, ane::ReduceMax(x, axis, p));
+}
+
+int RunAneCumsum(const Argv& argv) {
+  constexpr const char* kCmd = "ane cumsum";
+  Args args;
+  ane::Profile p;
+  ane::Tensor x;
+  int axis;
+  std::string error;
+  if (!Setup(argv, {"in", "out", "axis"}, &args, &p, &error) ||
+      !AxisOption(args, &axis, &error) ||
+      !ReadTensorOperand(args, "in", p, &x, &error)) {
+    return Fail(kCmd, error);
+  }
+  return WriteResult(kCmd, args, ane::Cumsum(x, axis, p));
 }
 
 int RunAneSoftmax(const Argv& argv) {

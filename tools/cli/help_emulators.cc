@@ -92,6 +92,17 @@ const Command kSubcommands[] = {
      "                       the wide accumulator (default: narrow)\n"
      REFMATH_ANE_MODEL_OPTIONS,
      FunctionNames::kNone, "refmath ane reduce-sum --in x.npy --out s.npy"},
+    {"ane reduce-max", nullptr, REFMATH_ANE_REDUCE_MAX_FORM,
+     "the largest element along one axis on the model, kept with length 1;\n"
+     "NaN if any element is NaN (docs/ane.md)",
+     REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION
+     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     FunctionNames::kNone, "refmath ane reduce-max --in x.npy --out m.npy"},
+    {"ane cumsum", nullptr, REFMATH_ANE_CUMSUM_FORM,
+     "the cumulative sum along one axis on the model: x @ triu(ones)\n"
+     "through the wide accumulator (docs/ane.md)",
+     REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane cumsum --in x.npy --axis 0 --out c.npy"},
     {"ane softmax", nullptr, REFMATH_ANE_SOFTMAX_FORM,
      "softmax along one axis on the model (docs/ane.md)",
      REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION REFMATH_ANE_MODEL_OPTIONS,

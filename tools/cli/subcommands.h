@@ -16,6 +16,10 @@
 #define REFMATH_ANE_REDUCE_SUM_FORM                                  \
   "ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]" \
   " [MODEL]"
+#define REFMATH_ANE_REDUCE_MAX_FORM \
+  "ane reduce-max --in FILE --out FILE [--axis A] [--profile P]"
+#define REFMATH_ANE_CUMSUM_FORM \
+  "ane cumsum --in FILE --out FILE [--axis A] [MODEL]"
 #define REFMATH_ANE_SOFTMAX_FORM \
   "ane softmax --in FILE --out FILE [--axis A] [MODEL]"
 #define REFMATH_ANE_SOLVE_FORM                                                   \
@@ -30,6 +34,7 @@
 #define REFMATH_ANE_NPY_FORMS                                                  \
   REFMATH_ANE_BINARY_FORM "\n"                                                 \
   REFMATH_ANE_MATMUL_FORM "\n" REFMATH_ANE_REDUCE_SUM_FORM "\n"                \
+  REFMATH_ANE_REDUCE_MAX_FORM "\n" REFMATH_ANE_CUMSUM_FORM "\n"                 \
   REFMATH_ANE_SOFTMAX_FORM "\n"                                                \
   "ane fft|ifft --re FILE [--im FILE] --out-re FILE --out-im FILE\n"           \
   "        [--method dense|staged] [--scale S (fft only)] [MODEL]\n"           \
@@ -72,6 +77,8 @@ namespace cli {
 int RunAneBinary(const Argv& args);
 int RunAneMatmul(const Argv& args);
 int RunAneReduceSum(const Argv& args);
+int RunAneReduceMax(const Argv& args);
+int RunAneCumsum(const Argv& args);
 int RunAneSoftmax(const Argv& args);
 // cmd_ane_fft.cc: the forward transform, or the inverse.
 int RunAneFft(const Argv& args, bool inverse);

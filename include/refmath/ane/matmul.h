@@ -62,6 +62,11 @@ Tensor ReduceMax(const Tensor& x, const Profile& p = SpecProfile());
 // Cumulative sum along the last axis as x @ triu(ones[K, K]).
 Tensor Cumsum(const Tensor& x, const Profile& p = SpecProfile());
 
+// The same two along another axis, moved to the end and back (Transpose).
+// A bad axis: std::invalid_argument.
+Tensor ReduceMax(const Tensor& x, int axis, const Profile& p = SpecProfile());
+Tensor Cumsum(const Tensor& x, int axis, const Profile& p = SpecProfile());
+
 // Softmax along the last axis, decomposed: d = x - max(x), e = exp(d),
 // s = e @ ones (wide), y = e / s.  Every step a device op.
 Tensor Softmax(const Tensor& x, const Profile& p = SpecProfile());
