@@ -116,6 +116,31 @@ TEST_P(TensorIdentity, DotAndMatmul) {
   });
 }
 
+TEST_P(TensorIdentity, BatchedMatmul) {
+  // 15 batch elements (threads take whole ones), a broadcast b, then two
+  // large ones (threads inside each) with a 1-D b.
+  std::vector<float> a = Random(5 * 3 * 20 * 300, 15),
+                     b = Random(3 * 300 * 17, 16);
+  ExpectSameEverywhere("batched matmul", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(5 * 3 * 20 * 17, 0.0f);
+    refmath_tensor va = View(a, {5, 3, 20, 300}),
+                   vb = View(b, {3, 300, 17}),
+                   vc = View(*out, {5, 3, 20, 17});
+    return refmath_tensor_matmul(&va, &vb, &vc, &o);
+  });
+  std::vector<float> big = Random(2 * 70 * 600, 17), x = Random(600, 18);
+  ExpectSameEverywhere("batched matmul, vector b", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(2 * 70, 0.0f);
+    refmath_tensor va = View(big, {2, 70, 600}), vx = View(x, {600}),
+                   vc = View(*out, {2, 70});
+    return refmath_tensor_matmul(&va, &vx, &vc, &o);
+  });
+}
+
 TEST_P(TensorIdentity, RowOps) {
   std::vector<float> x = Random(70 * 4100, 21, 4.0f), g = Random(4100, 22),
                      b = Random(4100, 23);

@@ -76,10 +76,21 @@ int refmath_tensor_dot(const refmath_tensor *x, const refmath_tensor *y,
                        const refmath_tensor *out,
                        const refmath_tensor_options *opt);
 
-/* out[M, N] = a[M, K] b[K, N]. */
+/* out = a @ b with numpy.matmul's shapes: a[..., M, K] b[..., K, N] ->
+ * out[..., M, N], the batch axes (...) broadcast against each other; a
+ * 1-D a is one row [K] (M dropped from out), a 1-D b one column [K] (N
+ * dropped); two 1-D operands give a 0-d out.  Every batch element has the
+ * bits of the 2-D matmul of that element alone. */
 int refmath_tensor_matmul(const refmath_tensor *a, const refmath_tensor *b,
                           const refmath_tensor *out,
                           const refmath_tensor_options *opt);
+
+/* The shape refmath_tensor_matmul writes for a and b: *ndim and
+ * shape[0 .. *ndim) (room for REFMATH_TENSOR_MAX_DIMS); REFMATH_E_SHAPE
+ * when they do not fit. */
+int refmath_tensor_matmul_shape(const refmath_tensor *a,
+                                const refmath_tensor *b, size_t *ndim,
+                                size_t *shape);
 
 /* Over the last axis of any ndim >= 1; out has in's shape. */
 int refmath_tensor_softmax(const refmath_tensor *in,
