@@ -289,7 +289,7 @@ def bad_input(cli):
          ["--op", "softmax", "--in", good, "--axis", "2", "--outputs", good]),
         ("missing file", "nope.npy", ["--op", "sum", "--in", cli.path("nope.npy"), "--outputs", short]),
         ("matmul without B", "matmul needs --in2", ["--op", "matmul", "--in", good, "--outputs", good]),
-        ("matmul shapes", "matmul needs A (m, k) and B (k, n)",
+        ("matmul shapes", "matmul needs A (..., m, k) and B (..., k, n)",
          ["--op", "matmul", "--in", good, "--in2", good, "--outputs", good]),
         ("eps on softmax", "--eps is the norms' option",
          ["--op", "softmax", "--in", good, "--eps", "1", "--outputs", good]),

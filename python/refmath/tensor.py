@@ -137,10 +137,13 @@ def dot(x, y, *, out=None, variant="exact", threads=None, target=None):
 
 
 def matmul(a, b, *, out=None, variant="exact", threads=None, target=None):
-    """``a @ b`` for 2-D ``a`` [M, K] and ``b`` [K, N]
-    (``refmath_tensor_matmul``): float32 [M, N], each element added along
-    k in blocks of 256 (docs/tensor-ops.md).  A transposed view such as
-    ``w.T`` is read in place."""
+    """``a @ b`` with ``numpy.matmul``'s shapes (``refmath_tensor_matmul``):
+    ``a`` [..., M, K] and ``b`` [..., K, N] give float32 [..., M, N], the
+    batch axes broadcast against each other; a 1-D ``a`` is one row and a
+    1-D ``b`` one column, their axis dropped from the result.  Each element
+    is added along k in blocks of 256 (docs/tensor-ops.md), and every batch
+    element has the bits of the 2-D product of that element alone.  A
+    transposed view such as ``w.T`` is read in place."""
     variant, target, threads = _options("matmul", variant, target, threads)
     return _t.matmul(_array(a), _array(b), out, variant, target, threads)
 

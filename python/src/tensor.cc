@@ -352,8 +352,14 @@ py::array Matmul(py::handle a, py::handle b, py::handle out,
   c.options = Options(variant, target, "canonical", threads);
   const Operand va = Input(a, "a"), vb = Input(b, "b");
   bool given;
-  const Operand r =
-      Output(out, {DimOr0(va, 2, 0), DimOr0(vb, 2, 1)}, &given);
+  // numpy.matmul's shape as the library gives it; on a mismatch the call
+  // below reports it.
+  size_t ndim = 0, shape[REFMATH_TENSOR_MAX_DIMS];
+  if (refmath_tensor_matmul_shape(&va.view, &vb.view, &ndim, shape) !=
+      REFMATH_OK) {
+    ndim = 0;
+  }
+  const Operand r = Output(out, vector<size_t>(shape, shape + ndim), &given);
   c.operands = {&va, &vb};
   c.first = &va;
   return Run(&c, r, given, [&](const refmath_tensor_options* o) {

@@ -14,8 +14,10 @@
 #include "src/base/text.h"
 #include "src/verify/array_file.h"
 #include "src/verify/exact_double_sum.h"
+#include "src/verify/exact_dot.h"
 #include "src/verify/mpfr.h"
 #include "src/verify/report.h"
+#include "src/verify/tensor_shape_truth.h"
 #include "src/verify/tensor_truth.h"
 #include "src/verify/ulp.h"
 
@@ -125,82 +127,6 @@ refmath_tensor AxisLast(float* data, const std::vector<size_t>& shape,
   return v;
 }
 
-// The exact sum of products of two binary32 values (a sum of binary32
-// values: products by 1), rounded once to binary64.  A finite binary32 is
-// m 2^e with |m| < 2^24 an integer and -149 <= e <= 104, so a product is
-// an integer below 2^48 times 2^(ea + eb), -298 <= ea + eb <= 208: the
-// integers are summed in one 128-bit bin per exponent (exact for 2^79
-// terms), and the bins are added up in MPFR, exactly, once at the end.
-// Non-finite terms give their binary64 sum instead (NaN, or an infinity).
-class ExactDot {
- public:
-  ExactDot() : acc_(kAccBits), bin_(128) {}
-  void Clear() {
-    for (int e = lo_; e <= hi_; ++e) bins_[e] = 0;
-    lo_ = kBins;
-    hi_ = -1;
-    special_ = 0;
-    has_special_ = false;
-  }
-  void Add(float a, float b) {
-    if (!isfinite(a) || !isfinite(b)) {
-      special_ += static_cast<double>(a) * b;
-      has_special_ = true;
-      return;
-    }
-    int ea, eb;
-    const int64_t ma = Split(a, &ea), mb = Split(b, &eb);
-    if (ma == 0 || mb == 0) return;
-    const int e = ea + eb + kBias;
-    bins_[e] += static_cast<__int128>(ma * mb);
-    lo_ = std::min(lo_, e);
-    hi_ = std::max(hi_, e);
-  }
-  double Value() {
-    if (has_special_) return special_;
-    return Sum().ToDouble();
-  }
-  // The exact sum of the finite terms (exact at its precision).
-  const MpfrNumber& Sum() {
-    mpfr_set_zero(acc_, 1);
-    for (int e = lo_; e <= hi_; ++e) {
-      const __int128 v = bins_[e];
-      if (v == 0) continue;
-      // v = high 2^64 + low, both exact in 64-bit longs.
-      const long high = static_cast<long>(v >> 64);
-      const unsigned long low = static_cast<unsigned long>(v);
-      Exact(mpfr_set_si(bin_, high, MPFR_RNDN));
-      Exact(mpfr_mul_2ui(bin_, bin_, 64, MPFR_RNDN));
-      Exact(mpfr_add_ui(bin_, bin_, low, MPFR_RNDN));
-      Exact(mpfr_mul_2si(bin_, bin_, e - kBias, MPFR_RNDN));
-      Exact(mpfr_add(acc_, acc_, bin_, MPFR_RNDN));
-    }
-    return acc_;
-  }
-
- private:
-  // Exponents of products from -298 up; every partial sum of the bins is
-  // a multiple of 2^-298 below 2^(208 + 48 + 80).
-  static constexpr int kBias = 298, kBins = 298 + 208 + 1;
-  static constexpr mpfr_prec_t kAccBits = 298 + 208 + 48 + 80 + 2;
-  static int64_t Split(float v, int* e) {
-    const uint32_t bits = FloatBits(v);
-    const int biased = static_cast<int>((bits >> 23) & 0xFF);
-    int64_t m = bits & 0x7FFFFF;
-    if (biased != 0) m |= 0x800000;
-    *e = (biased != 0 ? biased : 1) - 150;
-    return bits >> 31 ? -m : m;
-  }
-  static void Exact(int ternary) {
-    if (ternary != 0) abort();  // a precision too small above
-  }
-  MpfrNumber acc_, bin_;
-  __int128 bins_[kBins] = {};
-  int lo_ = kBins, hi_ = -1;
-  double special_ = 0;
-  bool has_special_ = false;
-};
-
 // Distance of y to the truth t in binary32 ulps: 0 where both are NaN or
 // the same infinity, +inf for a NaN/inf disagreement.
 double Distance(float y, double t) {
@@ -272,6 +198,7 @@ TensorColumn Measure(const std::string& name, const std::vector<float>& y,
 struct Inputs {
   Array x, x2, x3, scale, bias, mask, y;
   size_t axis = 0;
+  MatmulLayout matmul;
 };
 
 bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
@@ -335,13 +262,14 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
     r->row_length = ks[0];
   } else if (matmul) {
     const std::vector<size_t>& bs = in->x2.shape;
-    if (xs.size() != 2 || bs.size() != 2 || xs[1] != bs[0]) {
-      *error = "matmul needs A (m, k) and B (k, n): --in " + ShapeText(xs) +
-               ", --in2 " + ShapeText(bs);
+    if (!MatmulLayoutOf(xs, bs, &in->matmul)) {
+      *error = "matmul needs A (..., m, k) and B (..., k, n) with batch "
+               "axes that broadcast (numpy.matmul's shapes): --in " +
+               ShapeText(xs) + ", --in2 " + ShapeText(bs);
       return false;
     }
-    r->out_shape = {xs[0], bs[1]};
-    r->row_length = xs[1];
+    r->out_shape = in->matmul.out_shape;
+    r->row_length = in->matmul.k;
   } else {
     const long nd = static_cast<long>(xs.size());
     if (nd == 0 || s.axis < -nd || s.axis >= nd) {
@@ -393,9 +321,9 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
   int status;
   if (s.op == TensorOp::kMatmul) {
     const refmath_tensor a = refmath_tensor_contiguous(
-        in->x.values.data(), 2, in->x.shape.data());
+        in->x.values.data(), in->x.shape.size(), in->x.shape.data());
     const refmath_tensor b = refmath_tensor_contiguous(
-        in->x2.values.data(), 2, in->x2.shape.data());
+        in->x2.values.data(), in->x2.shape.size(), in->x2.shape.data());
     status = refmath_tensor_matmul(&a, &b, &out_c, &o);
   } else if (s.op == TensorOp::kAttention) {
     const refmath_tensor q = refmath_tensor_contiguous(
@@ -524,17 +452,8 @@ void Truth(const TensorCompareSpec& s, const Inputs& in,
   ExactDot& total = *dot;
   if (s.op == TensorOp::kAttention) return AttentionTruth(in, r, &total, t);
   if (s.op == TensorOp::kMatmul) {
-    const size_t m = r.out_shape[0], n = r.out_shape[1], k = r.row_length;
-    for (size_t i = 0; i < m; ++i) {
-      for (size_t j = 0; j < n; ++j) {
-        total.Clear();
-        for (size_t p = 0; p < k; ++p) {
-          total.Add(in.x.values[i * k + p], in.x2.values[p * n + j]);
-        }
-        (*t)[i * n + j] = total.Value();
-      }
-    }
-    return;
+    return MatmulTruth(in.x.values.data(), in.x2.values.data(), in.matmul,
+                       t->data());
   }
   size_t step;
   const std::vector<size_t> starts = RowStarts(in.x.shape, in.axis, &step);

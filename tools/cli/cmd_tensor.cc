@@ -2,7 +2,7 @@
 // float32 arrays (.npy or raw by the file name, src/verify/array_file.h),
 // through the C API of refmath/tensor.h.
 //   tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]
-//   tensor dot|matmul --in A --in2 B --out Y
+//   tensor dot|matmul --in A --in2 B --out Y   (matmul: numpy.matmul's shapes)
 //   tensor softmax|log-softmax --in X --out Y
 //   tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y
 //   tensor rms-norm --in X [--scale G] [--eps E] --out Y
@@ -132,8 +132,12 @@ std::vector<size_t> OutputShape(const Call& c) {
   const std::vector<size_t>& a = c.in[0].shape;
   if (c.op == "dot") return {};
   if (c.op == "matmul") {
-    return {a.size() == 2 ? a[0] : 0,
-            c.in[1].shape.size() == 2 ? c.in[1].shape[1] : 0};
+    size_t ndim = 0, shape[REFMATH_TENSOR_MAX_DIMS];
+    if (refmath_tensor_matmul_shape(&c.in[0].view, &c.in[1].view, &ndim,
+                                    shape) != REFMATH_OK) {
+      return {};
+    }
+    return std::vector<size_t>(shape, shape + ndim);
   }
   if (c.op == "attention") {
     return {a.size() == 2 ? a[0] : 0,

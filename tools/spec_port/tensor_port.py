@@ -127,6 +127,27 @@ def matmul(a, b, fused):
     return canonical_nan(tree(np.stack(parts, axis=-1)))
 
 
+def matmul_nd(a, b, fused):
+    """numpy.matmul's shapes over matmul(): a 1-D a is one row and a 1-D b
+    one column (their axis dropped from the result), the batch axes are
+    broadcast, and each batch element is the 2-D matmul of its own
+    matrices."""
+    a2 = a[None, :] if a.ndim == 1 else a
+    b2 = b[:, None] if b.ndim == 1 else b
+    batch = np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+    a3 = np.broadcast_to(a2, batch + a2.shape[-2:])
+    b3 = np.broadcast_to(b2, batch + b2.shape[-2:])
+    out = np.empty(batch + (a2.shape[-2], b2.shape[-1]), dtype=F32)
+    for idx in np.ndindex(*batch):
+        out[idx] = matmul(np.ascontiguousarray(a3[idx]),
+                          np.ascontiguousarray(b3[idx]), fused)
+    if a.ndim == 1:
+        out = out[..., 0, :]
+    if b.ndim == 1:
+        out = out[..., 0]
+    return out
+
+
 def softmax(x, fused, log=False):
     nan_row = np.isnan(x).any(axis=1)
     m = np.where(nan_row, F32(0), np.max(np.where(np.isnan(x), F32(0), x),
