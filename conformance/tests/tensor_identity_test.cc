@@ -141,6 +141,19 @@ TEST_P(TensorIdentity, BatchedMatmul) {
   });
 }
 
+TEST_P(TensorIdentity, Gemm) {
+  // A and B both stored transposed, C one row broadcast down the columns.
+  std::vector<float> at = Random(600 * 67, 19), bt = Random(45 * 600, 20),
+                     c = Random(45, 21);
+  ExpectSameEverywhere("gemm", GetParam(), [&](const refmath_tensor_options& o,
+                                               std::vector<float>* out) {
+    out->assign(67 * 45, 0.0f);
+    refmath_tensor va = View(at, {600, 67}), vb = View(bt, {45, 600}),
+                   vc = View(c, {45}), vy = View(*out, {67, 45});
+    return refmath_tensor_gemm(&va, &vb, &vc, 0.75f, -1.25f, 1, 1, &vy, &o);
+  });
+}
+
 TEST_P(TensorIdentity, RowOps) {
   std::vector<float> x = Random(70 * 4100, 21, 4.0f), g = Random(4100, 22),
                      b = Random(4100, 23);

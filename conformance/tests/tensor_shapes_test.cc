@@ -1,8 +1,9 @@
 // The tensor operations with numpy's and ONNX's shapes (docs/tensor-ops.md,
-// "matmul's shapes"): hand cases whose expected values come from integer
+// "matmul's shapes", "gemm"): hand cases whose expected values come from integer
 // arithmetic in the test (small integers: every float product and sum is
 // exact), batch invariance (every batch element with the bits of the 2-D
 // call on that element alone), and the shape errors.
+#include <math.h>
 #include <stdint.h>
 
 #include <random>
@@ -136,6 +137,102 @@ TEST(TensorMatmulShapes, ShapeErrorsWriteNothing) {
             REFMATH_E_NULL_POINTER);
   EXPECT_EQ(refmath_tensor_matmul_shape(&a23, &a34, nullptr, shape),
             REFMATH_E_NULL_POINTER);
+}
+
+// ONNX Gemm on small integers: y = alpha * P + beta * C exactly.
+int GemmWant(const std::vector<float>& a, const std::vector<float>& b,
+             size_t i, size_t j, int alpha, int beta, int c) {
+  int p = 0;
+  for (size_t k = 0; k < 3; ++k) {
+    p += static_cast<int>(a[i * 3 + k]) * static_cast<int>(b[k * 2 + j]);
+  }
+  return alpha * p + beta * c;
+}
+
+TEST(TensorGemm, TransposesAndBroadcastC) {
+  std::vector<float> a = Integers(6, 3), b = Integers(6, 4), y(4, 42.0f);
+  std::vector<float> at(6), bt(6);  // stored transposed
+  for (size_t i = 0; i < 2; ++i) {
+    for (size_t k = 0; k < 3; ++k) at[k * 2 + i] = a[i * 3 + k];
+  }
+  for (size_t k = 0; k < 3; ++k) {
+    for (size_t j = 0; j < 2; ++j) bt[j * 3 + k] = b[k * 2 + j];
+  }
+  std::vector<float> c = {5, -7, 3, 1};
+  refmath_tensor vy = View(y, {2, 2});
+  // C as (), (2,), (1, 2), (2, 1), (2, 2): element (i, j) of each.
+  const std::vector<std::vector<size_t>> shapes = {{}, {2}, {1, 2}, {2, 1},
+                                                   {2, 2}};
+  for (const auto& shape : shapes) {
+    for (int trans = 0; trans < 4; ++trans) {
+      const bool ta = trans & 1, tb = trans & 2;
+      refmath_tensor va = ta ? View(at, {3, 2}) : View(a, {2, 3});
+      refmath_tensor vb = tb ? View(bt, {2, 3}) : View(b, {3, 2});
+      refmath_tensor vc = View(c, shape);
+      ASSERT_EQ(refmath_tensor_gemm(&va, &vb, &vc, 2.0f, -3.0f, ta, tb, &vy,
+                                    nullptr),
+                REFMATH_OK);
+      for (size_t i = 0; i < 2; ++i) {
+        for (size_t j = 0; j < 2; ++j) {
+          // C's element for (i, j): a size-1 or missing axis repeats.
+          const bool rows = shape.size() == 2 && shape[0] == 2;
+          const bool cols = !shape.empty() && shape.back() == 2;
+          const float ce = c[(rows ? i : 0) * (cols ? 2 : 1) + (cols ? j : 0)];
+          EXPECT_EQ(Bits(y[i * 2 + j]),
+                    Bits(static_cast<float>(GemmWant(
+                        a, b, i, j, 2, -3, static_cast<int>(ce)))))
+              << shape.size() << " " << trans << " " << i << j;
+        }
+      }
+    }
+  }
+}
+
+TEST(TensorGemm, EachProductRoundedThenTheSum) {
+  // alpha * P = (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 rounds (a tie, to even)
+  // to 1 + 2^-11; + 1 * -1 gives 2^-11 exactly, in both variants (a fused
+  // step would keep the 2^-24).
+  const float e = 1.0f + ldexpf(1, -12);
+  std::vector<float> a = {e}, b = {1}, c = {-1}, y = {0};
+  refmath_tensor va = View(a, {1, 1}), vb = View(b, {1, 1}),
+                 vc = View(c, {1, 1}), vy = View(y, {1, 1});
+  for (refmath_variant variant : {REFMATH_EXACT, REFMATH_FAST}) {
+    if (UsableTargets(variant).empty()) continue;
+    refmath_tensor_options o = refmath_tensor_default_options();
+    o.variant = variant;
+    ASSERT_EQ(refmath_tensor_gemm(&va, &vb, &vc, e, 1.0f, 0, 0, &vy, &o),
+              REFMATH_OK);
+    EXPECT_EQ(Bits(y[0]), Bits(ldexpf(1, -11)));
+  }
+  // No C: alpha * P alone; alpha 0 times inf is NaN, the canonical one.
+  b[0] = INFINITY;
+  ASSERT_EQ(refmath_tensor_gemm(&va, &vb, nullptr, 0.0f, 1.0f, 0, 0, &vy,
+                                nullptr),
+            REFMATH_OK);
+  EXPECT_EQ(Bits(y[0]), 0x7FC00000u);
+}
+
+TEST(TensorGemm, ErrorsWriteNothing) {
+  std::vector<float> a(6, 1.0f), c(6, 1.0f), y(4, 42.0f);
+  refmath_tensor a23 = View(a, {2, 3}), a32 = View(a, {3, 2}),
+                 out = View(y, {2, 2});
+  refmath_tensor c3 = View(c, {3}), c32 = View(c, {3, 2}),
+                 c122 = View(c, {1, 2, 2});
+  for (const refmath_tensor* bad : {&c3, &c32, &c122}) {
+    EXPECT_EQ(refmath_tensor_gemm(&a23, &a32, bad, 1, 1, 0, 0, &out, nullptr),
+              REFMATH_E_SHAPE);
+  }
+  EXPECT_EQ(refmath_tensor_gemm(&a23, &a32, nullptr, 1, 1, 1, 0, &out,
+                                nullptr),
+            REFMATH_E_SHAPE);  // A^T is (3, 2): K 2 against 3
+  EXPECT_EQ(refmath_tensor_gemm(&a23, &a32, nullptr, 1, 1, 2, 0, &out,
+                                nullptr),
+            REFMATH_E_BAD_ARGUMENT);
+  refmath_tensor c_on_out = View(y, {2, 2});
+  EXPECT_EQ(refmath_tensor_gemm(&a23, &a32, &c_on_out, 1, 1, 0, 0, &out,
+                                nullptr),
+            REFMATH_E_OVERLAP);
+  for (float f : y) EXPECT_EQ(Bits(f), Bits(42.0f));
 }
 
 }  // namespace

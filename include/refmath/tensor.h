@@ -92,6 +92,16 @@ int refmath_tensor_matmul_shape(const refmath_tensor *a,
                                 const refmath_tensor *b, size_t *ndim,
                                 size_t *shape);
 
+/* ONNX Gemm: out[M, N] = alpha * A' B' + beta * c, A' = a[M, K] (or a^T
+ * of a[K, M] when trans_a is 1), B' = b[K, N] (or b^T of b[N, K] when
+ * trans_b is 1), c NULL or broadcast to (M, N) from (), (N), (1|M, 1|N).
+ * The product is matmul's; then alpha*P and beta*c are rounded, then
+ * their sum (docs/tensor-ops.md, "gemm").  trans_a, trans_b: 0 or 1. */
+int refmath_tensor_gemm(const refmath_tensor *a, const refmath_tensor *b,
+                        const refmath_tensor *c, float alpha, float beta,
+                        int trans_a, int trans_b, const refmath_tensor *out,
+                        const refmath_tensor_options *opt);
+
 /* Over the last axis of any ndim >= 1; out has in's shape. */
 int refmath_tensor_softmax(const refmath_tensor *in,
                            const refmath_tensor *out,

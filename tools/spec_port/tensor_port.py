@@ -148,6 +148,18 @@ def matmul_nd(a, b, fused):
     return out
 
 
+def gemm(a, b, c, alpha, beta, trans_a, trans_b, fused):
+    """ONNX Gemm: P = matmul of A' and B' (transposed when asked), then
+    alpha*P rounded, then beta*C rounded and added, C broadcast to
+    P's shape."""
+    p = matmul(np.ascontiguousarray(a.T if trans_a else a),
+               np.ascontiguousarray(b.T if trans_b else b), fused)
+    y = F32(alpha) * p
+    if c is not None:
+        y = y + F32(beta) * np.broadcast_to(c, p.shape)
+    return canonical_nan(y)
+
+
 def softmax(x, fused, log=False):
     nan_row = np.isnan(x).any(axis=1)
     m = np.where(nan_row, F32(0), np.max(np.where(np.isnan(x), F32(0), x),
