@@ -34,10 +34,11 @@ def against_port(cli):
     a, bm = rand((9, 300), 4), rand((300, 7), 5)
     ba, bb = rand((2, 1, 3, 300), 12), rand((4, 300, 2), 13)
     vec = rand(300, 14)
+    bt, cr = rand((7, 300), 15), rand((9, 1), 16)
     q, k, v, m = rand((6, 8), 6), rand((40, 8), 7), rand((40, 5), 8), rand((6, 40), 9)
     paths = {n: cli.save(n, arr) for n, arr in
-             dict(x=x, g=g, b=b, a=a, bm=bm, ba=ba, bb=bb, vec=vec, q=q,
-                  k=k, v=v, m=m).items()}
+             dict(x=x, g=g, b=b, a=a, bm=bm, ba=ba, bb=bb, vec=vec, bt=bt,
+                  cr=cr, q=q, k=k, v=v, m=m).items()}
     eps = port.sp.f32("1e-5")
     for variant in ("exact", "fast"):
         fused = variant == "fast"
@@ -54,6 +55,10 @@ def against_port(cli):
              port.matmul_nd(ba, bb, fused)),
             ("matmul", ["--in", paths["vec"], "--in2", paths["bb"]],
              port.matmul_nd(vec, bb, fused)),
+            ("gemm", ["--in", paths["a"], "--in2", paths["bt"], "--in3",
+                      paths["cr"], "--alpha", "0.5",
+                      "--beta", "-2", "--trans-b"],
+             port.gemm(a, bt, cr, 0.5, -2.0, False, True, fused)),
             ("attention", ["--in", paths["q"], "--in2", paths["k"], "--in3", paths["v"],
                            "--mask", paths["m"]], port.attention(q, k, v, m, fused)),
             ("sum", ["--in", paths["x"]], port.canonical_sum(x)),

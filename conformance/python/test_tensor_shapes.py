@@ -89,3 +89,62 @@ def test_compare_batched_matmul():
     assert not r and r.backend["at_index"] == 1 * 18 + 2 * 6 + 1
     with pytest.raises(ValueError, match="numpy.matmul's shapes"):
         refmath.compare("matmul", (a, b[:2, :3]), y)
+
+
+GEMM_CASES = [((5, 7), (7, 3), None, False, False),
+              ((7, 5), (7, 3), (3,), True, False),
+              ((5, 7), (3, 7), (5, 1), False, True),
+              ((7, 5), (3, 7), (1, 3), True, True),
+              ((5, 300), (300, 3), (5, 3), False, False),
+              ((5, 7), (7, 3), (), False, False)]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("case", GEMM_CASES, ids=str)
+def test_gemm_matches_the_port(variant, case):
+    sa, sb, sc, ta, tb = case
+    a, b = normal(5, *sa), normal(6, *sb)
+    c = None if sc is None else normal(7, *sc)
+    want = port.gemm(a, b, c, 0.75, -1.5, ta, tb, variant == "fast")
+    got = rt.gemm(a, b, c, alpha=0.75, beta=-1.5, trans_a=ta, trans_b=tb,
+                  variant=variant)
+    assert bits(got).tolist() == bits(want).tolist()
+
+
+def test_gemm_rounds_each_product_then_the_sum():
+    # alpha * P = (1 + 2^-12)^2 rounds (a tie, to even) to 1 + 2^-11; the
+    # sum with -1 is then 2^-11 exactly.  The truth keeps the 2^-24.
+    e = np.float32(1 + 2.0 ** -12)
+    a, b, c = (np.array([[v]], np.float32) for v in (e, 1, -1))
+    for variant in VARIANTS:
+        y = rt.gemm(a, b, c, alpha=e, variant=variant)
+        assert bits(y).tolist() == [[bits(np.float32(2.0 ** -11)).item()]]
+    fused = np.array([[2.0 ** -11 + 2.0 ** -24]], np.float32)
+    r = refmath.compare("gemm", (a, b, c), fused, alpha=float(e), max_ulp=0)
+    assert r and r.exact["max_ulp"] == 1024 and r.closer["backend"] == 1
+    assert r.gemm == {"alpha": float(e), "beta": 1, "trans_a": False,
+                      "trans_b": False}
+    r = refmath.compare("gemm", (a.T, b, c), fused, alpha=float(e),
+                        trans_a=True, max_ulp=0)
+    assert r and r.out_shape == [1, 1]
+
+
+def test_gemm_errors_write_nothing():
+    a, b = np.ones((2, 3), np.float32), np.ones((3, 4), np.float32)
+    for kw, part in [({"c": np.ones(3, np.float32)}, "c (3,)"),
+                     ({"trans_a": True}, "a (2, 3), b (3, 4)")]:
+        out = np.full((2, 4), 42, np.float32)
+        with pytest.raises(ValueError) as info:
+            rt.gemm(a, b, out=out, **kw)
+        message = str(info.value)
+        assert message.startswith("refmath.tensor.gemm: shapes do not fit")
+        assert part in message and "\n" not in message
+        assert (out == 42).all()
+    with pytest.raises(TypeError, match="trans_a must be a bool"):
+        rt.gemm(a, b, trans_a=1)
+    with pytest.raises(ValueError, match="alpha is gemm's option"):
+        refmath.compare("matmul", (a, b), np.ones((2, 4), np.float32),
+                        alpha=2.0)
+    with pytest.raises(ValueError, match="C that broadcasts"):
+        refmath.compare("gemm", (a, b, np.ones(3, np.float32)),
+                        np.ones((2, 4), np.float32))

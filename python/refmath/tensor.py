@@ -35,7 +35,7 @@ from . import _refmath
 
 _t = _refmath.tensor
 
-__all__ = ["sum", "mean", "dot", "matmul", "softmax", "log_softmax",
+__all__ = ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
            "layer_norm", "rms_norm", "attention"]
 
 _INT_MAX = 2**31 - 1
@@ -146,6 +146,41 @@ def matmul(a, b, *, out=None, variant="exact", threads=None, target=None):
     transposed view such as ``w.T`` is read in place."""
     variant, target, threads = _options("matmul", variant, target, threads)
     return _t.matmul(_array(a), _array(b), out, variant, target, threads)
+
+
+def _float32(op, value, what):
+    """A number rounded to float32 (as eps is)."""
+    if not isinstance(value, _numbers.Real) and not (
+            isinstance(value, _np.ndarray) and value.ndim == 0):
+        raise TypeError(_prefix(op) + "%s must be a number, not %s" %
+                        (what, type(value).__name__))
+    with _np.errstate(over="ignore"):
+        return float(_np.float32(value))
+
+
+def _flag(op, value, what):
+    if not isinstance(value, (bool, _np.bool_)):
+        raise TypeError(_prefix(op) + "%s must be a bool, not %s" %
+                        (what, type(value).__name__))
+    return bool(value)
+
+
+def gemm(a, b, c=None, *, alpha=1.0, beta=1.0, trans_a=False, trans_b=False,
+         out=None, variant="exact", threads=None, target=None):
+    """ONNX Gemm (``refmath_tensor_gemm``): ``alpha * A' @ B' + beta * c``
+    with ``A'`` = ``a`` [M, K] (``a.T`` of ``a`` [K, M] when ``trans_a``),
+    ``B'`` = ``b`` [K, N] (``b.T`` when ``trans_b``) and ``c`` None or
+    broadcast to [M, N] from (), [N], [1 or M, 1 or N].  The product is
+    :func:`matmul`'s; then ``alpha * P`` and ``beta * c`` are each rounded,
+    then their sum (docs/tensor-ops.md, "gemm").  ``alpha`` and ``beta``
+    are rounded to float32.  Returns float32 [M, N]."""
+    variant, target, threads = _options("gemm", variant, target, threads)
+    return _t.gemm(_array(a), _array(b), _optional(c),
+                   _float32("gemm", alpha, "alpha"),
+                   _float32("gemm", beta, "beta"),
+                   _flag("gemm", trans_a, "trans_a"),
+                   _flag("gemm", trans_b, "trans_b"), out, variant, target,
+                   threads)
 
 
 def softmax(x, *, out=None, variant="exact", threads=None, target=None):

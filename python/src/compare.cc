@@ -103,12 +103,13 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
 
 // compare --op over files: (the JSON --json writes, the text report).
 // `paths` are in, in2, in3, scale, bias, mask, outputs ("" when not
-// given); `names` what the report calls them.
+// given); `names` what the report calls them; alpha to trans_b gemm's.
 py::tuple CompareOp(const std::string& op,
                     const std::vector<std::string>& paths, long axis,
                     float eps, std::optional<double> max_ulp,
                     const std::string& label,
-                    const std::vector<std::string>& names) {
+                    const std::vector<std::string>& names, float alpha,
+                    float beta, bool trans_a, bool trans_b) {
   TensorCompareSpec s;
   if (!ParseTensorOp(op, &s.op)) {
     Refuse("unknown op '" + op + "' (valid: " + kTensorOpNames + ")");
@@ -123,6 +124,10 @@ py::tuple CompareOp(const std::string& op,
   for (int i = 0; i < 7; ++i) *fields[i] = paths[i];
   s.axis = axis;
   s.eps = eps;
+  s.alpha = alpha;
+  s.beta = beta;
+  s.trans_a = trans_a;
+  s.trans_b = trans_b;
   s.has_max_ulp = max_ulp.has_value();
   s.max_ulp = max_ulp.value_or(0);
   s.label = label;
@@ -143,7 +148,8 @@ py::tuple CompareOp(const std::string& op,
 void BindCompare(py::module_& m) {
   m.def("compare_op", &CompareOp, py::arg("op"), py::arg("paths"),
         py::arg("axis"), py::arg("eps"), py::arg("max_ulp"), py::arg("label"),
-        py::arg("names"));
+        py::arg("names"), py::arg("alpha") = 1.0f, py::arg("beta") = 1.0f,
+        py::arg("trans_a") = false, py::arg("trans_b") = false);
   m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),

@@ -394,6 +394,27 @@ py::array Norm(const char* op, py::handle x, py::handle scale,
   });
 }
 
+py::array Gemm(py::handle a, py::handle b, py::handle c_arg, float alpha,
+               float beta, bool trans_a, bool trans_b, py::handle out,
+               const string& variant, const py::object& target,
+               int threads) {
+  Call c;
+  c.op = "gemm";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand va = Input(a, "a"), vb = Input(b, "b"),
+                vc = Input(c_arg, "c", true);
+  bool given;
+  const Operand r = Output(out, {DimOr0(va, 2, trans_a ? 1 : 0),
+                                 DimOr0(vb, 2, trans_b ? 0 : 1)},
+                           &given);
+  c.operands = {&va, &vb, &vc};
+  c.first = &va;
+  return Run(&c, r, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_gemm(&va.view, &vb.view, Optional(vc), alpha, beta,
+                               trans_a, trans_b, &r.view, o);
+  });
+}
+
 py::array Attention(py::handle q, py::handle k, py::handle v, py::handle mask,
                     py::handle out, const string& variant,
                     const py::object& target, int threads) {
@@ -466,6 +487,19 @@ void BindTensor(py::module_ m) {
         },
         py::arg("a"), py::arg("b"), py::arg("out"), py::arg("variant"),
         py::arg("target"), py::arg("threads"));
+  m.def("gemm",
+        [](py::object a, py::object b, py::object c, float alpha, float beta,
+           bool trans_a, bool trans_b, py::object out, const string& variant,
+           py::object target, int threads) {
+          return Named("gemm", [&] {
+            return Gemm(a, b, c, alpha, beta, trans_a, trans_b, out, variant,
+                        target, threads);
+          });
+        },
+        py::arg("a"), py::arg("b"), py::arg("c"), py::arg("alpha"),
+        py::arg("beta"), py::arg("trans_a"), py::arg("trans_b"),
+        py::arg("out"), py::arg("variant"), py::arg("target"),
+        py::arg("threads"));
   m.def("layer_norm",
         [](py::object x, py::object scale, py::object bias, float eps,
            py::object out, const string& variant, py::object target,

@@ -46,6 +46,8 @@ class ExactDot {
     lo_ = std::min(lo_, e);
     hi_ = std::max(hi_, e);
   }
+  // Whether every term so far was finite (Sum() is then the whole sum).
+  bool AllFinite() const { return !has_special_; }
   double Value() {
     if (has_special_) return special_;
     return Sum().ToDouble();

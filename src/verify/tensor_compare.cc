@@ -24,7 +24,8 @@
 namespace refmath {
 
 const char* const kTensorOpNames =
-    "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention";
+    "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention, "
+    "gemm";
 
 const char* TensorOpName(TensorOp op) {
   switch (op) {
@@ -35,6 +36,7 @@ const char* TensorOpName(TensorOp op) {
     case TensorOp::kSum: return "sum";
     case TensorOp::kMatmul: return "matmul";
     case TensorOp::kAttention: return "attention";
+    case TensorOp::kGemm: return "gemm";
   }
   return "?";
 }
@@ -44,7 +46,8 @@ bool ParseTensorOp(const std::string& name, TensorOp* op) {
   std::replace(dashed.begin(), dashed.end(), '_', '-');
   for (TensorOp o : {TensorOp::kSoftmax, TensorOp::kLogSoftmax,
                      TensorOp::kLayerNorm, TensorOp::kRmsNorm, TensorOp::kSum,
-                     TensorOp::kMatmul, TensorOp::kAttention}) {
+                     TensorOp::kMatmul, TensorOp::kAttention,
+                     TensorOp::kGemm}) {
     if (dashed == TensorOpName(o)) {
       *op = o;
       return true;
@@ -199,19 +202,22 @@ struct Inputs {
   Array x, x2, x3, scale, bias, mask, y;
   size_t axis = 0;
   MatmulLayout matmul;
+  GemmLayout gemm;
 };
 
 bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
                 TensorCompareResult* r, std::string* error) {
   const bool matmul = s.op == TensorOp::kMatmul;
   const bool attention = s.op == TensorOp::kAttention;
-  if ((matmul || attention) != !s.in2_path.empty()) {
-    *error = matmul      ? "matmul needs --in2 (B of A B)"
+  const bool gemm = s.op == TensorOp::kGemm;
+  if ((matmul || attention || gemm) != !s.in2_path.empty()) {
+    *error = matmul || gemm ? TensorOpName(s.op) +
+                                  std::string(" needs --in2 (B of A B)")
              : attention ? "attention needs --in2 (K) and --in3 (V)"
                          : std::string(TensorOpName(s.op)) + " takes no --in2";
     return false;
   }
-  if (attention != !s.in3_path.empty()) {
+  if (!gemm && attention != !s.in3_path.empty()) {
     *error = attention ? "attention needs --in2 (K) and --in3 (V)"
                        : std::string(TensorOpName(s.op)) + " takes no --in3";
     return false;
@@ -234,7 +240,7 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
   }
   if (!Read(s.in_path, "in", &in->x, error) ||
       (!s.in2_path.empty() && !Read(s.in2_path, "in2", &in->x2, error)) ||
-      (attention && !Read(s.in3_path, "in3", &in->x3, error)) ||
+      (!s.in3_path.empty() && !Read(s.in3_path, "in3", &in->x3, error)) ||
       (!s.mask_path.empty() && !Read(s.mask_path, "mask", &in->mask, error)) ||
       (!s.scale_path.empty() && !Read(s.scale_path, "scale", &in->scale, error)) ||
       (!s.bias_path.empty() && !Read(s.bias_path, "bias", &in->bias, error)) ||
@@ -260,6 +266,18 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
     }
     r->out_shape = {xs[0], vs[1]};
     r->row_length = ks[0];
+  } else if (gemm) {
+    const std::vector<size_t>& bs = in->x2.shape;
+    const std::vector<size_t>* cs = s.in3_path.empty() ? nullptr : &in->x3.shape;
+    if (!GemmLayoutOf(xs, bs, cs, s.trans_a, s.trans_b, &in->gemm)) {
+      *error = "gemm needs A (m, k) and B (k, n) after --trans-a and "
+               "--trans-b, and C that broadcasts to (m, n): --in " +
+               ShapeText(xs) + ", --in2 " + ShapeText(bs) +
+               (cs ? ", --in3 " + ShapeText(*cs) : std::string());
+      return false;
+    }
+    r->out_shape = {in->gemm.m, in->gemm.n};
+    r->row_length = in->gemm.k;
   } else if (matmul) {
     const std::vector<size_t>& bs = in->x2.shape;
     if (!MatmulLayoutOf(xs, bs, &in->matmul)) {
@@ -319,7 +337,17 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
       refmath_tensor_contiguous(y->data(), r.out_shape.size(),
                                 r.out_shape.data());
   int status;
-  if (s.op == TensorOp::kMatmul) {
+  if (s.op == TensorOp::kGemm) {
+    const refmath_tensor a = refmath_tensor_contiguous(
+        in->x.values.data(), 2, in->x.shape.data());
+    const refmath_tensor b = refmath_tensor_contiguous(
+        in->x2.values.data(), 2, in->x2.shape.data());
+    const refmath_tensor c = refmath_tensor_contiguous(
+        in->x3.values.data(), in->x3.shape.size(), in->x3.shape.data());
+    status = refmath_tensor_gemm(&a, &b, in->gemm.has_c ? &c : nullptr,
+                                 s.alpha, s.beta, s.trans_a, s.trans_b,
+                                 &out_c, &o);
+  } else if (s.op == TensorOp::kMatmul) {
     const refmath_tensor a = refmath_tensor_contiguous(
         in->x.values.data(), in->x.shape.size(), in->x.shape.data());
     const refmath_tensor b = refmath_tensor_contiguous(
@@ -451,6 +479,11 @@ void Truth(const TensorCompareSpec& s, const Inputs& in,
   std::unique_ptr<ExactDot> dot(new ExactDot);
   ExactDot& total = *dot;
   if (s.op == TensorOp::kAttention) return AttentionTruth(in, r, &total, t);
+  if (s.op == TensorOp::kGemm) {
+    return GemmTruth(in.x.values.data(), in.x2.values.data(),
+                     in.x3.values.data(), s.alpha, s.beta, in.gemm,
+                     t->data());
+  }
   if (s.op == TensorOp::kMatmul) {
     return MatmulTruth(in.x.values.data(), in.x2.values.data(), in.matmul,
                        t->data());
@@ -554,6 +587,15 @@ std::string JsonColumn(const TensorColumn& c) {
          "}";
 }
 
+// gemm's options as a JSON object, null for the other ops.
+std::string JsonGemm(const TensorCompareSpec& s) {
+  if (s.op != TensorOp::kGemm) return "null";
+  return "{\"alpha\": " + FormatDouble(s.alpha) + ", \"beta\": " +
+         FormatDouble(s.beta) + ", \"trans_a\": " +
+         (s.trans_a ? "true" : "false") + ", \"trans_b\": " +
+         (s.trans_b ? "true" : "false") + "}";
+}
+
 // A path as a JSON string, null when not given.
 std::string JsonPath(const std::string& path) {
   return path.empty() ? "null" : "\"" + report::JsonEscape(path) + "\"";
@@ -593,6 +635,14 @@ std::string TensorTextReport(const TensorCompareSpec& s,
                     ShapeText(r.in_shape);
   if (s.op == TensorOp::kMatmul) {
     out += " and --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape);
+  } else if (s.op == TensorOp::kGemm) {
+    out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape) +
+           (s.in3_path.empty() ? ""
+                               : ", --in3 " + Printable(s.in3_path) + " " +
+                                     ShapeText(r.in3_shape)) +
+           ", alpha " + FormatDouble(s.alpha) + ", beta " +
+           FormatDouble(s.beta) + (s.trans_a ? ", --trans-a" : "") +
+           (s.trans_b ? ", --trans-b" : "");
   } else if (s.op == TensorOp::kAttention) {
     out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape) +
            ", --in3 " + Printable(s.in3_path) + " " + ShapeText(r.in3_shape) +
@@ -659,9 +709,11 @@ std::string TensorJsonReport(const TensorCompareSpec& s,
          ", \"outputs\": \"" + report::JsonEscape(s.outputs_path) +
          "\", \"in_shape\": " + JsonShape(r.in_shape) +
          ", \"out_shape\": " + JsonShape(r.out_shape) + ", \"axis\": " +
-         (s.op == TensorOp::kMatmul || s.op == TensorOp::kAttention
+         (s.op == TensorOp::kMatmul || s.op == TensorOp::kAttention ||
+                  s.op == TensorOp::kGemm
               ? "null"
               : std::to_string(r.axis)) +
+         ", \"gemm\": " + JsonGemm(s) +
          ", \"eps\": " + (IsNorm(s.op) ? FormatDouble(s.eps) : "null") +
          ", \"count\": " + std::to_string(r.count) +
          ", \"ulps_of\": \"binary32\",\n \"columns\": [" + columns +

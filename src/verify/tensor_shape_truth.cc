@@ -81,4 +81,69 @@ void MatmulTruth(const float* a, const float* b, const MatmulLayout& l,
   }
 }
 
+bool GemmLayoutOf(const std::vector<size_t>& a, const std::vector<size_t>& b,
+                  const std::vector<size_t>* c_shape, bool trans_a,
+                  bool trans_b, GemmLayout* l) {
+  if (a.size() != 2 || b.size() != 2) return false;
+  l->trans_a = trans_a;
+  l->trans_b = trans_b;
+  l->m = a[trans_a ? 1 : 0];
+  l->k = a[trans_a ? 0 : 1];
+  l->n = b[trans_b ? 0 : 1];
+  if (b[trans_b ? 1 : 0] != l->k) return false;
+  l->has_c = c_shape != nullptr;
+  if (!l->has_c) return true;
+  const std::vector<size_t>& c = *c_shape;
+  if (c.size() > 2) return false;
+  const size_t want[2] = {l->m, l->n};
+  for (size_t back = 0; back < c.size(); ++back) {
+    const size_t dim = c[c.size() - 1 - back];
+    if (dim != 1 && dim != want[1 - back]) return false;
+  }
+  l->c_shape = c;
+  return true;
+}
+
+namespace {
+
+// c's element for (i, j) under the broadcast.
+float CAt(const float* c, const GemmLayout& l, size_t i, size_t j) {
+  const std::vector<size_t>& s = l.c_shape;
+  const bool rows = s.size() == 2 && s[0] != 1;
+  const bool cols = !s.empty() && s.back() != 1;
+  return c[(rows ? i : 0) * (cols ? s.back() : 1) + (cols ? j : 0)];
+}
+
+}  // namespace
+
+void GemmTruth(const float* a, const float* b, const float* c, float alpha,
+               float beta, const GemmLayout& l, double* t) {
+  std::unique_ptr<ExactDot> dot(new ExactDot);
+  // alpha * S needs S's bits (ExactDot's 636 at most) and 24 more; beta *
+  // c 48; the sum is rounded once, to binary64's 53 bits.
+  MpfrNumber scaled(640 + 24), term(48), sum(53);
+  for (size_t i = 0; i < l.m; ++i) {
+    for (size_t j = 0; j < l.n; ++j) {
+      dot->Clear();
+      for (size_t p = 0; p < l.k; ++p) {
+        dot->Add(l.trans_a ? a[p * l.m + i] : a[i * l.k + p],
+                 l.trans_b ? b[j * l.k + p] : b[p * l.n + j]);
+      }
+      const float ce = l.has_c ? CAt(c, l, i, j) : 0.0f;
+      double& out = t[i * l.n + j];
+      if (!dot->AllFinite() || !isfinite(alpha) ||
+          (l.has_c && (!isfinite(beta) || !isfinite(ce)))) {
+        out = alpha * dot->Value();
+        if (l.has_c) out += static_cast<double>(beta) * ce;
+        continue;
+      }
+      mpfr_mul_d(scaled, dot->Sum(), alpha, MPFR_RNDN);  // exact
+      mpfr_set_flt(term, ce, MPFR_RNDN);
+      mpfr_mul_d(term, term, l.has_c ? beta : 0.0f, MPFR_RNDN);  // exact
+      mpfr_add(sum, scaled, term, MPFR_RNDN);
+      out = sum.ToDouble();
+    }
+  }
+}
+
 }  // namespace refmath

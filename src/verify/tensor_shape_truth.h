@@ -29,6 +29,26 @@ bool MatmulLayoutOf(const std::vector<size_t>& a,
 void MatmulTruth(const float* a, const float* b, const MatmulLayout& l,
                  double* t);
 
+// ONNX Gemm on C-ordered a, b and c: A' is a [m, k] or, transposed, a
+// [k, m]; B' is b [k, n] or b [n, k]; c is absent or broadcast to [m, n]
+// from (), [n], [1 or m, 1 or n].
+struct GemmLayout {
+  size_t m = 0, k = 0, n = 0;
+  bool trans_a = false, trans_b = false, has_c = false;
+  std::vector<size_t> c_shape;
+};
+
+// False when the shapes do not fit; c_shape null when there is no c.
+bool GemmLayoutOf(const std::vector<size_t>& a, const std::vector<size_t>& b,
+                  const std::vector<size_t>* c_shape, bool trans_a,
+                  bool trans_b, GemmLayout* out);
+
+// t[i, j] = alpha * (A' B')[i, j] + beta * c[i, j], the product exact and
+// the whole rounded once to binary64; a non-finite term, alpha, beta or c
+// element gives the binary64 evaluation instead (NaN or an infinity).
+void GemmTruth(const float* a, const float* b, const float* c, float alpha,
+               float beta, const GemmLayout& l, double* t);
+
 }  // namespace refmath
 
 #endif  // REFMATH_SRC_VERIFY_TENSOR_SHAPE_TRUTH_H_

@@ -121,6 +121,28 @@ bool ParseOptions(const Argv& argv, Options* o, std::string* error) {
   return CheckOutputs(*o, error);
 }
 
+// gemm's --alpha, --beta (rounded to float32), --trans-a, --trans-b;
+// refused for the other ops.
+bool GemmOptions(const Args& args, TensorCompareSpec* s, std::string* error) {
+  const bool gemm = s->op == TensorOp::kGemm;
+  for (const char* option : {"alpha", "beta", "trans-a", "trans-b"}) {
+    if (!gemm && args.Has(option)) {
+      *error = std::string("--") + option + " is gemm's option";
+      return false;
+    }
+  }
+  double alpha, beta;
+  if (!NumberOption(args, "alpha", 1.0, &alpha, error) ||
+      !NumberOption(args, "beta", 1.0, &beta, error)) {
+    return false;
+  }
+  s->alpha = static_cast<float>(alpha);
+  s->beta = static_cast<float>(beta);
+  s->trans_a = args.Has("trans-a");
+  s->trans_b = args.Has("trans-b");
+  return true;
+}
+
 // compare --op: the options of src/verify/tensor_compare.h, named as
 // `refmath tensor` names them.
 bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
@@ -130,9 +152,9 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   double eps, bound;
   if (!args.Parse(argv,
                   {"op", "in", "in2", "in3", "mask", "scale", "bias", "eps",
-                   "axis",
+                   "axis", "alpha", "beta",
                    "outputs", "label", "max-ulp", "json"},
-                  {}, error) ||
+                  {"trans-a", "trans-b"}, error) ||
       !args.Require("op", &op, error)) {
     return false;
   }
@@ -157,7 +179,9 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
     *error = "--eps is the norms' option";
     return false;
   }
-  if ((s->op == TensorOp::kMatmul || s->op == TensorOp::kAttention) &&
+  if (!GemmOptions(args, s, error)) return false;
+  if ((s->op == TensorOp::kMatmul || s->op == TensorOp::kAttention ||
+       s->op == TensorOp::kGemm) &&
       args.Has("axis")) {
     *error = std::string(TensorOpName(s->op)) + " takes no --axis";
     return false;

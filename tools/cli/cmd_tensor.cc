@@ -6,6 +6,8 @@
 //   tensor softmax|log-softmax --in X --out Y
 //   tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y
 //   tensor rms-norm --in X [--scale G] [--eps E] --out Y
+//   tensor gemm --in A --in2 B [--in3 C] [--alpha X] [--beta X]
+//               [--trans-a] [--trans-b] --out Y
 //   tensor attention --in Q --in2 K --in3 V [--mask M] --out Y
 // Every form also takes --variant, --target and --threads.
 #include <math.h>
@@ -27,8 +29,8 @@ namespace cli {
 namespace {
 
 constexpr const char* kOps =
-    "sum, mean, dot, matmul, softmax, log-softmax, layer-norm, rms-norm, "
-    "attention";
+    "sum, mean, dot, matmul, gemm, softmax, log-softmax, layer-norm, "
+    "rms-norm, attention";
 
 struct Operand {
   std::string option;
@@ -96,6 +98,7 @@ struct Call {
   Operand scale, bias, mask;
   long axis = -1;
   float eps = 0.0f;
+  float alpha = 1.0f, beta = 1.0f;  // gemm's
   std::vector<float> out;
   std::vector<size_t> out_shape;
 };
@@ -139,6 +142,12 @@ std::vector<size_t> OutputShape(const Call& c) {
     }
     return std::vector<size_t>(shape, shape + ndim);
   }
+  if (c.op == "gemm") {
+    const std::vector<size_t>& b = c.in[1].shape;
+    const bool ta = c.args.Has("trans-a"), tb = c.args.Has("trans-b");
+    return {a.size() == 2 ? a[ta ? 1 : 0] : 0,
+            b.size() == 2 ? b[tb ? 0 : 1] : 0};
+  }
   if (c.op == "attention") {
     return {a.size() == 2 ? a[0] : 0,
             c.in[2].shape.size() == 2 ? c.in[2].shape[1] : 0};
@@ -170,6 +179,11 @@ int Compute(Call* c) {
   if (op == "mean") return refmath_tensor_mean(x, axis, &y, o);
   if (op == "dot") return refmath_tensor_dot(x, &c->in[1].view, &y, o);
   if (op == "matmul") return refmath_tensor_matmul(x, &c->in[1].view, &y, o);
+  if (op == "gemm") {
+    return refmath_tensor_gemm(x, &c->in[1].view, Optional(c->mask), c->alpha,
+                               c->beta, c->args.Has("trans-a"),
+                               c->args.Has("trans-b"), &y, o);
+  }
   if (op == "softmax") return refmath_tensor_softmax(x, &y, o);
   if (op == "log-softmax") return refmath_tensor_log_softmax(x, &y, o);
   if (op == "layer-norm") {
@@ -183,11 +197,13 @@ int Compute(Call* c) {
                                   Optional(c->mask), &y, o);
 }
 
-// The options `op` takes beside --out, --variant, --target, --threads, and
-// how many of --in, --in2, --in3 it reads; false for an unknown op.
+// The options `op` takes beside --out, --variant, --target, --threads, its
+// flags, and how many of --in, --in2, --in3 it requires; false for an
+// unknown op.
 bool OpOptions(const std::string& op, std::set<std::string>* valued,
-               int* inputs) {
+               std::set<std::string>* flags, int* inputs) {
   *valued = {"in", "out", "variant", "target", "threads"};
+  *flags = {};
   *inputs = 1;
   if (op == "sum" || op == "mean") {
     valued->insert({"axis", "mode"});
@@ -200,6 +216,10 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
   } else if (op == "attention") {
     valued->insert({"in2", "in3", "mask"});
     *inputs = 3;
+  } else if (op == "gemm") {
+    valued->insert({"in2", "in3", "alpha", "beta"});
+    flags->insert({"trans-a", "trans-b"});
+    *inputs = 2;
   } else if (op != "softmax" && op != "log-softmax") {
     return false;
   }
@@ -216,17 +236,28 @@ bool EpsOption(const Args& args, float* eps, std::string* error) {
   return false;
 }
 
+// gemm's alpha or beta: a decimal number rounded to float32, 1 by default.
+bool FloatOption(const Args& args, const char* option, float* value,
+                 std::string* error) {
+  double v;
+  if (!NumberOption(args, option, 1.0, &v, error)) return false;
+  *value = static_cast<float>(v);
+  return true;
+}
+
 bool ReadCall(const Argv& argv, Call* c, std::string* error) {
-  std::set<std::string> valued;
+  std::set<std::string> valued, flags;
   int inputs;
-  if (!OpOptions(c->op, &valued, &inputs)) {
+  if (!OpOptions(c->op, &valued, &flags, &inputs)) {
     *error = "unknown operation " + Quote(c->op) + " (valid: " + kOps + ")";
     return false;
   }
-  if (!c->args.Parse(argv, valued, {}, error) ||
+  if (!c->args.Parse(argv, valued, flags, error) ||
       !ParseCallOptions(c->args, &c->options, error) ||
       !IntegerOption(c->args, "axis", -64, 63, -1, &c->axis, error) ||
       !EpsOption(c->args, &c->eps, error) ||
+      !FloatOption(c->args, "alpha", &c->alpha, error) ||
+      !FloatOption(c->args, "beta", &c->beta, error) ||
       !CheckOutputs(c->args, {"out"}, error)) {
     return false;
   }
@@ -235,9 +266,11 @@ bool ReadCall(const Argv& argv, Call* c, std::string* error) {
   for (int i = 0; i < inputs; ++i) {
     if (!ReadTensorArg(c->args, names[i], false, &c->in[i], error)) return false;
   }
+  // gemm's optional C (--in3) travels in the slot of attention's mask.
   return ReadTensorArg(c->args, "scale", true, &c->scale, error) &&
          ReadTensorArg(c->args, "bias", true, &c->bias, error) &&
-         ReadTensorArg(c->args, "mask", true, &c->mask, error);
+         ReadTensorArg(c->args, c->op == "gemm" ? "in3" : "mask", true,
+                       &c->mask, error);
 }
 
 }  // namespace
