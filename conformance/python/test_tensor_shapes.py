@@ -148,3 +148,70 @@ def test_gemm_errors_write_nothing():
     with pytest.raises(ValueError, match="C that broadcasts"):
         refmath.compare("gemm", (a, b, np.ones(3, np.float32)),
                         np.ones((2, 4), np.float32))
+
+
+ATTENTION_CASES = [
+    # (B, H, Hkv, L, S, d, dv, mask shape, mask kind, scale, causal)
+    (2, 4, 2, 5, 7, 8, 3, None, None, None, False),
+    (1, 4, 1, 6, 6, 16, 4, (6, 6), "float", None, True),
+    (2, 2, 2, 3, 9, 4, 2, (2, 1, 1, 9), "bool", 0.3, False),
+    (1, 3, 3, 9, 4, 8, 8, (3, 9, 4), "bool", None, True),
+    (1, 2, 1, 4, 300, 8, 5, (1, 1, 4, 300), "float", 0.125, False)]
+
+
+def attention_inputs(case):
+    b, h, hkv, l, s, d, dv, mshape, kind, _, _ = case
+    q, k, v = normal(8, b, h, l, d), normal(9, b, hkv, s, d), \
+        normal(10, b, hkv, s, dv)
+    mask = None
+    if kind == "float":
+        mask = normal(11, *mshape)
+    elif kind == "bool":
+        mask = np.random.default_rng(12).random(mshape) < 0.7
+    return q, k, v, mask
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("case", ATTENTION_CASES, ids=str)
+def test_attention_heads_match_the_port(variant, case):
+    q, k, v, mask = attention_inputs(case)
+    scale, causal = case[9], case[10]
+    boolean = mask is not None and mask.dtype == np.bool_
+    want = port.attention_heads(
+        q, k, v, None if boolean else mask,
+        mask.astype(np.float32) if boolean else None, scale, causal,
+        variant == "fast")
+    got = rt.attention(q, k, v, mask, scale=scale, causal=causal,
+                       variant=variant, threads=2)
+    assert bits(got).tolist() == bits(want).tolist()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_attention_slice_has_the_bits_of_the_2d_call(variant):
+    q, k, v, _ = attention_inputs(ATTENTION_CASES[0])
+    mask = normal(13, 5, 7)
+    whole = rt.attention(q, k, v, mask, variant=variant)
+    for i in range(2):
+        for j in range(4):
+            alone = rt.attention(q[i, j], k[i, j // 2], v[i, j // 2], mask,
+                                 variant=variant, threads=1)
+            assert bits(whole[i, j]).tolist() == bits(alone).tolist()
+    # 2-D operands with the new options: the 4-D call on one slice.
+    y = rt.attention(q[0, 0], k[0, 0], v[0, 0], causal=True, scale=0.5)
+    assert bits(y).tolist() == bits(rt.attention(
+        q[:1, :1], k[:1, :1], v[:1, :1], causal=True, scale=0.5)[0, 0]).tolist()
+
+
+def test_attention_heads_errors_write_nothing():
+    q, k = np.ones((1, 3, 4, 8), np.float32), np.ones((1, 2, 4, 8), np.float32)
+    out = np.full((1, 3, 4, 8), 42, np.float32)
+    with pytest.raises(ValueError) as info:
+        rt.attention(q, k, k, out=out)
+    message = str(info.value)
+    assert message.startswith("refmath.tensor.attention: shapes do not fit")
+    assert "q (1, 3, 4, 8), k (1, 2, 4, 8)" in message and "\n" not in message
+    assert (out == 42).all()
+    with pytest.raises(ValueError, match="mask \\(3, 5\\)"):
+        rt.attention(q, q, q, np.ones((3, 5), bool))
+    with pytest.raises(TypeError, match="causal must be a bool"):
+        rt.attention(q, q, q, causal=1)

@@ -188,6 +188,44 @@ TEST_P(TensorIdentity, Attention) {
   });
 }
 
+TEST_P(TensorIdentity, AttentionHeads) {
+  // 2 x 8 slices (threads take whole ones) with grouped heads, a
+  // broadcast additive mask, a boolean one, a scale and causal; then one
+  // long slice (threads inside it).
+  std::vector<float> q = Random(2 * 8 * 33 * 16, 35),
+                     k = Random(2 * 2 * 300 * 16, 36),
+                     v = Random(2 * 2 * 300 * 12, 37),
+                     mask = Random(33 * 300, 38), keep(8 * 300);
+  for (size_t i = 0; i < keep.size(); ++i) keep[i] = (i * 7) % 5 == 0 ? 0 : 1;
+  ExpectSameEverywhere("attention heads", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(2 * 8 * 33 * 12, 0.0f);
+    refmath_tensor vq = View(q, {2, 8, 33, 16}), vk = View(k, {2, 2, 300, 16}),
+                   vv = View(v, {2, 2, 300, 12}), vm = View(mask, {33, 300}),
+                   vkeep = View(keep, {8, 1, 300}),
+                   vo = View(*out, {2, 8, 33, 12});
+    refmath_attention_options a = refmath_attention_default_options();
+    a.mask = &vm;
+    a.keep = &vkeep;
+    a.has_scale = 1;
+    a.scale = 0.3f;
+    a.causal = 1;
+    return refmath_tensor_attention_heads(&vq, &vk, &vv, &a, &vo, &o);
+  });
+  ExpectSameEverywhere("attention one slice", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(33 * 12, 0.0f);
+    refmath_tensor vq = View(q, {1, 1, 33, 16}), vk = View(k, {1, 1, 1200, 16}),
+                   vv = View(v, {1, 1, 1200, 12}),
+                   vo = View(*out, {1, 1, 33, 12});
+    refmath_attention_options a = refmath_attention_default_options();
+    a.causal = 1;
+    return refmath_tensor_attention_heads(&vq, &vk, &vv, &a, &vo, &o);
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(Variants, TensorIdentity,
                          ::testing::Values(REFMATH_EXACT, REFMATH_FAST),
                          [](const auto& info) {

@@ -130,6 +130,38 @@ int refmath_tensor_attention(const refmath_tensor *q, const refmath_tensor *k,
                              const refmath_tensor *out,
                              const refmath_tensor_options *opt);
 
+/* The options of attention with batch and heads; NULL means the
+ * defaults (refmath_attention_default_options): no masks, scale
+ * 1/sqrt(d) as refmath_tensor_attention divides, not causal. */
+typedef struct {
+  /* Added to the scores; broadcast to (B, H, L, S) from the right, or
+   * NULL. */
+  const refmath_tensor *mask;
+  /* A boolean mask as float32, broadcast as mask: where it is +0 or -0
+   * the key is left out (its score becomes -inf), any other value keeps
+   * it; or NULL. */
+  const refmath_tensor *keep;
+  float scale;   /* the scores are multiplied by it when has_scale is 1 */
+  int has_scale; /* 0: divided by sqrt(float(d)) instead */
+  int causal;    /* 1: key j is left out of query i when j > i */
+} refmath_attention_options;
+
+refmath_attention_options refmath_attention_default_options(void);
+
+/* Scaled dot-product attention as torch's scaled_dot_product_attention:
+ * q[B, H, L, d], k[B, Hkv, S, d], v[B, Hkv, S, dv] -> out[B, H, L, dv],
+ * H a multiple of Hkv, query head h using key/value head h / (H / Hkv)
+ * (grouped- and multi-query attention).  Each (b, h) slice has the bits
+ * of refmath_tensor_attention on that slice where the options coincide
+ * (no scale, not causal, no keep).  causal, has_scale: 0 or 1; scale
+ * finite. */
+int refmath_tensor_attention_heads(const refmath_tensor *q,
+                                   const refmath_tensor *k,
+                                   const refmath_tensor *v,
+                                   const refmath_attention_options *attn,
+                                   const refmath_tensor *out,
+                                   const refmath_tensor_options *opt);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

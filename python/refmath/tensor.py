@@ -223,12 +223,40 @@ def rms_norm(x, scale=None, *, eps=1e-5, out=None, variant="exact",
                        out, variant, target, threads)
 
 
-def attention(q, k, v, mask=None, *, out=None, variant="exact",
-              threads=None, target=None):
-    """``softmax(q @ k.T / sqrt(d) + mask) @ v`` (``refmath_tensor_attention``)
-    with q [Lq, d], k [Lk, d], v [Lk, dv] and an optional additive mask
-    [Lq, Lk]; d and Lk at least 1.  Returns float32 [Lq, dv]; a mask row of
-    all -inf gives a NaN row."""
+def attention(q, k, v, mask=None, *, scale=None, causal=False, out=None,
+              variant="exact", threads=None, target=None):
+    """Scaled dot-product attention, as
+    ``torch.nn.functional.scaled_dot_product_attention``:
+    ``softmax(q @ k^T * scale + mask) @ v`` over the last two axes.
+
+    ``q`` [B, H, L, d], ``k`` [B, Hkv, S, d], ``v`` [B, Hkv, S, dv] give
+    float32 [B, H, L, dv] (``refmath_tensor_attention_heads``); H must be a
+    multiple of Hkv, query head h reading key/value head h // (H // Hkv)
+    (grouped- and multi-query attention).  2-D ``q`` [L, d], ``k`` [S, d],
+    ``v`` [S, dv] give [L, dv].  ``mask``: float32, added to the scores, or
+    bool, False leaving the key out; either broadcast to [B, H, L, S].
+    ``scale``: None divides the scores by ``sqrt(float32(d))``, a number
+    (rounded to float32) multiplies them.  ``causal``: key j is left out of
+    query i when j > i (top-left aligned, as torch's ``is_causal``).  A
+    query that keeps no key gives a NaN row.  Every (batch, head) slice has
+    the bits of the 2-D call on that slice where the options coincide."""
     variant, target, threads = _options("attention", variant, target, threads)
-    return _t.attention(_array(q), _array(k), _array(v), _optional(mask), out,
-                        variant, target, threads)
+    q, k, v, mask = _array(q), _array(k), _array(v), _optional(mask)
+    causal = _flag("attention", causal, "causal")
+    boolean = mask is not None and mask.dtype == _np.bool_
+    if q.ndim == 2 and scale is None and not causal and not boolean:
+        return _t.attention(q, k, v, mask, out, variant, target, threads)
+    scale_value = 1.0 if scale is None else _float32("attention", scale,
+                                                     "scale")
+    # A boolean mask goes to the library as float32 0 and 1 ("keep").
+    keep = mask.astype(_np.float32) if boolean else None
+    additive = None if boolean else mask
+    if q.ndim == 2 and k.ndim == 2 and v.ndim == 2:
+        out4 = None if out is None else out[None, None]
+        y = _t.attention_heads(q[None, None], k[None, None], v[None, None],
+                               additive, keep, scale is not None, scale_value,
+                               causal, out4, variant, target, threads)
+        return out if out is not None else y[0, 0]
+    return _t.attention_heads(q, k, v, additive, keep, scale is not None,
+                              scale_value, causal, out, variant, target,
+                              threads)

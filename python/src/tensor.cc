@@ -434,6 +434,34 @@ py::array Attention(py::handle q, py::handle k, py::handle v, py::handle mask,
   });
 }
 
+py::array AttentionHeads(py::handle q, py::handle k, py::handle v,
+                         py::handle mask, py::handle keep, bool has_scale,
+                         float scale, bool causal, py::handle out,
+                         const string& variant, const py::object& target,
+                         int threads) {
+  Call c;
+  c.op = "attention";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand vq = Input(q, "q"), vk = Input(k, "k"), vv = Input(v, "v"),
+                vm = Input(mask, "mask", true), vkeep = Input(keep, "mask", true);
+  bool given;
+  const Operand r = Output(out, {DimOr0(vq, 4, 0), DimOr0(vq, 4, 1),
+                                 DimOr0(vq, 4, 2), DimOr0(vv, 4, 3)},
+                           &given);
+  c.operands = {&vq, &vk, &vv, &vm, &vkeep};
+  c.first = &vq;
+  refmath_attention_options a = refmath_attention_default_options();
+  a.mask = Optional(vm);
+  a.keep = Optional(vkeep);
+  a.has_scale = has_scale;
+  a.scale = scale;
+  a.causal = causal;
+  return Run(&c, r, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_attention_heads(&vq.view, &vk.view, &vv.view, &a,
+                                          &r.view, o);
+  });
+}
+
 }  // namespace
 
 void BindTensor(py::module_ m) {
@@ -522,6 +550,20 @@ void BindTensor(py::module_ m) {
         },
         py::arg("x"), py::arg("scale"), py::arg("eps"), py::arg("out"),
         py::arg("variant"), py::arg("target"), py::arg("threads"));
+  m.def("attention_heads",
+        [](py::object q, py::object k, py::object v, py::object mask,
+           py::object keep, bool has_scale, float scale, bool causal,
+           py::object out, const string& variant, py::object target,
+           int threads) {
+          return Named("attention", [&] {
+            return AttentionHeads(q, k, v, mask, keep, has_scale, scale,
+                                  causal, out, variant, target, threads);
+          });
+        },
+        py::arg("q"), py::arg("k"), py::arg("v"), py::arg("mask"),
+        py::arg("keep"), py::arg("has_scale"), py::arg("scale"),
+        py::arg("causal"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
   m.def("attention",
         [](py::object q, py::object k, py::object v, py::object mask,
            py::object out, const string& variant, py::object target,

@@ -203,6 +203,35 @@ def attention(q, k, v, mask, fused):
     return matmul(softmax(t, fused), v, fused)
 
 
+def attention_heads(q, k, v, mask, keep, scale, causal, fused):
+    """Attention with batch and heads: q (B, H, L, d), k (B, Hkv, S, d), v
+    (B, Hkv, S, dv); head h reads key/value head h // (H // Hkv).  Per
+    slice: the scores, / sqrt(d) or * scale, + mask, -inf where a key is
+    left out (causal: j > i; keep: a zero), softmax, the product with V."""
+    b, h, l, d = q.shape
+    s, group = k.shape[2], h // k.shape[1]
+    out = np.empty((b, h, l, v.shape[3]), dtype=F32)
+    masks = None if mask is None else np.broadcast_to(mask, (b, h, l, s))
+    keeps = None if keep is None else np.broadcast_to(keep, (b, h, l, s))
+    for i in range(b):
+        for j in range(h):
+            kv = j // group
+            t = matmul(np.ascontiguousarray(q[i, j]),
+                       np.ascontiguousarray(k[i, kv].T), fused)
+            t = t / np.sqrt(F32(d)) if scale is None else t * F32(scale)
+            if masks is not None:
+                t = t + masks[i, j]
+            drop = np.zeros((l, s), dtype=bool)
+            if causal:
+                drop |= np.triu(np.ones((l, s), dtype=bool), 1)
+            if keeps is not None:
+                drop |= keeps[i, j] == 0
+            t[drop] = -np.inf
+            out[i, j] = matmul(softmax(t, fused),
+                               np.ascontiguousarray(v[i, kv]), fused)
+    return out
+
+
 # --- The golden cases (docs/golden-hashes.md, "Tensor module") -----------
 
 SPECIAL_BITS = [
