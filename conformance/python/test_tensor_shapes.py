@@ -215,3 +215,35 @@ def test_attention_heads_errors_write_nothing():
         rt.attention(q, q, q, np.ones((3, 5), bool))
     with pytest.raises(TypeError, match="causal must be a bool"):
         rt.attention(q, q, q, causal=1)
+
+
+def test_compare_attention_heads():
+    # q = 0: equal weights over the kept keys; v = 1, 3, 5, 7; causal and
+    # a boolean mask leaving key 1 out of query 2: the means 1, 2, 3, 4
+    # are exact, and so is the truth.
+    q = np.zeros((1, 2, 4, 2), np.float32)
+    k = normal(14, 1, 1, 4, 2)
+    v = np.array([1, 3, 5, 7], np.float32).reshape(1, 1, 4, 1)
+    keep = np.ones((4, 4), bool)
+    keep[2, 1] = False
+    y = np.array([1, 2, 3, 4] * 2, np.float32).reshape(1, 2, 4, 1)
+    r = refmath.compare("attention", (q, k, v), y, mask=keep, causal=True,
+                        max_ulp=0)
+    assert r and r.out_shape == [1, 2, 4, 1] and r.count == 8
+    assert r.exact["identical_to_exact"] == 8
+    assert r.attention == {"keep": "<array>", "scale": None,
+                           "causal": True}
+    # Random heads against the truth: refmath within a few ulps, and the
+    # port's bits are refmath's.
+    case = ATTENTION_CASES[2]
+    q, k, v, mask = attention_inputs(case)
+    y = port.attention_heads(q, k, v, None, mask.astype(np.float32), 0.3,
+                             False, False)
+    r = refmath.compare("attention", (q, k, v), y, mask=mask, scale=0.3,
+                        max_ulp=16)
+    assert r and r.backend["identical_to_exact"] == y.size
+    with pytest.raises(ValueError, match="causal need Q \\(B, H, L, d\\)"):
+        refmath.compare("attention", (q[0, 0], k[0, 0], v[0, 0]), y[0, 0],
+                        causal=True)
+    with pytest.raises(ValueError, match="causal is attention's option"):
+        refmath.compare("softmax", q, q, causal=True)

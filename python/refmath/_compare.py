@@ -179,7 +179,7 @@ class TensorCompareReport:
 
 
 def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
-                label, gemm):
+                label, options):
     call = "refmath.compare"
     arity = {"matmul": (2,), "attention": (3,), "gemm": (2, 3)}.get(op, (1,))
     if arity != (1,):
@@ -197,25 +197,43 @@ def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
     eps = _args.number(eps, "eps", call, optional=True)
     if eps is not None and op not in ("layer-norm", "rms-norm"):
         raise ValueError("eps is the norms' option")
+    keep = None
+    if op == "attention" and getattr(mask, "dtype", None) == np.bool_:
+        keep, mask = mask.astype(np.float32), None  # False leaves a key out
     with tempfile.TemporaryDirectory(prefix="refmath-compare-") as tmp:
         files = [_saved(v, role, tmp) if v is not None else ("", "")
                  for v, role in ((a, "inputs"), (b, "b"), (c, "v"),
                                  (scale, "scale"), (bias, "bias"),
-                                 (mask, "mask"), (outputs, "outputs"))]
+                                 (mask, "mask"), (keep, "mask"),
+                                 (outputs, "outputs"))]
         try:
             result = _refmath.compare_op(
                 op, [f[0] for f in files], axis,
                 1e-5 if eps is None else eps, max_ulp, label,
-                [f[1] for f in files], **gemm)
+                [f[1] for f in files], **options)
         except ValueError as e:
             message = _keyword_message(str(e), *files)
             third = "c" if op == "gemm" else "v"
             for option, word in (("--in2", "b"), ("--in3", third),
+                                 ("--keep", "mask"), ("--scale-by", "scale"),
                                  ("--in", "inputs"),
                                  ("--outputs", "outputs"), ("--", "")):
                 message = message.replace(option, word)
             raise ValueError(message) from None
     return TensorCompareReport(*result)
+
+
+def _attention_options(scale, causal):
+    """attention's scale and causal for the extension."""
+    call = "refmath.compare"
+    given = {}
+    if scale is not None:
+        given["scale"] = _args.number(scale, "scale", call)
+    if causal is not None:
+        if not isinstance(causal, bool):
+            raise TypeError("%s: causal must be a bool" % call)
+        given["causal"] = causal
+    return given
 
 
 def _gemm_options(op, alpha, beta, trans_a, trans_b):
@@ -242,7 +260,7 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
             worst=10, threads=0, label="backend", *, axis=-1, scale=None,
             bias=None, eps=None, mask=None, alpha=None, beta=None,
-            trans_a=None, trans_b=None):
+            trans_a=None, trans_b=None, causal=None):
     """Measures a backend's `outputs` of `function` on `inputs` against the
     true value f(x) and against refmath's `variant` (the oracle), as
     ``refmath compare`` does; returns a CompareReport.
@@ -252,8 +270,11 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     (matmul: the pair (a, b); attention: (q, k, v); gemm: (a, b) or
     (a, b, c)), float32 arrays or paths; `axis` the rows' (or the sum's)
     axis; `scale`, `bias` and `eps` the norms' (eps default 1e-5); `mask`
-    attention's; `alpha`, `beta` (default 1), `trans_a`, `trans_b`
-    (default False) gemm's; max_ulp and label as below.  It returns a
+    attention's (float32 added, or bool: False leaves the key out); for
+    attention `scale` is the scores' scale (default 1/sqrt(d)) and
+    `causal` a bool, both with q, k, v of four axes (B, H, L, d); `alpha`,
+    `beta` (default 1), `trans_a`, `trans_b` (default False) gemm's;
+    max_ulp and label as below.  It returns a
     TensorCompareReport.
 
     inputs, outputs: paths of .npy or raw files (as the command reads
@@ -273,9 +294,14 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     if function.replace("_", "-") in TENSOR_OPS:
         _args.text(label, "label", call)
         op = function.replace("_", "-")
+        options = _gemm_options(op, alpha, beta, trans_a, trans_b)
+        if op == "attention":
+            options.update(_attention_options(scale, causal))
+            scale = None
+        elif causal is not None:
+            raise ValueError("causal is attention's option")
         return _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask,
-                           max_ulp, label, _gemm_options(
-                               op, alpha, beta, trans_a, trans_b))
+                           max_ulp, label, options)
     for name, value in (("function", function), ("variant", variant),
                         ("inputs_dtype", inputs_dtype),
                         ("outputs_dtype", outputs_dtype), ("label", label)):

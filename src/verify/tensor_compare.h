@@ -56,6 +56,12 @@ struct TensorCompareSpec {
   // gemm's: alpha * A' B' + beta * C (C at in3_path, optional).
   float alpha = 1.0f, beta = 1.0f;
   bool trans_a = false, trans_b = false;
+  // attention's with Q, K, V of four axes (B, H, L, d): the boolean mask
+  // as float32 (a zero leaves the key out), the scale (else / sqrt(d)),
+  // causal.
+  std::string keep_path;
+  bool has_scale = false, causal = false;
+  float scale = 1.0f;
   // The bound on the backend's largest distance to the truth, in binary32
   // ulps; none: the verdict is "no bound set" unless a NaN/inf
   // disagreement fails it.

@@ -227,8 +227,9 @@ def attention_heads(q, k, v, mask, keep, scale, causal, fused):
             if keeps is not None:
                 drop |= keeps[i, j] == 0
             t[drop] = -np.inf
-            out[i, j] = matmul(softmax(t, fused),
-                               np.ascontiguousarray(v[i, kv]), fused)
+            with np.errstate(invalid="ignore"):  # a row keeping no key: NaN
+                p = softmax(t, fused)
+            out[i, j] = matmul(p, np.ascontiguousarray(v[i, kv]), fused)
     return out
 
 
