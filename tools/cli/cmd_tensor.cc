@@ -8,7 +8,8 @@
 //   tensor rms-norm --in X [--scale G] [--eps E] --out Y
 //   tensor gemm --in A --in2 B [--in3 C] [--alpha X] [--beta X]
 //               [--trans-a] [--trans-b] --out Y
-//   tensor attention --in Q --in2 K --in3 V [--mask M] --out Y
+//   tensor attention --in Q --in2 K --in3 V [--mask M] [--keep K]
+//                    [--scale-by S] [--causal] --out Y
 // Every form also takes --variant, --target and --threads.
 #include <math.h>
 
@@ -95,10 +96,11 @@ struct Call {
   Args args;
   refmath_tensor_options options;
   std::vector<Operand> in;  // in, in2, in3 as the op reads them
-  Operand scale, bias, mask;
+  Operand scale, bias, mask, keep;
   long axis = -1;
   float eps = 0.0f;
   float alpha = 1.0f, beta = 1.0f;  // gemm's
+  float scale_by = 1.0f;            // attention's, with --scale-by
   std::vector<float> out;
   std::vector<size_t> out_shape;
 };
@@ -114,7 +116,7 @@ std::string Describe(int status, const Call& c) {
     std::string shapes;
     for (const Operand* o : {&c.in[0], c.in.size() > 1 ? &c.in[1] : nullptr,
                              c.in.size() > 2 ? &c.in[2] : nullptr, &c.scale,
-                             &c.bias, &c.mask}) {
+                             &c.bias, &c.mask, &c.keep}) {
       if (o == nullptr || !o->present) continue;
       shapes += (shapes.empty() ? "" : ", ") + ("--" + o->option) + " " +
                 ShapeText(o->shape);
@@ -148,6 +150,10 @@ std::vector<size_t> OutputShape(const Call& c) {
     return {a.size() == 2 ? a[ta ? 1 : 0] : 0,
             b.size() == 2 ? b[tb ? 0 : 1] : 0};
   }
+  if (c.op == "attention" && a.size() == 4) {
+    const std::vector<size_t>& v = c.in[2].shape;
+    return {a[0], a[1], a[2], v.size() == 4 ? v[3] : 0};
+  }
   if (c.op == "attention") {
     return {a.size() == 2 ? a[0] : 0,
             c.in[2].shape.size() == 2 ? c.in[2].shape[1] : 0};
@@ -162,6 +168,26 @@ std::vector<size_t> OutputShape(const Call& c) {
 
 const refmath_tensor* Optional(const Operand& o) {
   return o.present ? &o.view : nullptr;
+}
+
+// attention: the 2-D call, or the one with batch and heads for four-axis
+// operands or its options.
+int Attention(const Call& c, const refmath_tensor& y) {
+  const refmath_tensor* q = &c.in[0].view;
+  const bool heads = q->ndim == 4 || c.keep.present || c.args.Has("causal") ||
+                     c.args.Has("scale-by");
+  if (!heads) {
+    return refmath_tensor_attention(q, &c.in[1].view, &c.in[2].view,
+                                    Optional(c.mask), &y, &c.options);
+  }
+  refmath_attention_options a = refmath_attention_default_options();
+  a.mask = Optional(c.mask);
+  a.keep = Optional(c.keep);
+  a.has_scale = c.args.Has("scale-by");
+  a.scale = c.scale_by;
+  a.causal = c.args.Has("causal");
+  return refmath_tensor_attention_heads(q, &c.in[1].view, &c.in[2].view, &a,
+                                        &y, &c.options);
 }
 
 int Compute(Call* c) {
@@ -193,8 +219,7 @@ int Compute(Call* c) {
   if (op == "rms-norm") {
     return refmath_tensor_rms_norm(x, Optional(c->scale), c->eps, &y, o);
   }
-  return refmath_tensor_attention(x, &c->in[1].view, &c->in[2].view,
-                                  Optional(c->mask), &y, o);
+  return Attention(*c, y);
 }
 
 // The options `op` takes beside --out, --variant, --target, --threads, its
@@ -214,7 +239,8 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
     valued->insert({"scale", "eps"});
     if (op == "layer-norm") valued->insert("bias");
   } else if (op == "attention") {
-    valued->insert({"in2", "in3", "mask"});
+    valued->insert({"in2", "in3", "mask", "keep", "scale-by"});
+    flags->insert("causal");
     *inputs = 3;
   } else if (op == "gemm") {
     valued->insert({"in2", "in3", "alpha", "beta"});
@@ -236,7 +262,8 @@ bool EpsOption(const Args& args, float* eps, std::string* error) {
   return false;
 }
 
-// gemm's alpha or beta: a decimal number rounded to float32, 1 by default.
+// A decimal number rounded to float32, 1 by default (gemm's --alpha and
+// --beta, attention's --scale-by).
 bool FloatOption(const Args& args, const char* option, float* value,
                  std::string* error) {
   double v;
@@ -258,6 +285,7 @@ bool ReadCall(const Argv& argv, Call* c, std::string* error) {
       !EpsOption(c->args, &c->eps, error) ||
       !FloatOption(c->args, "alpha", &c->alpha, error) ||
       !FloatOption(c->args, "beta", &c->beta, error) ||
+      !FloatOption(c->args, "scale-by", &c->scale_by, error) ||
       !CheckOutputs(c->args, {"out"}, error)) {
     return false;
   }
@@ -270,7 +298,8 @@ bool ReadCall(const Argv& argv, Call* c, std::string* error) {
   return ReadTensorArg(c->args, "scale", true, &c->scale, error) &&
          ReadTensorArg(c->args, "bias", true, &c->bias, error) &&
          ReadTensorArg(c->args, c->op == "gemm" ? "in3" : "mask", true,
-                       &c->mask, error);
+                       &c->mask, error) &&
+         ReadTensorArg(c->args, "keep", true, &c->keep, error);
 }
 
 }  // namespace
