@@ -147,6 +147,35 @@ def sum_and_matmul(cli):
     cli.check(b["max_ulp"] == 2 ** 23 and b["at_index"] == 1, "matmul: 2^23 ulp at 1: %s" % b)
     cli.check(abs(b["normwise"] ** 2 / float(norm) - 1) < 1e-14, "matmul normwise %r" % b["normwise"])
     cli.check(doc["out_shape"] == [2, 1] and doc["in_shape"] == [2, 3], "matmul shapes")
+    # Batched: the same rows in two batch elements, B broadcast over them.
+    status, doc, _ = report(cli, "--op", "matmul", "--in", cli.save("bx", np.stack([x, x])),
+                            "--in2", cli.path("ones.npy"),
+                            "--outputs", cli.save("by", np.stack([y, y]).reshape(2, 2, 1)))
+    b = column(doc, "backend")
+    cli.check(b["max_ulp"] == 2 ** 23 and b["at_index"] == 1, "batched matmul: %s" % b)
+    cli.check(doc["out_shape"] == [2, 2, 1], "batched matmul shape")
+    # gemm: 2 * (the same rows) + -1 * (2^24 + 2, 2^-30): exact 2^24 + 2 and
+    # 2^-30, the backend's 2^24 + 2 and 0.
+    status, doc, _ = report(cli, "--op", "gemm", "--in", cli.path("sx.npy"),
+                            "--in2", cli.path("ones.npy"), "--in3",
+                            cli.save("gc", np.array([[2.0 ** 24 + 2], [2.0 ** -30]], F32)),
+                            "--alpha", "2", "--beta", "-1",
+                            "--outputs", cli.save("gy", np.array([[2.0 ** 24 + 2], [0]], F32)))
+    b = column(doc, "backend")
+    cli.check(b["max_ulp"] == 2 ** 23 and b["at_index"] == 1, "gemm: 2^23 ulp at 1: %s" % b)
+    cli.check(doc["gemm"] == {"alpha": 2, "beta": -1, "trans_a": False, "trans_b": False},
+              "gemm options %s" % doc["gemm"])
+    # attention with heads: q = 0, causal: query i the mean of v[0..i].
+    status, doc, _ = report(cli, "--op", "attention",
+                            "--in", cli.save("aq", np.zeros((1, 2, 2, 3), F32)),
+                            "--in2", cli.save("ak", np.ones((1, 1, 2, 3), F32)),
+                            "--in3", cli.save("av", np.array([1, 3], F32).reshape(1, 1, 2, 1)),
+                            "--causal", "--scale-by", "0.5",
+                            "--outputs", cli.save("ay", np.array([1, 2, 1, 2], F32).reshape(1, 2, 2, 1)))
+    b = column(doc, "backend")
+    cli.check(b["max_ulp"] == 0 and b["identical_to_exact"] == 4, "attention heads: %s" % b)
+    cli.check(doc["attention"] == {"keep": None, "scale": 0.5, "causal": True},
+              "attention options %s" % doc["attention"])
 
 
 def round32(q):
@@ -289,7 +318,7 @@ def bad_input(cli):
          ["--op", "softmax", "--in", good, "--axis", "2", "--outputs", good]),
         ("missing file", "nope.npy", ["--op", "sum", "--in", cli.path("nope.npy"), "--outputs", short]),
         ("matmul without B", "matmul needs --in2", ["--op", "matmul", "--in", good, "--outputs", good]),
-        ("matmul shapes", "matmul needs A (m, k) and B (k, n)",
+        ("matmul shapes", "matmul needs A (..., m, k) and B (..., k, n)",
          ["--op", "matmul", "--in", good, "--in2", good, "--outputs", good]),
         ("eps on softmax", "--eps is the norms' option",
          ["--op", "softmax", "--in", good, "--eps", "1", "--outputs", good]),

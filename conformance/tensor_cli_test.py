@@ -32,9 +32,16 @@ def against_port(cli):
     x = rand((5, 1030), 1, 4.0)
     g, b = rand(1030, 2), rand(1030, 3)
     a, bm = rand((9, 300), 4), rand((300, 7), 5)
+    ba, bb = rand((2, 1, 3, 300), 12), rand((4, 300, 2), 13)
+    vec = rand(300, 14)
+    bt, cr = rand((7, 300), 15), rand((9, 1), 16)
+    hq, hk, hv = rand((2, 4, 5, 8), 17), rand((2, 2, 7, 8), 18), rand((2, 2, 7, 3), 19)
+    hkeep = (rand((4, 1, 7), 20) > -0.5).astype(F32)
     q, k, v, m = rand((6, 8), 6), rand((40, 8), 7), rand((40, 5), 8), rand((6, 40), 9)
     paths = {n: cli.save(n, arr) for n, arr in
-             dict(x=x, g=g, b=b, a=a, bm=bm, q=q, k=k, v=v, m=m).items()}
+             dict(x=x, g=g, b=b, a=a, bm=bm, ba=ba, bb=bb, vec=vec, bt=bt,
+                  cr=cr, hq=hq, hk=hk, hv=hv, hkeep=hkeep, q=q, k=k, v=v,
+                  m=m).items()}
     eps = port.sp.f32("1e-5")
     for variant in ("exact", "fast"):
         fused = variant == "fast"
@@ -47,8 +54,19 @@ def against_port(cli):
              port.rms_norm(x, g, eps, fused)),
             ("matmul", ["--in", paths["a"], "--in2", paths["bm"]],
              port.matmul(a, bm, fused)),
+            ("matmul", ["--in", paths["ba"], "--in2", paths["bb"]],
+             port.matmul_nd(ba, bb, fused)),
+            ("matmul", ["--in", paths["vec"], "--in2", paths["bb"]],
+             port.matmul_nd(vec, bb, fused)),
+            ("gemm", ["--in", paths["a"], "--in2", paths["bt"], "--in3",
+                      paths["cr"], "--alpha", "0.5",
+                      "--beta", "-2", "--trans-b"],
+             port.gemm(a, bt, cr, 0.5, -2.0, False, True, fused)),
             ("attention", ["--in", paths["q"], "--in2", paths["k"], "--in3", paths["v"],
                            "--mask", paths["m"]], port.attention(q, k, v, m, fused)),
+            ("attention", ["--in", paths["hq"], "--in2", paths["hk"], "--in3", paths["hv"],
+                           "--keep", paths["hkeep"], "--scale-by", "0.25", "--causal"],
+             port.attention_heads(hq, hk, hv, None, hkeep, 0.25, True, fused)),
             ("sum", ["--in", paths["x"]], port.canonical_sum(x)),
             ("sum", ["--in", paths["x"], "--mode", "exact"],
              np.array([port.correctly_rounded_sum(r.copy()) for r in x], dtype=F32)),

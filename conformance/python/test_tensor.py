@@ -698,7 +698,7 @@ def test_attention_mask_row_of_minus_infinity(variant):
 
 def test_the_module_lists_its_functions():
     assert sorted(rt.__all__) == sorted(
-        ["sum", "mean", "dot", "matmul", "softmax", "log_softmax",
+        ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
          "layer_norm", "rms_norm", "attention"])
     assert refmath.tensor is rt
     for name in rt.__all__:

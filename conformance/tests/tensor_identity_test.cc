@@ -116,6 +116,44 @@ TEST_P(TensorIdentity, DotAndMatmul) {
   });
 }
 
+TEST_P(TensorIdentity, BatchedMatmul) {
+  // 15 batch elements (threads take whole ones), a broadcast b, then two
+  // large ones (threads inside each) with a 1-D b.
+  std::vector<float> a = Random(5 * 3 * 20 * 300, 15),
+                     b = Random(3 * 300 * 17, 16);
+  ExpectSameEverywhere("batched matmul", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(5 * 3 * 20 * 17, 0.0f);
+    refmath_tensor va = View(a, {5, 3, 20, 300}),
+                   vb = View(b, {3, 300, 17}),
+                   vc = View(*out, {5, 3, 20, 17});
+    return refmath_tensor_matmul(&va, &vb, &vc, &o);
+  });
+  std::vector<float> big = Random(2 * 70 * 600, 17), x = Random(600, 18);
+  ExpectSameEverywhere("batched matmul, vector b", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(2 * 70, 0.0f);
+    refmath_tensor va = View(big, {2, 70, 600}), vx = View(x, {600}),
+                   vc = View(*out, {2, 70});
+    return refmath_tensor_matmul(&va, &vx, &vc, &o);
+  });
+}
+
+TEST_P(TensorIdentity, Gemm) {
+  // A and B both stored transposed, C one row broadcast down the columns.
+  std::vector<float> at = Random(600 * 67, 19), bt = Random(45 * 600, 20),
+                     c = Random(45, 21);
+  ExpectSameEverywhere("gemm", GetParam(), [&](const refmath_tensor_options& o,
+                                               std::vector<float>* out) {
+    out->assign(67 * 45, 0.0f);
+    refmath_tensor va = View(at, {600, 67}), vb = View(bt, {45, 600}),
+                   vc = View(c, {45}), vy = View(*out, {67, 45});
+    return refmath_tensor_gemm(&va, &vb, &vc, 0.75f, -1.25f, 1, 1, &vy, &o);
+  });
+}
+
 TEST_P(TensorIdentity, RowOps) {
   std::vector<float> x = Random(70 * 4100, 21, 4.0f), g = Random(4100, 22),
                      b = Random(4100, 23);
@@ -147,6 +185,44 @@ TEST_P(TensorIdentity, Attention) {
                    vv = View(v, {2100, 20}), vm = View(mask, {33, 2100}),
                    vo = View(*out, {33, 20});
     return refmath_tensor_attention(&vq, &vk, &vv, &vm, &vo, &o);
+  });
+}
+
+TEST_P(TensorIdentity, AttentionHeads) {
+  // 2 x 8 slices (threads take whole ones) with grouped heads, a
+  // broadcast additive mask, a boolean one, a scale and causal; then one
+  // long slice (threads inside it).
+  std::vector<float> q = Random(2 * 8 * 33 * 16, 35),
+                     k = Random(2 * 2 * 300 * 16, 36),
+                     v = Random(2 * 2 * 300 * 12, 37),
+                     mask = Random(33 * 300, 38), keep(8 * 300);
+  for (size_t i = 0; i < keep.size(); ++i) keep[i] = (i * 7) % 5 == 0 ? 0 : 1;
+  ExpectSameEverywhere("attention heads", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(2 * 8 * 33 * 12, 0.0f);
+    refmath_tensor vq = View(q, {2, 8, 33, 16}), vk = View(k, {2, 2, 300, 16}),
+                   vv = View(v, {2, 2, 300, 12}), vm = View(mask, {33, 300}),
+                   vkeep = View(keep, {8, 1, 300}),
+                   vo = View(*out, {2, 8, 33, 12});
+    refmath_attention_options a = refmath_attention_default_options();
+    a.mask = &vm;
+    a.keep = &vkeep;
+    a.has_scale = 1;
+    a.scale = 0.3f;
+    a.causal = 1;
+    return refmath_tensor_attention_heads(&vq, &vk, &vv, &a, &vo, &o);
+  });
+  ExpectSameEverywhere("attention one slice", GetParam(),
+                       [&](const refmath_tensor_options& o,
+                           std::vector<float>* out) {
+    out->assign(33 * 12, 0.0f);
+    refmath_tensor vq = View(q, {1, 1, 33, 16}), vk = View(k, {1, 1, 1200, 16}),
+                   vv = View(v, {1, 1, 1200, 12}),
+                   vo = View(*out, {1, 1, 33, 12});
+    refmath_attention_options a = refmath_attention_default_options();
+    a.causal = 1;
+    return refmath_tensor_attention_heads(&vq, &vk, &vv, &a, &vo, &o);
   });
 }
 

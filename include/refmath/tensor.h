@@ -76,10 +76,31 @@ int refmath_tensor_dot(const refmath_tensor *x, const refmath_tensor *y,
                        const refmath_tensor *out,
                        const refmath_tensor_options *opt);
 
-/* out[M, N] = a[M, K] b[K, N]. */
+/* out = a @ b with numpy.matmul's shapes: a[..., M, K] b[..., K, N] ->
+ * out[..., M, N], the batch axes (...) broadcast against each other; a
+ * 1-D a is one row [K] (M dropped from out), a 1-D b one column [K] (N
+ * dropped); two 1-D operands give a 0-d out.  Every batch element has the
+ * bits of the 2-D matmul of that element alone. */
 int refmath_tensor_matmul(const refmath_tensor *a, const refmath_tensor *b,
                           const refmath_tensor *out,
                           const refmath_tensor_options *opt);
+
+/* The shape refmath_tensor_matmul writes for a and b: *ndim and
+ * shape[0 .. *ndim) (room for REFMATH_TENSOR_MAX_DIMS); REFMATH_E_SHAPE
+ * when they do not fit. */
+int refmath_tensor_matmul_shape(const refmath_tensor *a,
+                                const refmath_tensor *b, size_t *ndim,
+                                size_t *shape);
+
+/* ONNX Gemm: out[M, N] = alpha * A' B' + beta * c, A' = a[M, K] (or a^T
+ * of a[K, M] when trans_a is 1), B' = b[K, N] (or b^T of b[N, K] when
+ * trans_b is 1), c NULL or broadcast to (M, N) from (), (N), (1|M, 1|N).
+ * The product is matmul's; then alpha*P and beta*c are rounded, then
+ * their sum (docs/tensor-ops.md, "gemm").  trans_a, trans_b: 0 or 1. */
+int refmath_tensor_gemm(const refmath_tensor *a, const refmath_tensor *b,
+                        const refmath_tensor *c, float alpha, float beta,
+                        int trans_a, int trans_b, const refmath_tensor *out,
+                        const refmath_tensor_options *opt);
 
 /* Over the last axis of any ndim >= 1; out has in's shape. */
 int refmath_tensor_softmax(const refmath_tensor *in,
@@ -108,6 +129,38 @@ int refmath_tensor_attention(const refmath_tensor *q, const refmath_tensor *k,
                              const refmath_tensor *mask,
                              const refmath_tensor *out,
                              const refmath_tensor_options *opt);
+
+/* The options of attention with batch and heads; NULL means the
+ * defaults (refmath_attention_default_options): no masks, scale
+ * 1/sqrt(d) as refmath_tensor_attention divides, not causal. */
+typedef struct {
+  /* Added to the scores; broadcast to (B, H, L, S) from the right, or
+   * NULL. */
+  const refmath_tensor *mask;
+  /* A boolean mask as float32, broadcast as mask: where it is +0 or -0
+   * the key is left out (its score becomes -inf), any other value keeps
+   * it; or NULL. */
+  const refmath_tensor *keep;
+  float scale;   /* the scores are multiplied by it when has_scale is 1 */
+  int has_scale; /* 0: divided by sqrt(float(d)) instead */
+  int causal;    /* 1: key j is left out of query i when j > i */
+} refmath_attention_options;
+
+refmath_attention_options refmath_attention_default_options(void);
+
+/* Scaled dot-product attention as torch's scaled_dot_product_attention:
+ * q[B, H, L, d], k[B, Hkv, S, d], v[B, Hkv, S, dv] -> out[B, H, L, dv],
+ * H a multiple of Hkv, query head h using key/value head h / (H / Hkv)
+ * (grouped- and multi-query attention).  Each (b, h) slice has the bits
+ * of refmath_tensor_attention on that slice where the options coincide
+ * (no scale, not causal, no keep).  causal, has_scale: 0 or 1; scale
+ * finite. */
+int refmath_tensor_attention_heads(const refmath_tensor *q,
+                                   const refmath_tensor *k,
+                                   const refmath_tensor *v,
+                                   const refmath_attention_options *attn,
+                                   const refmath_tensor *out,
+                                   const refmath_tensor_options *opt);
 
 #ifdef __cplusplus
 } /* extern "C" */

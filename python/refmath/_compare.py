@@ -140,7 +140,7 @@ def _envelope(x, ulp):
 
 # The tensor operations compare() takes for `function` (compare --op).
 TENSOR_OPS = ("softmax", "log-softmax", "layer-norm", "rms-norm", "sum",
-              "matmul", "attention")
+              "matmul", "attention", "gemm")
 
 
 class TensorCompareReport:
@@ -179,13 +179,14 @@ class TensorCompareReport:
 
 
 def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
-                label):
+                label, options):
     call = "refmath.compare"
-    arity = {"matmul": 2, "attention": 3}.get(op, 1)
-    if arity > 1:
-        if not isinstance(inputs, (tuple, list)) or len(inputs) != arity:
+    arity = {"matmul": (2,), "attention": (3,), "gemm": (2, 3)}.get(op, (1,))
+    if arity != (1,):
+        if not isinstance(inputs, (tuple, list)) or len(inputs) not in arity:
             raise TypeError("%s: %s takes inputs=%s" % (
-                call, op, "(a, b)" if arity == 2 else "(q, k, v)"))
+                call, op, {"matmul": "(a, b)", "gemm": "(a, b) or (a, b, c)"}
+                .get(op, "(q, k, v)")))
         a, b, c = (list(_args.path_or_array(v, "inputs", call) for v in inputs) +
                    [None])[:3]
     else:
@@ -196,19 +197,25 @@ def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
     eps = _args.number(eps, "eps", call, optional=True)
     if eps is not None and op not in ("layer-norm", "rms-norm"):
         raise ValueError("eps is the norms' option")
+    keep = None
+    if op == "attention" and getattr(mask, "dtype", None) == np.bool_:
+        keep, mask = mask.astype(np.float32), None  # False leaves a key out
     with tempfile.TemporaryDirectory(prefix="refmath-compare-") as tmp:
         files = [_saved(v, role, tmp) if v is not None else ("", "")
                  for v, role in ((a, "inputs"), (b, "b"), (c, "v"),
                                  (scale, "scale"), (bias, "bias"),
-                                 (mask, "mask"), (outputs, "outputs"))]
+                                 (mask, "mask"), (keep, "mask"),
+                                 (outputs, "outputs"))]
         try:
             result = _refmath.compare_op(
                 op, [f[0] for f in files], axis,
                 1e-5 if eps is None else eps, max_ulp, label,
-                [f[1] for f in files])
+                [f[1] for f in files], **options)
         except ValueError as e:
             message = _keyword_message(str(e), *files)
-            for option, word in (("--in2", "b"), ("--in3", "v"),
+            third = "c" if op == "gemm" else "v"
+            for option, word in (("--in2", "b"), ("--in3", third),
+                                 ("--keep", "mask"), ("--scale-by", "scale"),
                                  ("--in", "inputs"),
                                  ("--outputs", "outputs"), ("--", "")):
                 message = message.replace(option, word)
@@ -216,20 +223,58 @@ def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
     return TensorCompareReport(*result)
 
 
+def _attention_options(scale, causal):
+    """attention's scale and causal for the extension."""
+    call = "refmath.compare"
+    given = {}
+    if scale is not None:
+        given["scale"] = _args.number(scale, "scale", call)
+    if causal is not None:
+        if not isinstance(causal, bool):
+            raise TypeError("%s: causal must be a bool" % call)
+        given["causal"] = causal
+    return given
+
+
+def _gemm_options(op, alpha, beta, trans_a, trans_b):
+    """gemm's keywords for the extension; ValueError when given to another
+    op."""
+    given = {k: v for k, v in (("alpha", alpha), ("beta", beta),
+                               ("trans_a", trans_a), ("trans_b", trans_b))
+             if v is not None}
+    if op != "gemm":
+        if given:
+            raise ValueError("%s is gemm's option" % sorted(given)[0])
+        return {}
+    call = "refmath.compare"
+    for name in ("alpha", "beta"):
+        if name in given:
+            given[name] = _args.number(given[name], name, call)
+    for name in ("trans_a", "trans_b"):
+        if name in given and not isinstance(given[name], bool):
+            raise TypeError("%s: %s must be a bool" % (call, name))
+    return given
+
+
 def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
             worst=10, threads=0, label="backend", *, axis=-1, scale=None,
-            bias=None, eps=None, mask=None):
+            bias=None, eps=None, mask=None, alpha=None, beta=None,
+            trans_a=None, trans_b=None, causal=None):
     """Measures a backend's `outputs` of `function` on `inputs` against the
     true value f(x) and against refmath's `variant` (the oracle), as
     ``refmath compare`` does; returns a CompareReport.
 
     `function` may also be a tensor operation (TENSOR_OPS, '_' for '-'
     taken too), as ``refmath compare --op`` measures it: `inputs` is X
-    (matmul: the pair (a, b); attention: (q, k, v)), float32 arrays or
-    paths; `axis` the rows' (or the sum's) axis; `scale`, `bias` and `eps`
-    the norms' (eps default 1e-5); `mask` attention's; max_ulp and label
-    as below.  It returns a
+    (matmul: the pair (a, b); attention: (q, k, v); gemm: (a, b) or
+    (a, b, c)), float32 arrays or paths; `axis` the rows' (or the sum's)
+    axis; `scale`, `bias` and `eps` the norms' (eps default 1e-5); `mask`
+    attention's (float32 added, or bool: False leaves the key out); for
+    attention `scale` is the scores' scale (default 1/sqrt(d)) and
+    `causal` a bool, both with q, k, v of four axes (B, H, L, d); `alpha`,
+    `beta` (default 1), `trans_a`, `trans_b` (default False) gemm's;
+    max_ulp and label as below.  It returns a
     TensorCompareReport.
 
     inputs, outputs: paths of .npy or raw files (as the command reads
@@ -248,8 +293,15 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     _args.text(function, "function", call)
     if function.replace("_", "-") in TENSOR_OPS:
         _args.text(label, "label", call)
-        return _compare_op(function.replace("_", "-"), inputs, outputs, axis,
-                           scale, bias, eps, mask, max_ulp, label)
+        op = function.replace("_", "-")
+        options = _gemm_options(op, alpha, beta, trans_a, trans_b)
+        if op == "attention":
+            options.update(_attention_options(scale, causal))
+            scale = None
+        elif causal is not None:
+            raise ValueError("causal is attention's option")
+        return _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask,
+                           max_ulp, label, options)
     for name, value in (("function", function), ("variant", variant),
                         ("inputs_dtype", inputs_dtype),
                         ("outputs_dtype", outputs_dtype), ("label", label)):

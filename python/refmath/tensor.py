@@ -35,7 +35,7 @@ from . import _refmath
 
 _t = _refmath.tensor
 
-__all__ = ["sum", "mean", "dot", "matmul", "softmax", "log_softmax",
+__all__ = ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
            "layer_norm", "rms_norm", "attention"]
 
 _INT_MAX = 2**31 - 1
@@ -137,12 +137,50 @@ def dot(x, y, *, out=None, variant="exact", threads=None, target=None):
 
 
 def matmul(a, b, *, out=None, variant="exact", threads=None, target=None):
-    """``a @ b`` for 2-D ``a`` [M, K] and ``b`` [K, N]
-    (``refmath_tensor_matmul``): float32 [M, N], each element added along
-    k in blocks of 256 (docs/tensor-ops.md).  A transposed view such as
-    ``w.T`` is read in place."""
+    """``a @ b`` with ``numpy.matmul``'s shapes (``refmath_tensor_matmul``):
+    ``a`` [..., M, K] and ``b`` [..., K, N] give float32 [..., M, N], the
+    batch axes broadcast against each other; a 1-D ``a`` is one row and a
+    1-D ``b`` one column, their axis dropped from the result.  Each element
+    is added along k in blocks of 256 (docs/tensor-ops.md), and every batch
+    element has the bits of the 2-D product of that element alone.  A
+    transposed view such as ``w.T`` is read in place."""
     variant, target, threads = _options("matmul", variant, target, threads)
     return _t.matmul(_array(a), _array(b), out, variant, target, threads)
+
+
+def _float32(op, value, what):
+    """A number rounded to float32 (as eps is)."""
+    if not isinstance(value, _numbers.Real) and not (
+            isinstance(value, _np.ndarray) and value.ndim == 0):
+        raise TypeError(_prefix(op) + "%s must be a number, not %s" %
+                        (what, type(value).__name__))
+    with _np.errstate(over="ignore"):
+        return float(_np.float32(value))
+
+
+def _flag(op, value, what):
+    if not isinstance(value, (bool, _np.bool_)):
+        raise TypeError(_prefix(op) + "%s must be a bool, not %s" %
+                        (what, type(value).__name__))
+    return bool(value)
+
+
+def gemm(a, b, c=None, *, alpha=1.0, beta=1.0, trans_a=False, trans_b=False,
+         out=None, variant="exact", threads=None, target=None):
+    """ONNX Gemm (``refmath_tensor_gemm``): ``alpha * A' @ B' + beta * c``
+    with ``A'`` = ``a`` [M, K] (``a.T`` of ``a`` [K, M] when ``trans_a``),
+    ``B'`` = ``b`` [K, N] (``b.T`` when ``trans_b``) and ``c`` None or
+    broadcast to [M, N] from (), [N], [1 or M, 1 or N].  The product is
+    :func:`matmul`'s; then ``alpha * P`` and ``beta * c`` are each rounded,
+    then their sum (docs/tensor-ops.md, "gemm").  ``alpha`` and ``beta``
+    are rounded to float32.  Returns float32 [M, N]."""
+    variant, target, threads = _options("gemm", variant, target, threads)
+    return _t.gemm(_array(a), _array(b), _optional(c),
+                   _float32("gemm", alpha, "alpha"),
+                   _float32("gemm", beta, "beta"),
+                   _flag("gemm", trans_a, "trans_a"),
+                   _flag("gemm", trans_b, "trans_b"), out, variant, target,
+                   threads)
 
 
 def softmax(x, *, out=None, variant="exact", threads=None, target=None):
@@ -185,12 +223,40 @@ def rms_norm(x, scale=None, *, eps=1e-5, out=None, variant="exact",
                        out, variant, target, threads)
 
 
-def attention(q, k, v, mask=None, *, out=None, variant="exact",
-              threads=None, target=None):
-    """``softmax(q @ k.T / sqrt(d) + mask) @ v`` (``refmath_tensor_attention``)
-    with q [Lq, d], k [Lk, d], v [Lk, dv] and an optional additive mask
-    [Lq, Lk]; d and Lk at least 1.  Returns float32 [Lq, dv]; a mask row of
-    all -inf gives a NaN row."""
+def attention(q, k, v, mask=None, *, scale=None, causal=False, out=None,
+              variant="exact", threads=None, target=None):
+    """Scaled dot-product attention, as
+    ``torch.nn.functional.scaled_dot_product_attention``:
+    ``softmax(q @ k^T * scale + mask) @ v`` over the last two axes.
+
+    ``q`` [B, H, L, d], ``k`` [B, Hkv, S, d], ``v`` [B, Hkv, S, dv] give
+    float32 [B, H, L, dv] (``refmath_tensor_attention_heads``); H must be a
+    multiple of Hkv, query head h reading key/value head h // (H // Hkv)
+    (grouped- and multi-query attention).  2-D ``q`` [L, d], ``k`` [S, d],
+    ``v`` [S, dv] give [L, dv].  ``mask``: float32, added to the scores, or
+    bool, False leaving the key out; either broadcast to [B, H, L, S].
+    ``scale``: None divides the scores by ``sqrt(float32(d))``, a number
+    (rounded to float32) multiplies them.  ``causal``: key j is left out of
+    query i when j > i (top-left aligned, as torch's ``is_causal``).  A
+    query that keeps no key gives a NaN row.  Every (batch, head) slice has
+    the bits of the 2-D call on that slice where the options coincide."""
     variant, target, threads = _options("attention", variant, target, threads)
-    return _t.attention(_array(q), _array(k), _array(v), _optional(mask), out,
-                        variant, target, threads)
+    q, k, v, mask = _array(q), _array(k), _array(v), _optional(mask)
+    causal = _flag("attention", causal, "causal")
+    boolean = mask is not None and mask.dtype == _np.bool_
+    if q.ndim == 2 and scale is None and not causal and not boolean:
+        return _t.attention(q, k, v, mask, out, variant, target, threads)
+    scale_value = 1.0 if scale is None else _float32("attention", scale,
+                                                     "scale")
+    # A boolean mask goes to the library as float32 0 and 1 ("keep").
+    keep = mask.astype(_np.float32) if boolean else None
+    additive = None if boolean else mask
+    if q.ndim == 2 and k.ndim == 2 and v.ndim == 2:
+        out4 = None if out is None else out[None, None]
+        y = _t.attention_heads(q[None, None], k[None, None], v[None, None],
+                               additive, keep, scale is not None, scale_value,
+                               causal, out4, variant, target, threads)
+        return out if out is not None else y[0, 0]
+    return _t.attention_heads(q, k, v, additive, keep, scale is not None,
+                              scale_value, causal, out, variant, target,
+                              threads)

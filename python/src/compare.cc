@@ -102,13 +102,15 @@ py::tuple CompareFiles(const std::string& function, const std::string& variant,
 }
 
 // compare --op over files: (the JSON --json writes, the text report).
-// `paths` are in, in2, in3, scale, bias, mask, outputs ("" when not
-// given); `names` what the report calls them.
+// `paths` are in, in2, in3, scale, bias, mask, keep, outputs ("" when not
+// given); `names` what the report calls them; alpha to trans_b gemm's.
 py::tuple CompareOp(const std::string& op,
                     const std::vector<std::string>& paths, long axis,
                     float eps, std::optional<double> max_ulp,
                     const std::string& label,
-                    const std::vector<std::string>& names) {
+                    const std::vector<std::string>& names, float alpha,
+                    float beta, bool trans_a, bool trans_b,
+                    std::optional<float> scale, bool causal) {
   TensorCompareSpec s;
   if (!ParseTensorOp(op, &s.op)) {
     Refuse("unknown op '" + op + "' (valid: " + kTensorOpNames + ")");
@@ -116,13 +118,20 @@ py::tuple CompareOp(const std::string& op,
   if (max_ulp && !(*max_ulp >= 0)) {
     Refuse("a bound must be a non-negative number");
   }
-  if (paths.size() != 7 || names.size() != 7) Refuse("seven files are named");
-  std::string* fields[7] = {&s.in_path,    &s.in2_path,  &s.in3_path,
+  if (paths.size() != 8 || names.size() != 8) Refuse("eight files are named");
+  std::string* fields[8] = {&s.in_path,    &s.in2_path,  &s.in3_path,
                             &s.scale_path, &s.bias_path, &s.mask_path,
-                            &s.outputs_path};
-  for (int i = 0; i < 7; ++i) *fields[i] = paths[i];
+                            &s.keep_path,  &s.outputs_path};
+  for (int i = 0; i < 8; ++i) *fields[i] = paths[i];
   s.axis = axis;
   s.eps = eps;
+  s.alpha = alpha;
+  s.beta = beta;
+  s.trans_a = trans_a;
+  s.trans_b = trans_b;
+  s.has_scale = scale.has_value();
+  s.scale = scale.value_or(1.0f);
+  s.causal = causal;
   s.has_max_ulp = max_ulp.has_value();
   s.max_ulp = max_ulp.value_or(0);
   s.label = label;
@@ -134,7 +143,7 @@ py::tuple CompareOp(const std::string& op,
     ok = CompareTensor(s, &r, &error);
   }
   if (!ok) Refuse(error);
-  for (int i = 0; i < 7; ++i) *fields[i] = paths[i].empty() ? "" : names[i];
+  for (int i = 0; i < 8; ++i) *fields[i] = paths[i].empty() ? "" : names[i];
   return py::make_tuple(TensorJsonReport(s, r), TensorTextReport(s, r));
 }
 
@@ -143,7 +152,9 @@ py::tuple CompareOp(const std::string& op,
 void BindCompare(py::module_& m) {
   m.def("compare_op", &CompareOp, py::arg("op"), py::arg("paths"),
         py::arg("axis"), py::arg("eps"), py::arg("max_ulp"), py::arg("label"),
-        py::arg("names"));
+        py::arg("names"), py::arg("alpha") = 1.0f, py::arg("beta") = 1.0f,
+        py::arg("trans_a") = false, py::arg("trans_b") = false,
+        py::arg("scale") = std::nullopt, py::arg("causal") = false);
   m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),

@@ -352,8 +352,14 @@ py::array Matmul(py::handle a, py::handle b, py::handle out,
   c.options = Options(variant, target, "canonical", threads);
   const Operand va = Input(a, "a"), vb = Input(b, "b");
   bool given;
-  const Operand r =
-      Output(out, {DimOr0(va, 2, 0), DimOr0(vb, 2, 1)}, &given);
+  // numpy.matmul's shape as the library gives it; on a mismatch the call
+  // below reports it.
+  size_t ndim = 0, shape[REFMATH_TENSOR_MAX_DIMS];
+  if (refmath_tensor_matmul_shape(&va.view, &vb.view, &ndim, shape) !=
+      REFMATH_OK) {
+    ndim = 0;
+  }
+  const Operand r = Output(out, vector<size_t>(shape, shape + ndim), &given);
   c.operands = {&va, &vb};
   c.first = &va;
   return Run(&c, r, given, [&](const refmath_tensor_options* o) {
@@ -388,6 +394,27 @@ py::array Norm(const char* op, py::handle x, py::handle scale,
   });
 }
 
+py::array Gemm(py::handle a, py::handle b, py::handle c_arg, float alpha,
+               float beta, bool trans_a, bool trans_b, py::handle out,
+               const string& variant, const py::object& target,
+               int threads) {
+  Call c;
+  c.op = "gemm";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand va = Input(a, "a"), vb = Input(b, "b"),
+                vc = Input(c_arg, "c", true);
+  bool given;
+  const Operand r = Output(out, {DimOr0(va, 2, trans_a ? 1 : 0),
+                                 DimOr0(vb, 2, trans_b ? 0 : 1)},
+                           &given);
+  c.operands = {&va, &vb, &vc};
+  c.first = &va;
+  return Run(&c, r, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_gemm(&va.view, &vb.view, Optional(vc), alpha, beta,
+                               trans_a, trans_b, &r.view, o);
+  });
+}
+
 py::array Attention(py::handle q, py::handle k, py::handle v, py::handle mask,
                     py::handle out, const string& variant,
                     const py::object& target, int threads) {
@@ -404,6 +431,34 @@ py::array Attention(py::handle q, py::handle k, py::handle v, py::handle mask,
   return Run(&c, r, given, [&](const refmath_tensor_options* o) {
     return refmath_tensor_attention(&vq.view, &vk.view, &vv.view,
                                     Optional(vm), &r.view, o);
+  });
+}
+
+py::array AttentionHeads(py::handle q, py::handle k, py::handle v,
+                         py::handle mask, py::handle keep, bool has_scale,
+                         float scale, bool causal, py::handle out,
+                         const string& variant, const py::object& target,
+                         int threads) {
+  Call c;
+  c.op = "attention";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand vq = Input(q, "q"), vk = Input(k, "k"), vv = Input(v, "v"),
+                vm = Input(mask, "mask", true), vkeep = Input(keep, "mask", true);
+  bool given;
+  const Operand r = Output(out, {DimOr0(vq, 4, 0), DimOr0(vq, 4, 1),
+                                 DimOr0(vq, 4, 2), DimOr0(vv, 4, 3)},
+                           &given);
+  c.operands = {&vq, &vk, &vv, &vm, &vkeep};
+  c.first = &vq;
+  refmath_attention_options a = refmath_attention_default_options();
+  a.mask = Optional(vm);
+  a.keep = Optional(vkeep);
+  a.has_scale = has_scale;
+  a.scale = scale;
+  a.causal = causal;
+  return Run(&c, r, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_attention_heads(&vq.view, &vk.view, &vv.view, &a,
+                                          &r.view, o);
   });
 }
 
@@ -460,6 +515,19 @@ void BindTensor(py::module_ m) {
         },
         py::arg("a"), py::arg("b"), py::arg("out"), py::arg("variant"),
         py::arg("target"), py::arg("threads"));
+  m.def("gemm",
+        [](py::object a, py::object b, py::object c, float alpha, float beta,
+           bool trans_a, bool trans_b, py::object out, const string& variant,
+           py::object target, int threads) {
+          return Named("gemm", [&] {
+            return Gemm(a, b, c, alpha, beta, trans_a, trans_b, out, variant,
+                        target, threads);
+          });
+        },
+        py::arg("a"), py::arg("b"), py::arg("c"), py::arg("alpha"),
+        py::arg("beta"), py::arg("trans_a"), py::arg("trans_b"),
+        py::arg("out"), py::arg("variant"), py::arg("target"),
+        py::arg("threads"));
   m.def("layer_norm",
         [](py::object x, py::object scale, py::object bias, float eps,
            py::object out, const string& variant, py::object target,
@@ -482,6 +550,20 @@ void BindTensor(py::module_ m) {
         },
         py::arg("x"), py::arg("scale"), py::arg("eps"), py::arg("out"),
         py::arg("variant"), py::arg("target"), py::arg("threads"));
+  m.def("attention_heads",
+        [](py::object q, py::object k, py::object v, py::object mask,
+           py::object keep, bool has_scale, float scale, bool causal,
+           py::object out, const string& variant, py::object target,
+           int threads) {
+          return Named("attention", [&] {
+            return AttentionHeads(q, k, v, mask, keep, has_scale, scale,
+                                  causal, out, variant, target, threads);
+          });
+        },
+        py::arg("q"), py::arg("k"), py::arg("v"), py::arg("mask"),
+        py::arg("keep"), py::arg("has_scale"), py::arg("scale"),
+        py::arg("causal"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
   m.def("attention",
         [](py::object q, py::object k, py::object v, py::object mask,
            py::object out, const string& variant, py::object target,

@@ -9,6 +9,7 @@
 #include "refmath/tensor.h"
 #include "src/tensor/algorithms.h"
 #include "src/tensor/checks.h"
+#include "src/tensor/matmul_shapes.h"
 #include "src/tensor/parallel.h"
 #include "src/tensor/views.h"
 
@@ -195,6 +196,19 @@ int refmath_tensor_dot(const refmath_tensor* x, const refmath_tensor* y,
   });
 }
 
+int refmath_tensor_matmul_shape(const refmath_tensor* a,
+                                const refmath_tensor* b, size_t* ndim,
+                                size_t* shape) {
+  int status = CheckViews({a, b});
+  if (status != REFMATH_OK) return status;
+  if (ndim == nullptr || shape == nullptr) return REFMATH_E_NULL_POINTER;
+  MatmulPlan p;
+  if (!PlanMatmul(*a, *b, &p)) return REFMATH_E_SHAPE;
+  *ndim = p.ndim;
+  for (size_t i = 0; i < p.ndim; ++i) shape[i] = p.shape[i];
+  return REFMATH_OK;
+}
+
 int refmath_tensor_matmul(const refmath_tensor* a, const refmath_tensor* b,
                           const refmath_tensor* out,
                           const refmath_tensor_options* opt) {
@@ -202,13 +216,12 @@ int refmath_tensor_matmul(const refmath_tensor* a, const refmath_tensor* b,
   int status = Setup(opt, &e, nullptr);
   if (status == REFMATH_OK) status = CheckViews({a, b, out});
   if (status != REFMATH_OK) return status;
-  if (a->ndim != 2 || b->ndim != 2 || out->ndim != 2 ||
-      a->shape[1] != b->shape[0] || out->shape[0] != a->shape[0] ||
-      out->shape[1] != b->shape[1]) {
+  MatmulPlan p;
+  if (!PlanMatmul(*a, *b, &p) || !HasPlanShape(p, *out)) {
     return REFMATH_E_SHAPE;
   }
   if (OverlapsAny(*out, {a, b})) return REFMATH_E_OVERLAP;
-  return Guarded([&] { Matmul(e, *a, *b, *out); });
+  return Guarded([&] { BatchedMatmul(e, p, *out); });
 }
 
 int refmath_tensor_softmax(const refmath_tensor* in,

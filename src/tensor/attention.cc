@@ -1,12 +1,15 @@
 // Scaled dot-product attention (docs/tensor-ops.md, "Attention"):
-// S = q k^T by matmul, each score divided by sqrt(d) and the mask added,
-// softmax over each row, then P v by matmul.
+// S = q k^T by matmul, each score divided by sqrt(d) (or multiplied by a
+// scale) and the mask added, left-out keys set to -inf, softmax over each
+// row, then P v by matmul.  One (query, key, value) slice; the 2-D entry
+// point here, the one with batch and heads in attention_heads.cc.
 #include <math.h>
 
 #include <vector>
 
 #include "refmath/tensor.h"
 #include "src/tensor/algorithms.h"
+#include "src/tensor/attention.h"
 #include "src/tensor/checks.h"
 #include "src/tensor/parallel.h"
 #include "src/tensor/views.h"
@@ -36,19 +39,29 @@ int CheckAttention(const refmath_tensor* q, const refmath_tensor* k,
   return REFMATH_OK;
 }
 
-// Row i of the scores: / sqrt(d), + mask, softmax, in place.
+float At(const refmath_tensor& t, size_t i, size_t j) {
+  return t.data[static_cast<ptrdiff_t>(i) * t.stride[0] +
+                static_cast<ptrdiff_t>(j) * t.stride[1]];
+}
+
+// Row i of the scores: / sqrt(d) (or * scale), + mask, -inf where a key
+// is left out, softmax, in place.
 void ScoreRows(const TensorKernels& kk, float* s, size_t lk, float root_d,
-               const refmath_tensor* mask, size_t begin, size_t end) {
+               const ScoreOptions& so, size_t begin, size_t end) {
   std::vector<float> scratch;
   for (size_t i = begin; i < end; ++i) {
     float* row = s + i * lk;
-    kk.divide(row, root_d, row, lk);
-    if (mask) {
-      for (size_t j = 0; j < lk; ++j) {
-        row[j] = row[j] + mask->data[static_cast<ptrdiff_t>(i) *
-                                         mask->stride[0] +
-                                     static_cast<ptrdiff_t>(j) *
-                                         mask->stride[1]];
+    if (so.has_scale) {
+      for (size_t j = 0; j < lk; ++j) row[j] = row[j] * so.scale;
+    } else {
+      kk.divide(row, root_d, row, lk);
+    }
+    if (so.mask) {
+      for (size_t j = 0; j < lk; ++j) row[j] = row[j] + At(*so.mask, i, j);
+    }
+    for (size_t j = 0; (so.causal || so.keep) && j < lk; ++j) {
+      if ((so.causal && j > i) || (so.keep && At(*so.keep, i, j) == 0.0f)) {
+        row[j] = -INFINITY;
       }
     }
     SoftmaxRow(kk, row, row, lk, false, &scratch);
@@ -56,6 +69,28 @@ void ScoreRows(const TensorKernels& kk, float* s, size_t lk, float root_d,
 }
 
 }  // namespace
+
+void AttentionSlice(const Engine& e, const refmath_tensor& q,
+                    const refmath_tensor& k, const refmath_tensor& v,
+                    const ScoreOptions& so, const refmath_tensor& out) {
+  const size_t lq = q.shape[0], d = q.shape[1], lk = k.shape[0];
+  std::vector<float> scores(lq * lk);
+  const size_t shape[2] = {lq, lk};
+  const refmath_tensor s = refmath_tensor_contiguous(scores.data(), 2, shape);
+  refmath_tensor kt = k;  // k^T: the same memory, axes swapped
+  kt.shape[0] = d;
+  kt.shape[1] = lk;
+  kt.stride[0] = k.stride[1];
+  kt.stride[1] = k.stride[0];
+  Matmul(e, q, kt, s);
+  const float root_d = sqrtf(static_cast<float>(d));
+  ParallelFor(lq, ThreadsFor(e.threads, lq * lk),
+              [&](size_t begin, size_t end) {
+                ScoreRows(*e.k, scores.data(), lk, root_d, so, begin, end);
+              });
+  Matmul(e, s, v, out);
+}
+
 }  // namespace tensor
 }  // namespace refmath
 
@@ -71,22 +106,7 @@ extern "C" int refmath_tensor_attention(const refmath_tensor* q,
   int status = Setup(opt, &e, nullptr);
   if (status == REFMATH_OK) status = CheckAttention(q, k, v, mask, out);
   if (status != REFMATH_OK) return status;
-  const size_t lq = q->shape[0], d = q->shape[1], lk = k->shape[0];
-  return Guarded([&] {
-    std::vector<float> scores(lq * lk);
-    const size_t shape[2] = {lq, lk};
-    const refmath_tensor s = refmath_tensor_contiguous(scores.data(), 2, shape);
-    refmath_tensor kt = *k;  // k^T: the same memory, axes swapped
-    kt.shape[0] = d;
-    kt.shape[1] = lk;
-    kt.stride[0] = k->stride[1];
-    kt.stride[1] = k->stride[0];
-    Matmul(e, *q, kt, s);
-    const float root_d = sqrtf(static_cast<float>(d));
-    ParallelFor(lq, ThreadsFor(e.threads, lq * lk),
-                [&](size_t begin, size_t end) {
-                  ScoreRows(*e.k, scores.data(), lk, root_d, mask, begin, end);
-                });
-    Matmul(e, s, *v, *out);
-  });
+  ScoreOptions so;
+  so.mask = mask;
+  return Guarded([&] { AttentionSlice(e, *q, *k, *v, so, *out); });
 }

@@ -13,16 +13,20 @@
 #include "src/base/bits.h"
 #include "src/base/text.h"
 #include "src/verify/array_file.h"
+#include "src/verify/attention_truth.h"
 #include "src/verify/exact_double_sum.h"
+#include "src/verify/exact_dot.h"
 #include "src/verify/mpfr.h"
 #include "src/verify/report.h"
+#include "src/verify/tensor_shape_truth.h"
 #include "src/verify/tensor_truth.h"
 #include "src/verify/ulp.h"
 
 namespace refmath {
 
 const char* const kTensorOpNames =
-    "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention";
+    "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention, "
+    "gemm";
 
 const char* TensorOpName(TensorOp op) {
   switch (op) {
@@ -33,6 +37,7 @@ const char* TensorOpName(TensorOp op) {
     case TensorOp::kSum: return "sum";
     case TensorOp::kMatmul: return "matmul";
     case TensorOp::kAttention: return "attention";
+    case TensorOp::kGemm: return "gemm";
   }
   return "?";
 }
@@ -42,7 +47,8 @@ bool ParseTensorOp(const std::string& name, TensorOp* op) {
   std::replace(dashed.begin(), dashed.end(), '_', '-');
   for (TensorOp o : {TensorOp::kSoftmax, TensorOp::kLogSoftmax,
                      TensorOp::kLayerNorm, TensorOp::kRmsNorm, TensorOp::kSum,
-                     TensorOp::kMatmul, TensorOp::kAttention}) {
+                     TensorOp::kMatmul, TensorOp::kAttention,
+                     TensorOp::kGemm}) {
     if (dashed == TensorOpName(o)) {
       *op = o;
       return true;
@@ -125,82 +131,6 @@ refmath_tensor AxisLast(float* data, const std::vector<size_t>& shape,
   return v;
 }
 
-// The exact sum of products of two binary32 values (a sum of binary32
-// values: products by 1), rounded once to binary64.  A finite binary32 is
-// m 2^e with |m| < 2^24 an integer and -149 <= e <= 104, so a product is
-// an integer below 2^48 times 2^(ea + eb), -298 <= ea + eb <= 208: the
-// integers are summed in one 128-bit bin per exponent (exact for 2^79
-// terms), and the bins are added up in MPFR, exactly, once at the end.
-// Non-finite terms give their binary64 sum instead (NaN, or an infinity).
-class ExactDot {
- public:
-  ExactDot() : acc_(kAccBits), bin_(128) {}
-  void Clear() {
-    for (int e = lo_; e <= hi_; ++e) bins_[e] = 0;
-    lo_ = kBins;
-    hi_ = -1;
-    special_ = 0;
-    has_special_ = false;
-  }
-  void Add(float a, float b) {
-    if (!isfinite(a) || !isfinite(b)) {
-      special_ += static_cast<double>(a) * b;
-      has_special_ = true;
-      return;
-    }
-    int ea, eb;
-    const int64_t ma = Split(a, &ea), mb = Split(b, &eb);
-    if (ma == 0 || mb == 0) return;
-    const int e = ea + eb + kBias;
-    bins_[e] += static_cast<__int128>(ma * mb);
-    lo_ = std::min(lo_, e);
-    hi_ = std::max(hi_, e);
-  }
-  double Value() {
-    if (has_special_) return special_;
-    return Sum().ToDouble();
-  }
-  // The exact sum of the finite terms (exact at its precision).
-  const MpfrNumber& Sum() {
-    mpfr_set_zero(acc_, 1);
-    for (int e = lo_; e <= hi_; ++e) {
-      const __int128 v = bins_[e];
-      if (v == 0) continue;
-      // v = high 2^64 + low, both exact in 64-bit longs.
-      const long high = static_cast<long>(v >> 64);
-      const unsigned long low = static_cast<unsigned long>(v);
-      Exact(mpfr_set_si(bin_, high, MPFR_RNDN));
-      Exact(mpfr_mul_2ui(bin_, bin_, 64, MPFR_RNDN));
-      Exact(mpfr_add_ui(bin_, bin_, low, MPFR_RNDN));
-      Exact(mpfr_mul_2si(bin_, bin_, e - kBias, MPFR_RNDN));
-      Exact(mpfr_add(acc_, acc_, bin_, MPFR_RNDN));
-    }
-    return acc_;
-  }
-
- private:
-  // Exponents of products from -298 up; every partial sum of the bins is
-  // a multiple of 2^-298 below 2^(208 + 48 + 80).
-  static constexpr int kBias = 298, kBins = 298 + 208 + 1;
-  static constexpr mpfr_prec_t kAccBits = 298 + 208 + 48 + 80 + 2;
-  static int64_t Split(float v, int* e) {
-    const uint32_t bits = FloatBits(v);
-    const int biased = static_cast<int>((bits >> 23) & 0xFF);
-    int64_t m = bits & 0x7FFFFF;
-    if (biased != 0) m |= 0x800000;
-    *e = (biased != 0 ? biased : 1) - 150;
-    return bits >> 31 ? -m : m;
-  }
-  static void Exact(int ternary) {
-    if (ternary != 0) abort();  // a precision too small above
-  }
-  MpfrNumber acc_, bin_;
-  __int128 bins_[kBins] = {};
-  int lo_ = kBins, hi_ = -1;
-  double special_ = 0;
-  bool has_special_ = false;
-};
-
 // Distance of y to the truth t in binary32 ulps: 0 where both are NaN or
 // the same infinity, +inf for a NaN/inf disagreement.
 double Distance(float y, double t) {
@@ -270,28 +200,76 @@ TensorColumn Measure(const std::string& name, const std::vector<float>& y,
 }
 
 struct Inputs {
-  Array x, x2, x3, scale, bias, mask, y;
+  Array x, x2, x3, scale, bias, mask, keep, y;
   size_t axis = 0;
+  MatmulLayout matmul;
+  HeadsLayout heads;
+  GemmLayout gemm;
 };
+
+// attention's layout from Q, K, V and the masks; 2-D Q, K, V are one
+// slice and take no --keep, --scale or --causal.
+bool AttentionShapes(const TensorCompareSpec& s, Inputs* in,
+                     TensorCompareResult* r, std::string* error) {
+  const std::vector<size_t>&xs = in->x.shape, &ks = in->x2.shape,
+                           &vs = in->x3.shape;
+  const bool masked = !s.mask_path.empty(), kept = !s.keep_path.empty();
+  if (xs.size() == 2 && (kept || s.has_scale || s.causal)) {
+    *error = "--keep, --scale-by and --causal need Q (B, H, L, d), K and V of "
+             "four axes: --in " + ShapeText(xs);
+    return false;
+  }
+  if (!HeadsLayoutOf(xs, ks, vs, masked ? &in->mask.shape : nullptr,
+                     kept ? &in->keep.shape : nullptr, &in->heads) ||
+      (xs.size() == 2 && masked &&
+       in->mask.shape != std::vector<size_t>{xs[0], ks[0]})) {
+    const bool four = xs.size() == 4;
+    *error = std::string(four ? "attention needs Q (B, H, L, d), K (B, Hkv, "
+                                "S, d), V (B, Hkv, S, dv), H a multiple of "
+                                "Hkv, masks that broadcast to (B, H, L, S)"
+                              : "attention needs Q (Lq, d), K (Lk, d), V "
+                                "(Lk, dv)") +
+             (masked && !four ? ", mask (Lq, Lk)" : "") +
+             ", d and Lk >= 1: --in " + ShapeText(xs) + ", --in2 " +
+             ShapeText(ks) + ", --in3 " + ShapeText(vs) +
+             (masked ? ", --mask " + ShapeText(in->mask.shape) : "") +
+             (kept ? ", --keep " + ShapeText(in->keep.shape) : "");
+    return false;
+  }
+  const HeadsLayout& h = in->heads;
+  r->out_shape = xs.size() == 4 ? std::vector<size_t>{h.b, h.h, h.l, h.dv}
+                                : std::vector<size_t>{h.l, h.dv};
+  r->row_length = h.s;
+  return true;
+}
 
 bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
                 TensorCompareResult* r, std::string* error) {
   const bool matmul = s.op == TensorOp::kMatmul;
   const bool attention = s.op == TensorOp::kAttention;
-  if ((matmul || attention) != !s.in2_path.empty()) {
-    *error = matmul      ? "matmul needs --in2 (B of A B)"
+  const bool gemm = s.op == TensorOp::kGemm;
+  if ((matmul || attention || gemm) != !s.in2_path.empty()) {
+    *error = matmul || gemm ? TensorOpName(s.op) +
+                                  std::string(" needs --in2 (B of A B)")
              : attention ? "attention needs --in2 (K) and --in3 (V)"
                          : std::string(TensorOpName(s.op)) + " takes no --in2";
     return false;
   }
-  if (attention != !s.in3_path.empty()) {
+  if (!gemm && attention != !s.in3_path.empty()) {
     *error = attention ? "attention needs --in2 (K) and --in3 (V)"
                        : std::string(TensorOpName(s.op)) + " takes no --in3";
     return false;
   }
-  if (!attention && !s.mask_path.empty()) {
-    *error = "--mask is attention's option";
-    return false;
+  if (!attention) {
+    const char* given = !s.mask_path.empty()   ? "--mask"
+                        : !s.keep_path.empty() ? "--keep"
+                        : s.has_scale          ? "--scale-by"
+                        : s.causal             ? "--causal"
+                                               : nullptr;
+    if (given != nullptr) {
+      *error = std::string(given) + " is attention's option";
+      return false;
+    }
   }
   if (!IsNorm(s.op) && (!s.scale_path.empty() || !s.bias_path.empty())) {
     *error = "--scale and --bias are the norms' options";
@@ -307,8 +285,9 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
   }
   if (!Read(s.in_path, "in", &in->x, error) ||
       (!s.in2_path.empty() && !Read(s.in2_path, "in2", &in->x2, error)) ||
-      (attention && !Read(s.in3_path, "in3", &in->x3, error)) ||
+      (!s.in3_path.empty() && !Read(s.in3_path, "in3", &in->x3, error)) ||
       (!s.mask_path.empty() && !Read(s.mask_path, "mask", &in->mask, error)) ||
+      (!s.keep_path.empty() && !Read(s.keep_path, "keep", &in->keep, error)) ||
       (!s.scale_path.empty() && !Read(s.scale_path, "scale", &in->scale, error)) ||
       (!s.bias_path.empty() && !Read(s.bias_path, "bias", &in->bias, error)) ||
       !Read(s.outputs_path, "outputs", &in->y, error)) {
@@ -319,29 +298,29 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
   r->in2_shape = in->x2.shape;
   r->in3_shape = in->x3.shape;
   if (attention) {
-    const std::vector<size_t>&ks = in->x2.shape, &vs = in->x3.shape;
-    const bool masked = !s.mask_path.empty();
-    if (xs.size() != 2 || ks.size() != 2 || vs.size() != 2 ||
-        xs[1] != ks[1] || ks[0] != vs[0] || xs[1] == 0 || ks[0] == 0 ||
-        (masked && in->mask.shape != std::vector<size_t>{xs[0], ks[0]})) {
-      *error = "attention needs Q (Lq, d), K (Lk, d), V (Lk, dv)" +
-               std::string(masked ? ", mask (Lq, Lk)" : "") +
-               ", d and Lk >= 1: --in " + ShapeText(xs) + ", --in2 " +
-               ShapeText(ks) + ", --in3 " + ShapeText(vs) +
-               (masked ? ", --mask " + ShapeText(in->mask.shape) : "");
+    if (!AttentionShapes(s, in, r, error)) return false;
+  } else if (gemm) {
+    const std::vector<size_t>& bs = in->x2.shape;
+    const std::vector<size_t>* cs = s.in3_path.empty() ? nullptr : &in->x3.shape;
+    if (!GemmLayoutOf(xs, bs, cs, s.trans_a, s.trans_b, &in->gemm)) {
+      *error = "gemm needs A (m, k) and B (k, n) after --trans-a and "
+               "--trans-b, and C that broadcasts to (m, n): --in " +
+               ShapeText(xs) + ", --in2 " + ShapeText(bs) +
+               (cs ? ", --in3 " + ShapeText(*cs) : std::string());
       return false;
     }
-    r->out_shape = {xs[0], vs[1]};
-    r->row_length = ks[0];
+    r->out_shape = {in->gemm.m, in->gemm.n};
+    r->row_length = in->gemm.k;
   } else if (matmul) {
     const std::vector<size_t>& bs = in->x2.shape;
-    if (xs.size() != 2 || bs.size() != 2 || xs[1] != bs[0]) {
-      *error = "matmul needs A (m, k) and B (k, n): --in " + ShapeText(xs) +
-               ", --in2 " + ShapeText(bs);
+    if (!MatmulLayoutOf(xs, bs, &in->matmul)) {
+      *error = "matmul needs A (..., m, k) and B (..., k, n) with batch "
+               "axes that broadcast (numpy.matmul's shapes): --in " +
+               ShapeText(xs) + ", --in2 " + ShapeText(bs);
       return false;
     }
-    r->out_shape = {xs[0], bs[1]};
-    r->row_length = xs[1];
+    r->out_shape = in->matmul.out_shape;
+    r->row_length = in->matmul.k;
   } else {
     const long nd = static_cast<long>(xs.size());
     if (nd == 0 || s.axis < -nd || s.axis >= nd) {
@@ -379,6 +358,29 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
   return true;
 }
 
+// refmath's attention: the 2-D call, or the one with batch and heads.
+int RefmathAttention(const TensorCompareSpec& s, Inputs* in,
+                     const refmath_tensor* out,
+                     const refmath_tensor_options* o) {
+  const auto view = [](Array& a) {
+    return refmath_tensor_contiguous(a.values.data(), a.shape.size(),
+                                     a.shape.data());
+  };
+  const refmath_tensor q = view(in->x), k = view(in->x2), v = view(in->x3),
+                       m = view(in->mask), keep = view(in->keep);
+  const refmath_tensor* mp = s.mask_path.empty() ? nullptr : &m;
+  if (in->x.shape.size() == 2) {
+    return refmath_tensor_attention(&q, &k, &v, mp, out, o);
+  }
+  refmath_attention_options a = refmath_attention_default_options();
+  a.mask = mp;
+  a.keep = s.keep_path.empty() ? nullptr : &keep;
+  a.has_scale = s.has_scale;
+  a.scale = s.scale;
+  a.causal = s.causal;
+  return refmath_tensor_attention_heads(&q, &k, &v, &a, out, o);
+}
+
 // refmath's result in `variant` (and sum `mode`) over the inputs.
 bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
              refmath_sum_mode mode, const TensorCompareResult& r,
@@ -391,24 +393,24 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
       refmath_tensor_contiguous(y->data(), r.out_shape.size(),
                                 r.out_shape.data());
   int status;
-  if (s.op == TensorOp::kMatmul) {
+  if (s.op == TensorOp::kGemm) {
     const refmath_tensor a = refmath_tensor_contiguous(
         in->x.values.data(), 2, in->x.shape.data());
     const refmath_tensor b = refmath_tensor_contiguous(
         in->x2.values.data(), 2, in->x2.shape.data());
+    const refmath_tensor c = refmath_tensor_contiguous(
+        in->x3.values.data(), in->x3.shape.size(), in->x3.shape.data());
+    status = refmath_tensor_gemm(&a, &b, in->gemm.has_c ? &c : nullptr,
+                                 s.alpha, s.beta, s.trans_a, s.trans_b,
+                                 &out_c, &o);
+  } else if (s.op == TensorOp::kMatmul) {
+    const refmath_tensor a = refmath_tensor_contiguous(
+        in->x.values.data(), in->x.shape.size(), in->x.shape.data());
+    const refmath_tensor b = refmath_tensor_contiguous(
+        in->x2.values.data(), in->x2.shape.size(), in->x2.shape.data());
     status = refmath_tensor_matmul(&a, &b, &out_c, &o);
   } else if (s.op == TensorOp::kAttention) {
-    const refmath_tensor q = refmath_tensor_contiguous(
-        in->x.values.data(), 2, in->x.shape.data());
-    const refmath_tensor k = refmath_tensor_contiguous(
-        in->x2.values.data(), 2, in->x2.shape.data());
-    const refmath_tensor v = refmath_tensor_contiguous(
-        in->x3.values.data(), 2, in->x3.shape.data());
-    const refmath_tensor m = refmath_tensor_contiguous(
-        in->mask.values.data(), 2, in->mask.shape.data());
-    status = refmath_tensor_attention(&q, &k, &v,
-                                      in->mask.values.empty() ? nullptr : &m,
-                                      &out_c, &o);
+    status = RefmathAttention(s, in, &out_c, &o);
   } else if (s.op == TensorOp::kSum) {
     const refmath_tensor x = refmath_tensor_contiguous(
         in->x.values.data(), in->x.shape.size(), in->x.shape.data());
@@ -446,95 +448,28 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
   return true;
 }
 
-// softmax(Q K^T / sqrt(d) + mask) V, one query row at a time: the scores
-// q.k exact, then in MPFR at kAttentionBits the division by sqrt(d) (the
-// real square root), the mask, the exponentials of the scores less their
-// maximum, their sum, and the sum of e_j v[j][c] (the products exact),
-// divided by it and rounded to binary64.  Each step errs by 2^-190 or
-// less relative, so an output is good to 2^-180 of sum_j e_j |v[j][c]| /
-// sum_j e_j: far below its binary64 rounding unless the sum with V cancels
-// by more than 2^-120.  A row whose q, any k or v, or its mask row holds
-// a NaN or +inf, or whose mask row is all -inf, gives NaN outputs (a -inf
-// mask entry leaves its key out).
-constexpr mpfr_prec_t kAttentionBits = 192;
-
-void AttentionTruth(const Inputs& in, const TensorCompareResult& r,
-                    ExactDot* dot, std::vector<double>* t) {
-  const size_t lq = r.out_shape[0], dv = r.out_shape[1], lk = r.row_length;
-  const size_t d = in.x.shape[1];
-  const bool masked = !in.mask.values.empty();
-  bool kv_finite = true;
-  for (const Array* a : {&in.x2, &in.x3}) {
-    for (float v : a->values) kv_finite = kv_finite && isfinite(v);
-  }
-  MpfrNumber root(kAttentionBits), e_sum(kAttentionBits + 64),
-      acc(kAttentionBits + 64), term(kAttentionBits + 24),
-      top(kAttentionBits), out(kAttentionBits);
-  mpfr_set_ui(root, d, MPFR_RNDN);  // exact: d < 2^64
-  mpfr_sqrt(root, root, MPFR_RNDN);
-  std::unique_ptr<MpfrNumber[]> score(new MpfrNumber[lk]);
-  for (size_t j = 0; j < lk; ++j) mpfr_set_prec(score[j], kAttentionBits);
-  std::vector<bool> live(lk);
-  for (size_t i = 0; i < lq; ++i) {
-    bool ok = kv_finite;
-    for (size_t p = 0; p < d; ++p) ok = ok && isfinite(in.x.values[i * d + p]);
-    bool any = false;
-    for (size_t j = 0; ok && j < lk; ++j) {
-      const float m = masked ? in.mask.values[i * lk + j] : 0.0f;
-      if (isnan(m) || m == INFINITY) ok = false;
-      live[j] = m != -INFINITY;
-      if (!live[j] || !ok) continue;
-      dot->Clear();
-      for (size_t p = 0; p < d; ++p) {
-        dot->Add(in.x.values[i * d + p], in.x2.values[j * d + p]);
-      }
-      mpfr_div(score[j], dot->Sum(), root, MPFR_RNDN);
-      mpfr_add_d(score[j], score[j], m, MPFR_RNDN);
-      if (!any || mpfr_greater_p(score[j], top)) mpfr_set(top, score[j], MPFR_RNDN);
-      any = true;
-    }
-    if (!ok || !any) {
-      for (size_t c = 0; c < dv; ++c) (*t)[i * dv + c] = NAN;
-      continue;
-    }
-    mpfr_set_zero(e_sum, 1);
-    for (size_t j = 0; j < lk; ++j) {
-      if (!live[j]) continue;
-      mpfr_sub(score[j], score[j], top, MPFR_RNDN);
-      mpfr_exp(score[j], score[j], MPFR_RNDN);  // now e_j
-      mpfr_add(e_sum, e_sum, score[j], MPFR_RNDN);
-    }
-    for (size_t c = 0; c < dv; ++c) {
-      mpfr_set_zero(acc, 1);
-      for (size_t j = 0; j < lk; ++j) {
-        if (!live[j]) continue;
-        mpfr_mul_d(term, score[j], in.x3.values[j * dv + c], MPFR_RNDN);
-        mpfr_add(acc, acc, term, MPFR_RNDN);
-      }
-      mpfr_div(out, acc, e_sum, MPFR_RNDN);
-      (*t)[i * dv + c] = out.ToDouble();
-    }
-  }
-}
-
 void Truth(const TensorCompareSpec& s, const Inputs& in,
            const TensorCompareResult& r, std::vector<double>* t) {
   t->assign(r.count, 0.0);
   std::unique_ptr<ExactDot> dot(new ExactDot);
   ExactDot& total = *dot;
-  if (s.op == TensorOp::kAttention) return AttentionTruth(in, r, &total, t);
+  if (s.op == TensorOp::kAttention) {
+    AttentionOptions o;
+    o.has_scale = s.has_scale;
+    o.scale = s.scale;
+    o.causal = s.causal;
+    return HeadsTruth(in.x.values.data(), in.x2.values.data(),
+                      in.x3.values.data(), in.mask.values.data(),
+                      in.keep.values.data(), in.heads, o, t->data());
+  }
+  if (s.op == TensorOp::kGemm) {
+    return GemmTruth(in.x.values.data(), in.x2.values.data(),
+                     in.x3.values.data(), s.alpha, s.beta, in.gemm,
+                     t->data());
+  }
   if (s.op == TensorOp::kMatmul) {
-    const size_t m = r.out_shape[0], n = r.out_shape[1], k = r.row_length;
-    for (size_t i = 0; i < m; ++i) {
-      for (size_t j = 0; j < n; ++j) {
-        total.Clear();
-        for (size_t p = 0; p < k; ++p) {
-          total.Add(in.x.values[i * k + p], in.x2.values[p * n + j]);
-        }
-        (*t)[i * n + j] = total.Value();
-      }
-    }
-    return;
+    return MatmulTruth(in.x.values.data(), in.x2.values.data(), in.matmul,
+                       t->data());
   }
   size_t step;
   const std::vector<size_t> starts = RowStarts(in.x.shape, in.axis, &step);
@@ -635,9 +570,27 @@ std::string JsonColumn(const TensorColumn& c) {
          "}";
 }
 
+// gemm's options as a JSON object, null for the other ops.
+std::string JsonGemm(const TensorCompareSpec& s) {
+  if (s.op != TensorOp::kGemm) return "null";
+  return "{\"alpha\": " + FormatDouble(s.alpha) + ", \"beta\": " +
+         FormatDouble(s.beta) + ", \"trans_a\": " +
+         (s.trans_a ? "true" : "false") + ", \"trans_b\": " +
+         (s.trans_b ? "true" : "false") + "}";
+}
+
 // A path as a JSON string, null when not given.
 std::string JsonPath(const std::string& path) {
   return path.empty() ? "null" : "\"" + report::JsonEscape(path) + "\"";
+}
+
+// attention's keep, scale and causal as a JSON object, null for the
+// other ops.
+std::string JsonAttention(const TensorCompareSpec& s) {
+  if (s.op != TensorOp::kAttention) return "null";
+  return "{\"keep\": " + JsonPath(s.keep_path) + ", \"scale\": " +
+         (s.has_scale ? FormatDouble(s.scale) : "null") +
+         ", \"causal\": " + (s.causal ? "true" : "false") + "}";
 }
 
 std::string JsonShape(const std::vector<size_t>& shape) {
@@ -674,10 +627,21 @@ std::string TensorTextReport(const TensorCompareSpec& s,
                     ShapeText(r.in_shape);
   if (s.op == TensorOp::kMatmul) {
     out += " and --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape);
+  } else if (s.op == TensorOp::kGemm) {
+    out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape) +
+           (s.in3_path.empty() ? ""
+                               : ", --in3 " + Printable(s.in3_path) + " " +
+                                     ShapeText(r.in3_shape)) +
+           ", alpha " + FormatDouble(s.alpha) + ", beta " +
+           FormatDouble(s.beta) + (s.trans_a ? ", --trans-a" : "") +
+           (s.trans_b ? ", --trans-b" : "");
   } else if (s.op == TensorOp::kAttention) {
     out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape) +
            ", --in3 " + Printable(s.in3_path) + " " + ShapeText(r.in3_shape) +
-           (s.mask_path.empty() ? "" : ", --mask " + Printable(s.mask_path));
+           (s.mask_path.empty() ? "" : ", --mask " + Printable(s.mask_path)) +
+           (s.keep_path.empty() ? "" : ", --keep " + Printable(s.keep_path)) +
+           (s.has_scale ? ", scale " + FormatDouble(s.scale) : "") +
+           (s.causal ? ", causal" : "");
   } else {
     out += ", rows along axis " + std::to_string(r.axis);
   }
@@ -740,9 +704,12 @@ std::string TensorJsonReport(const TensorCompareSpec& s,
          ", \"outputs\": \"" + report::JsonEscape(s.outputs_path) +
          "\", \"in_shape\": " + JsonShape(r.in_shape) +
          ", \"out_shape\": " + JsonShape(r.out_shape) + ", \"axis\": " +
-         (s.op == TensorOp::kMatmul || s.op == TensorOp::kAttention
+         (s.op == TensorOp::kMatmul || s.op == TensorOp::kAttention ||
+                  s.op == TensorOp::kGemm
               ? "null"
               : std::to_string(r.axis)) +
+         ", \"gemm\": " + JsonGemm(s) + ", \"attention\": " +
+         JsonAttention(s) +
          ", \"eps\": " + (IsNorm(s.op) ? FormatDouble(s.eps) : "null") +
          ", \"count\": " + std::to_string(r.count) +
          ", \"ulps_of\": \"binary32\",\n \"columns\": [" + columns +

@@ -1,6 +1,6 @@
 // The measurement behind `refmath compare --op`: a backend's outputs of a
 // tensor operation (softmax, log-softmax, layer norm, RMS norm, sum,
-// matmul, attention) against the operation's true value, beside refmath's own
+// matmul, attention, gemm) against the operation's true value, beside refmath's own
 // results on the same inputs (the exact and fast variants, and for sum
 // the correctly rounded one), and against refmath exact bit for bit.
 //
@@ -29,11 +29,12 @@ enum class TensorOp {
   kRmsNorm,
   kSum,
   kMatmul,
-  kAttention
+  kAttention,
+  kGemm
 };
 
 // "softmax", "log-softmax", "layer-norm", "rms-norm", "sum", "matmul",
-// "attention" (as
+// "attention", "gemm" (as
 // `refmath tensor` spells them); Parse also takes '_' for '-'.
 const char* TensorOpName(TensorOp op);
 bool ParseTensorOp(const std::string& name, TensorOp* op);
@@ -52,6 +53,15 @@ struct TensorCompareSpec {
   // The row operations' and sum's axis (negative counts from the end).
   long axis = -1;
   float eps = 1e-5f;  // the norms', as `refmath tensor` takes it
+  // gemm's: alpha * A' B' + beta * C (C at in3_path, optional).
+  float alpha = 1.0f, beta = 1.0f;
+  bool trans_a = false, trans_b = false;
+  // attention's with Q, K, V of four axes (B, H, L, d): the boolean mask
+  // as float32 (a zero leaves the key out), the scale (else / sqrt(d)),
+  // causal.
+  std::string keep_path;
+  bool has_scale = false, causal = false;
+  float scale = 1.0f;
   // The bound on the backend's largest distance to the truth, in binary32
   // ulps; none: the verdict is "no bound set" unless a NaN/inf
   // disagreement fails it.

@@ -121,6 +121,41 @@ bool ParseOptions(const Argv& argv, Options* o, std::string* error) {
   return CheckOutputs(*o, error);
 }
 
+// gemm's --alpha, --beta (rounded to float32), --trans-a, --trans-b;
+// refused for the other ops.
+bool GemmOptions(const Args& args, TensorCompareSpec* s, std::string* error) {
+  const bool gemm = s->op == TensorOp::kGemm;
+  for (const char* option : {"alpha", "beta", "trans-a", "trans-b"}) {
+    if (!gemm && args.Has(option)) {
+      *error = std::string("--") + option + " is gemm's option";
+      return false;
+    }
+  }
+  double alpha, beta;
+  if (!NumberOption(args, "alpha", 1.0, &alpha, error) ||
+      !NumberOption(args, "beta", 1.0, &beta, error)) {
+    return false;
+  }
+  s->alpha = static_cast<float>(alpha);
+  s->beta = static_cast<float>(beta);
+  s->trans_a = args.Has("trans-a");
+  s->trans_b = args.Has("trans-b");
+  return true;
+}
+
+// attention's --keep, --scale-by, --causal (the truth refuses them for
+// the other ops).
+bool AttentionOptions(const Args& args, TensorCompareSpec* s,
+                      std::string* error) {
+  double scale;
+  if (!NumberOption(args, "scale-by", 1.0, &scale, error)) return false;
+  s->has_scale = args.Has("scale-by");
+  s->scale = static_cast<float>(scale);
+  s->causal = args.Has("causal");
+  s->keep_path = args.Get("keep");
+  return true;
+}
+
 // compare --op: the options of src/verify/tensor_compare.h, named as
 // `refmath tensor` names them.
 bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
@@ -130,9 +165,9 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   double eps, bound;
   if (!args.Parse(argv,
                   {"op", "in", "in2", "in3", "mask", "scale", "bias", "eps",
-                   "axis",
+                   "axis", "alpha", "beta", "keep", "scale-by",
                    "outputs", "label", "max-ulp", "json"},
-                  {}, error) ||
+                  {"trans-a", "trans-b", "causal"}, error) ||
       !args.Require("op", &op, error)) {
     return false;
   }
@@ -157,7 +192,11 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
     *error = "--eps is the norms' option";
     return false;
   }
-  if ((s->op == TensorOp::kMatmul || s->op == TensorOp::kAttention) &&
+  if (!GemmOptions(args, s, error) || !AttentionOptions(args, s, error)) {
+    return false;
+  }
+  if ((s->op == TensorOp::kMatmul || s->op == TensorOp::kAttention ||
+       s->op == TensorOp::kGemm) &&
       args.Has("axis")) {
     *error = std::string(TensorOpName(s->op)) + " takes no --axis";
     return false;
@@ -184,7 +223,7 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   if (json_path->empty()) return true;
   for (const std::string* in :
        {&s->in_path, &s->in2_path, &s->in3_path, &s->scale_path,
-        &s->bias_path, &s->mask_path, &s->outputs_path}) {
+        &s->bias_path, &s->mask_path, &s->keep_path, &s->outputs_path}) {
     if (!in->empty() && io::SameFile(*json_path, *in == "-" ? "/dev/stdin" : *in)) {
       *error = "--json would overwrite the input " + ShowPath(*in);
       return false;

@@ -2,11 +2,14 @@
 // float32 arrays (.npy or raw by the file name, src/verify/array_file.h),
 // through the C API of refmath/tensor.h.
 //   tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]
-//   tensor dot|matmul --in A --in2 B --out Y
+//   tensor dot|matmul --in A --in2 B --out Y   (matmul: numpy.matmul's shapes)
 //   tensor softmax|log-softmax --in X --out Y
 //   tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y
 //   tensor rms-norm --in X [--scale G] [--eps E] --out Y
-//   tensor attention --in Q --in2 K --in3 V [--mask M] --out Y
+//   tensor gemm --in A --in2 B [--in3 C] [--alpha X] [--beta X]
+//               [--trans-a] [--trans-b] --out Y
+//   tensor attention --in Q --in2 K --in3 V [--mask M] [--keep K]
+//                    [--scale-by S] [--causal] --out Y
 // Every form also takes --variant, --target and --threads.
 #include <math.h>
 
@@ -27,8 +30,8 @@ namespace cli {
 namespace {
 
 constexpr const char* kOps =
-    "sum, mean, dot, matmul, softmax, log-softmax, layer-norm, rms-norm, "
-    "attention";
+    "sum, mean, dot, matmul, gemm, softmax, log-softmax, layer-norm, "
+    "rms-norm, attention";
 
 struct Operand {
   std::string option;
@@ -93,9 +96,11 @@ struct Call {
   Args args;
   refmath_tensor_options options;
   std::vector<Operand> in;  // in, in2, in3 as the op reads them
-  Operand scale, bias, mask;
+  Operand scale, bias, mask, keep;
   long axis = -1;
   float eps = 0.0f;
+  float alpha = 1.0f, beta = 1.0f;  // gemm's
+  float scale_by = 1.0f;            // attention's, with --scale-by
   std::vector<float> out;
   std::vector<size_t> out_shape;
 };
@@ -111,7 +116,7 @@ std::string Describe(int status, const Call& c) {
     std::string shapes;
     for (const Operand* o : {&c.in[0], c.in.size() > 1 ? &c.in[1] : nullptr,
                              c.in.size() > 2 ? &c.in[2] : nullptr, &c.scale,
-                             &c.bias, &c.mask}) {
+                             &c.bias, &c.mask, &c.keep}) {
       if (o == nullptr || !o->present) continue;
       shapes += (shapes.empty() ? "" : ", ") + ("--" + o->option) + " " +
                 ShapeText(o->shape);
@@ -132,8 +137,22 @@ std::vector<size_t> OutputShape(const Call& c) {
   const std::vector<size_t>& a = c.in[0].shape;
   if (c.op == "dot") return {};
   if (c.op == "matmul") {
-    return {a.size() == 2 ? a[0] : 0,
-            c.in[1].shape.size() == 2 ? c.in[1].shape[1] : 0};
+    size_t ndim = 0, shape[REFMATH_TENSOR_MAX_DIMS];
+    if (refmath_tensor_matmul_shape(&c.in[0].view, &c.in[1].view, &ndim,
+                                    shape) != REFMATH_OK) {
+      return {};
+    }
+    return std::vector<size_t>(shape, shape + ndim);
+  }
+  if (c.op == "gemm") {
+    const std::vector<size_t>& b = c.in[1].shape;
+    const bool ta = c.args.Has("trans-a"), tb = c.args.Has("trans-b");
+    return {a.size() == 2 ? a[ta ? 1 : 0] : 0,
+            b.size() == 2 ? b[tb ? 0 : 1] : 0};
+  }
+  if (c.op == "attention" && a.size() == 4) {
+    const std::vector<size_t>& v = c.in[2].shape;
+    return {a[0], a[1], a[2], v.size() == 4 ? v[3] : 0};
   }
   if (c.op == "attention") {
     return {a.size() == 2 ? a[0] : 0,
@@ -151,6 +170,26 @@ const refmath_tensor* Optional(const Operand& o) {
   return o.present ? &o.view : nullptr;
 }
 
+// attention: the 2-D call, or the one with batch and heads for four-axis
+// operands or its options.
+int Attention(const Call& c, const refmath_tensor& y) {
+  const refmath_tensor* q = &c.in[0].view;
+  const bool heads = q->ndim == 4 || c.keep.present || c.args.Has("causal") ||
+                     c.args.Has("scale-by");
+  if (!heads) {
+    return refmath_tensor_attention(q, &c.in[1].view, &c.in[2].view,
+                                    Optional(c.mask), &y, &c.options);
+  }
+  refmath_attention_options a = refmath_attention_default_options();
+  a.mask = Optional(c.mask);
+  a.keep = Optional(c.keep);
+  a.has_scale = c.args.Has("scale-by");
+  a.scale = c.scale_by;
+  a.causal = c.args.Has("causal");
+  return refmath_tensor_attention_heads(q, &c.in[1].view, &c.in[2].view, &a,
+                                        &y, &c.options);
+}
+
 int Compute(Call* c) {
   c->out_shape = OutputShape(*c);
   size_t count = 1;
@@ -166,6 +205,11 @@ int Compute(Call* c) {
   if (op == "mean") return refmath_tensor_mean(x, axis, &y, o);
   if (op == "dot") return refmath_tensor_dot(x, &c->in[1].view, &y, o);
   if (op == "matmul") return refmath_tensor_matmul(x, &c->in[1].view, &y, o);
+  if (op == "gemm") {
+    return refmath_tensor_gemm(x, &c->in[1].view, Optional(c->mask), c->alpha,
+                               c->beta, c->args.Has("trans-a"),
+                               c->args.Has("trans-b"), &y, o);
+  }
   if (op == "softmax") return refmath_tensor_softmax(x, &y, o);
   if (op == "log-softmax") return refmath_tensor_log_softmax(x, &y, o);
   if (op == "layer-norm") {
@@ -175,15 +219,16 @@ int Compute(Call* c) {
   if (op == "rms-norm") {
     return refmath_tensor_rms_norm(x, Optional(c->scale), c->eps, &y, o);
   }
-  return refmath_tensor_attention(x, &c->in[1].view, &c->in[2].view,
-                                  Optional(c->mask), &y, o);
+  return Attention(*c, y);
 }
 
-// The options `op` takes beside --out, --variant, --target, --threads, and
-// how many of --in, --in2, --in3 it reads; false for an unknown op.
+// The options `op` takes beside --out, --variant, --target, --threads, its
+// flags, and how many of --in, --in2, --in3 it requires; false for an
+// unknown op.
 bool OpOptions(const std::string& op, std::set<std::string>* valued,
-               int* inputs) {
+               std::set<std::string>* flags, int* inputs) {
   *valued = {"in", "out", "variant", "target", "threads"};
+  *flags = {};
   *inputs = 1;
   if (op == "sum" || op == "mean") {
     valued->insert({"axis", "mode"});
@@ -194,8 +239,13 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
     valued->insert({"scale", "eps"});
     if (op == "layer-norm") valued->insert("bias");
   } else if (op == "attention") {
-    valued->insert({"in2", "in3", "mask"});
+    valued->insert({"in2", "in3", "mask", "keep", "scale-by"});
+    flags->insert("causal");
     *inputs = 3;
+  } else if (op == "gemm") {
+    valued->insert({"in2", "in3", "alpha", "beta"});
+    flags->insert({"trans-a", "trans-b"});
+    *inputs = 2;
   } else if (op != "softmax" && op != "log-softmax") {
     return false;
   }
@@ -212,17 +262,30 @@ bool EpsOption(const Args& args, float* eps, std::string* error) {
   return false;
 }
 
+// A decimal number rounded to float32, 1 by default (gemm's --alpha and
+// --beta, attention's --scale-by).
+bool FloatOption(const Args& args, const char* option, float* value,
+                 std::string* error) {
+  double v;
+  if (!NumberOption(args, option, 1.0, &v, error)) return false;
+  *value = static_cast<float>(v);
+  return true;
+}
+
 bool ReadCall(const Argv& argv, Call* c, std::string* error) {
-  std::set<std::string> valued;
+  std::set<std::string> valued, flags;
   int inputs;
-  if (!OpOptions(c->op, &valued, &inputs)) {
+  if (!OpOptions(c->op, &valued, &flags, &inputs)) {
     *error = "unknown operation " + Quote(c->op) + " (valid: " + kOps + ")";
     return false;
   }
-  if (!c->args.Parse(argv, valued, {}, error) ||
+  if (!c->args.Parse(argv, valued, flags, error) ||
       !ParseCallOptions(c->args, &c->options, error) ||
       !IntegerOption(c->args, "axis", -64, 63, -1, &c->axis, error) ||
       !EpsOption(c->args, &c->eps, error) ||
+      !FloatOption(c->args, "alpha", &c->alpha, error) ||
+      !FloatOption(c->args, "beta", &c->beta, error) ||
+      !FloatOption(c->args, "scale-by", &c->scale_by, error) ||
       !CheckOutputs(c->args, {"out"}, error)) {
     return false;
   }
@@ -231,9 +294,12 @@ bool ReadCall(const Argv& argv, Call* c, std::string* error) {
   for (int i = 0; i < inputs; ++i) {
     if (!ReadTensorArg(c->args, names[i], false, &c->in[i], error)) return false;
   }
+  // gemm's optional C (--in3) travels in the slot of attention's mask.
   return ReadTensorArg(c->args, "scale", true, &c->scale, error) &&
          ReadTensorArg(c->args, "bias", true, &c->bias, error) &&
-         ReadTensorArg(c->args, "mask", true, &c->mask, error);
+         ReadTensorArg(c->args, c->op == "gemm" ? "in3" : "mask", true,
+                       &c->mask, error) &&
+         ReadTensorArg(c->args, "keep", true, &c->keep, error);
 }
 
 }  // namespace

@@ -127,6 +127,39 @@ def matmul(a, b, fused):
     return canonical_nan(tree(np.stack(parts, axis=-1)))
 
 
+def matmul_nd(a, b, fused):
+    """numpy.matmul's shapes over matmul(): a 1-D a is one row and a 1-D b
+    one column (their axis dropped from the result), the batch axes are
+    broadcast, and each batch element is the 2-D matmul of its own
+    matrices."""
+    a2 = a[None, :] if a.ndim == 1 else a
+    b2 = b[:, None] if b.ndim == 1 else b
+    batch = np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+    a3 = np.broadcast_to(a2, batch + a2.shape[-2:])
+    b3 = np.broadcast_to(b2, batch + b2.shape[-2:])
+    out = np.empty(batch + (a2.shape[-2], b2.shape[-1]), dtype=F32)
+    for idx in np.ndindex(*batch):
+        out[idx] = matmul(np.ascontiguousarray(a3[idx]),
+                          np.ascontiguousarray(b3[idx]), fused)
+    if a.ndim == 1:
+        out = out[..., 0, :]
+    if b.ndim == 1:
+        out = out[..., 0]
+    return out
+
+
+def gemm(a, b, c, alpha, beta, trans_a, trans_b, fused):
+    """ONNX Gemm: P = matmul of A' and B' (transposed when asked), then
+    alpha*P rounded, then beta*C rounded and added, C broadcast to
+    P's shape."""
+    p = matmul(np.ascontiguousarray(a.T if trans_a else a),
+               np.ascontiguousarray(b.T if trans_b else b), fused)
+    y = F32(alpha) * p
+    if c is not None:
+        y = y + F32(beta) * np.broadcast_to(c, p.shape)
+    return canonical_nan(y)
+
+
 def softmax(x, fused, log=False):
     nan_row = np.isnan(x).any(axis=1)
     m = np.where(nan_row, F32(0), np.max(np.where(np.isnan(x), F32(0), x),
@@ -168,6 +201,36 @@ def attention(q, k, v, mask, fused):
     if mask is not None:
         t = t + mask
     return matmul(softmax(t, fused), v, fused)
+
+
+def attention_heads(q, k, v, mask, keep, scale, causal, fused):
+    """Attention with batch and heads: q (B, H, L, d), k (B, Hkv, S, d), v
+    (B, Hkv, S, dv); head h reads key/value head h // (H // Hkv).  Per
+    slice: the scores, / sqrt(d) or * scale, + mask, -inf where a key is
+    left out (causal: j > i; keep: a zero), softmax, the product with V."""
+    b, h, l, d = q.shape
+    s, group = k.shape[2], h // k.shape[1]
+    out = np.empty((b, h, l, v.shape[3]), dtype=F32)
+    masks = None if mask is None else np.broadcast_to(mask, (b, h, l, s))
+    keeps = None if keep is None else np.broadcast_to(keep, (b, h, l, s))
+    for i in range(b):
+        for j in range(h):
+            kv = j // group
+            t = matmul(np.ascontiguousarray(q[i, j]),
+                       np.ascontiguousarray(k[i, kv].T), fused)
+            t = t / np.sqrt(F32(d)) if scale is None else t * F32(scale)
+            if masks is not None:
+                t = t + masks[i, j]
+            drop = np.zeros((l, s), dtype=bool)
+            if causal:
+                drop |= np.triu(np.ones((l, s), dtype=bool), 1)
+            if keeps is not None:
+                drop |= keeps[i, j] == 0
+            t[drop] = -np.inf
+            with np.errstate(invalid="ignore"):  # a row keeping no key: NaN
+                p = softmax(t, fused)
+            out[i, j] = matmul(p, np.ascontiguousarray(v[i, kv]), fused)
+    return out
 
 
 # --- The golden cases (docs/golden-hashes.md, "Tensor module") -----------
