@@ -407,3 +407,37 @@ def test_layer_errors():
         mcu.softmax(np.int8([1]), 1e-10)
     with pytest.raises(ValueError, match="unknown type"):
         mcu.requantize(np.int8([1]), 1, 1, type="s4")
+
+
+# A keyword-spotting DS-CNN (conformance/mcu/kws_model.py: seeded int8
+# weights, per-channel scales) run by refmath.mcu.run_model, every layer's
+# output against the port: on the port's own chain, and layer by layer on
+# refmath's previous output, so a mismatch names its layer.
+import kws_model  # noqa: E402
+
+
+def test_ds_cnn_layer_by_layer():
+    x, layers = kws_model.ds_cnn()
+    got = mcu.run_model(x, layers)
+    assert [g.shape for g in got] == (
+        [(1, 25, 5, 64)] * 9 + [(1, 1, 1, 64), (1, 1, 1, 12), (1, 1, 1, 12)])
+    for i, g in enumerate(got):
+        prev = x if i == 0 else got[i - 1]
+        step = kws_model.run_port(prev, layers[i:i + 1])[0]
+        same_values(g, step.reshape(g.shape), np.int8)
+    for g, w in zip(got, kws_model.run_port(x, layers)):
+        same_values(g, np.asarray(w).reshape(g.shape), np.int8)
+    # Not a degenerate model: the activations spread, the classes differ.
+    assert all(np.unique(g).size > 100 for g in got[:9])
+    assert np.unique(got[-1]).size > 4
+
+
+def test_run_model_errors():
+    x, layers = kws_model.ds_cnn()
+    with pytest.raises(ValueError, match="layer 0: unknown op"):
+        mcu.run_model(x, [dict(layers[0], op="conv3d")])
+    with pytest.raises(ValueError, match="layer 1 \\(depthwise conv\\)"):
+        mcu.run_model(x, [layers[0], dict(layers[1], filter=np.zeros(
+            (1, 3, 3, 32), np.int8))])
+    with pytest.raises(ValueError, match="activation"):
+        mcu.run_model(x, [dict(layers[0], activation="gelu")])

@@ -256,3 +256,38 @@ def requantize(input, input_scale, output_scale, *, input_zero_point=0,
                            int(input_zero_point), float(output_scale),
                            int(output_zero_point), type)
 
+
+def run_model(input, layers):
+    """A whole int8 model run layer by layer as TFLite Micro runs it
+    (docs/mcu.md, "Running a model"): input int8 NHWC; layers a list of
+    dicts, each with "op" (conv2d, depthwise_conv2d, avg_pool, max_pool,
+    fully_connected, softmax) and what the model file states about it:
+    "filter" (int8: OHWI, 1HWO, or [C_OUT, C_IN] for fully_connected),
+    "bias" (int32), "stride", "dilation", "padding", "depth_multiplier",
+    "filter_size" (pooling), "beta" (softmax), "input_scale",
+    "input_zero_point", "filter_scales", "output_scale",
+    "output_zero_point", "activation" (none, relu, relu6, relu_n1_to_1).
+    Each layer is prepared from those as TFLite Micro's Prepare does.
+    Returns every layer's output, int8 [N, H, W, C] (fully connected and
+    softmax: [N, 1, 1, C])."""
+    norm = []
+    for layer in layers:
+        d = dict(layer)
+        for key in ("stride", "dilation", "filter_size"):
+            if key in d:
+                d[key] = _pair(d[key], key)
+        for key in ("filter", "bias"):
+            if key in d and d[key] is not None:
+                d[key] = _np.asarray(d[key])
+        if "filter_scales" in d:
+            d["filter_scales"] = [float(s) for s in
+                                  _np.ravel(d["filter_scales"])]
+        for key in ("input_scale", "output_scale", "beta"):
+            if key in d:
+                d[key] = float(d[key])
+        for key in ("input_zero_point", "output_zero_point",
+                    "depth_multiplier"):
+            if key in d:
+                d[key] = int(d[key])
+        norm.append(d)
+    return list(_mcu.run_model(_np.asarray(input), norm))

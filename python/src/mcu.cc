@@ -159,6 +159,7 @@ py::tuple FcRequantPy(double input_scale, double filter_scale,
 
 void BindMcuFc(py::module_& m);
 void BindMcuLayers(py::module_& m);
+void BindMcuModel(py::module_& m);
 
 void BindMcu(py::module_ m) {
   m.def("ops", [] {
@@ -182,6 +183,7 @@ void BindMcu(py::module_ m) {
         py::arg("filter_scale"), py::arg("output_scale"));
   BindMcuFc(m);
   BindMcuLayers(m);
+  BindMcuModel(m);
 }
 
 }  // namespace python
