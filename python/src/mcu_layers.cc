@@ -211,8 +211,8 @@ py::array Softmax(const py::array& input, double beta, double input_scale,
   if (in.shape.empty() || in.shape.back() == 0) {
     Refuse("input must have at least one axis, the last not empty");
   }
-  const size_t depth = in.shape.back();
-  const size_t rows = depth ? io::IntegerValues(in).size() / depth : 0;
+  const vector<int8_t> x = Narrowed<int8_t>(in);
+  const size_t depth = in.shape.back(), rows = x.size() / depth;
   mcu::SoftmaxS8Params p;
   if (!mcu::SoftmaxS8Prepare(static_cast<float>(beta),
                              static_cast<float>(input_scale), &p)) {
@@ -222,13 +222,13 @@ py::array Softmax(const py::array& input, double beta, double input_scale,
       "a row's sum of exponentials reaches 512 (TFLite's exponent check)";
   if (type == "s8") {
     vector<int8_t> out;
-    if (!mcu::SoftmaxS8(Narrowed<int8_t>(in), rows, depth, p, &out)) {
+    if (!mcu::SoftmaxS8(x, rows, depth, p, &out)) {
       Refuse(refused);
     }
     return IntArray(io::DType::kInt8, in.shape, Wide(out));
   }
   vector<int16_t> out;
-  if (!mcu::SoftmaxS8ToS16(Narrowed<int8_t>(in), rows, depth, p, &out)) {
+  if (!mcu::SoftmaxS8ToS16(x, rows, depth, p, &out)) {
     Refuse(refused);
   }
   return IntArray(io::DType::kInt16, in.shape, Wide(out));
