@@ -232,10 +232,16 @@ def _mul_pot(x, e):
     return max(I32_MIN, min(I32_MAX, x << e))
 
 
+def _fixed(v, frac_bits):
+    """v in fixed point with frac_bits fraction bits, to nearest."""
+    q = math.floor(abs(v) * 2.0**frac_bits + 0.5)
+    return q if v >= 0 else -q
+
+
 def _exp_quarter(a):
     """exp on [-1/4, 0): a Taylor step around -1/8, Q0.31 in and out."""
-    c = 1895147668            # exp(-1/8) in Q0.31
-    third = 715827883         # 1/3 in Q0.31
+    c = _fixed(math.exp(-1 / 8), 31)
+    third = _fixed(1 / 3, 31)
     x = wrap32(a + (1 << 28))  # a + 1/8
     x2 = srdhm(x, x)
     x3 = srdhm(x2, x)
@@ -246,8 +252,7 @@ def _exp_quarter(a):
 
 
 # exp(-2^k) in Q0.31 for the bits of the remainder, k = -2..4.
-_EXP_STEPS = [(-2, 1672461947), (-1, 1302514674), (0, 790015084),
-              (1, 290630308), (2, 39332535), (3, 720401), (4, 242)]
+_EXP_STEPS = [(k, _fixed(math.exp(-2.0**k), 31)) for k in range(-2, 5)]
 
 
 def exp_on_negative_values(a):
@@ -268,7 +273,7 @@ def _one_over_one_plus_x(a):
     t = a + I32_MAX
     half = (t + (1 if t >= 0 else -1))
     half = abs(half) // 2 * (1 if half >= 0 else -1)
-    x = wrap32(1515870810 + srdhm(half, -1010580540))
+    x = wrap32(_fixed(48 / 17, 29) + srdhm(half, _fixed(-32 / 17, 29)))
     for _ in range(3):
         hx = srdhm(half, x)
         one_minus = wrap32((1 << 29) - hx)
