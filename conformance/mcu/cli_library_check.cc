@@ -1,5 +1,6 @@
 // Every `refmath mcu` subcommand over .npy files (fc, quantize,
-// dequantize) against the library function it calls: the same operands
+// dequantize, conv2d, depthwise-conv2d, avg-pool, max-pool, softmax, add,
+// mul) against the library function it calls: the same operands
 // through the command line and through the C++ API give the same bits.
 // Usage: mcu_cli_library_check PATH/TO/refmath
 #include <stdint.h>
@@ -11,9 +12,15 @@
 #include "conformance/cli_check_util.h"
 #include "src/ane/algorithms/test_matrices.h"
 #include "refmath/binary16/binary16.h"
+#include "refmath/mcu/conv.h"
+#include "refmath/mcu/conv_s16.h"
+#include "refmath/mcu/depthwise_conv.h"
+#include "refmath/mcu/elementwise.h"
 #include "refmath/mcu/float_fc.h"
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/pooling.h"
 #include "refmath/mcu/quantize.h"
+#include "refmath/mcu/softmax.h"
 
 namespace refmath {
 namespace mcu {
@@ -171,6 +178,155 @@ void CheckQuantize(Checker& c, Rng& rng) {
   }
 }
 
+// conv2d and depthwise-conv2d, int8 and int16, by multipliers and by
+// scales; the windows from PaddedAxis as the command derives them.
+void CheckConv(Checker& c, Rng& rng) {
+  const Shape4 xs = {2, 7, 6, 4}, fs = {6, 3, 2, 2}, ds = {1, 3, 3, 8};
+  const auto x = RandomInts<int8_t>(2 * 7 * 6 * 4, -128, 127, rng);
+  const auto w = RandomInts<int8_t>(6 * 3 * 2 * 2, -127, 127, rng);
+  const auto dw = RandomInts<int8_t>(3 * 3 * 8, -127, 127, rng);
+  const auto b = RandomInts<int32_t>(8, -3000, 3000, rng);
+  const std::vector<int32_t> b6(b.begin(), b.begin() + 6);
+  const std::string x_path = c.Save("cx", Ints(io::DType::kInt8, {2, 7, 6, 4}, x));
+  const std::string w_path = c.Save("cw", Ints(io::DType::kInt8, {6, 3, 2, 2}, w));
+  const std::string d_path = c.Save("cd", Ints(io::DType::kInt8, {1, 3, 3, 8}, dw));
+  // conv: SAME, stride 2x1, dilation 1x2, per channel, grouped (C_IN 4,
+  // filter depth 2).
+  ConvS8Params p;
+  PaddedAxis(Padding::kSame, 7, 3, 2, 1, &p.height);
+  PaddedAxis(Padding::kSame, 6, 2, 1, 2, &p.width);
+  p.requant = {{1518500250, 1073741824, 2000000000, 1288490189, 1900000000, 1100000000},
+               {-8, -7, -9, -6, -8, -7}};
+  p.input_offset = 5;
+  p.output_offset = -3;
+  p.act_min = -100;
+  p.act_max = 120;
+  std::vector<int8_t> y;
+  ConvS8(x, xs, w, fs, b6, p, &y);
+  const std::vector<size_t> out6 = {2, 4, 6, 6};
+  if (c.Run("mcu conv2d --input " + x_path + " --filter " + w_path + " --bias " +
+            c.Save("cb6", Ints(io::DType::kInt32, {6}, b6)) +
+            " --multiplier 1518500250,1073741824,2000000000,1288490189,1900000000,1100000000"
+            " --shift -8,-7,-9,-6,-8,-7 --input-zero-point -5 --output-zero-point -3"
+            " --stride 2,1 --dilation 1,2 --padding same --act-min -100 --act-max 120"
+            " --out " + c.Path("y.npy"))) {
+    c.Expect("conv2d s8", c.Path("y.npy"), Ints(io::DType::kInt8, out6, y));
+  }
+  // conv by scales, VALID.
+  ConvS8Params q;
+  PaddedAxis(Padding::kValid, 7, 3, 1, 1, &q.height);
+  PaddedAxis(Padding::kValid, 6, 2, 1, 1, &q.width);
+  ConvRequant(0.05f, {0.01f, 0.02f, 0.005f, 0.013f, 0.007f, 0.03f}, 0.25f, &q.requant);
+  ConvS8(x, xs, w, fs, {}, q, &y);
+  if (c.Run("mcu conv2d --input " + x_path + " --filter " + w_path +
+            " --input-scale 0.05 --filter-scales 0.01,0.02,0.005,0.013,0.007,0.03"
+            " --output-scale 0.25 --out " + c.Path("y.npy"))) {
+    c.Expect("conv2d s8 scales", c.Path("y.npy"), Ints(io::DType::kInt8, {2, 5, 5, 6}, y));
+  }
+  // depthwise, depth multiplier 2.
+  PaddedAxis(Padding::kSame, 6, 3, 1, 2, &p.width);  // the 3-wide filter
+  p.requant.multiplier.resize(1);
+  p.requant.shift.resize(1);
+  DepthwiseConvS8(x, xs, dw, ds, b, 2, p, &y);
+  if (c.Run("mcu depthwise-conv2d --input " + x_path + " --filter " + d_path + " --bias " +
+            c.Save("cb8", Ints(io::DType::kInt32, {8}, b)) +
+            " --depth-multiplier 2 --multiplier 1518500250 --shift -8"
+            " --input-zero-point -5 --output-zero-point -3 --stride 2,1 --dilation 1,2"
+            " --padding same --act-min -100 --act-max 120 --out " + c.Path("y.npy"))) {
+    c.Expect("depthwise s8", c.Path("y.npy"), Ints(io::DType::kInt8, {2, 4, 6, 8}, y));
+  }
+  // int16: conv with an int64 and an int32 bias, depthwise with int64.
+  const auto x16 = RandomInts<int16_t>(2 * 7 * 6 * 4, -32768, 32767, rng);
+  const std::string x16_path = c.Save("cx16", Ints(io::DType::kInt16, {2, 7, 6, 4}, x16));
+  ConvS16Params r;
+  r.height = q.height;
+  r.width = q.width;
+  r.requant = {{1518500250}, {-12}};
+  const std::vector<int64_t> b64(b6.begin(), b6.end());
+  std::vector<int16_t> y16;
+  ConvS16(x16, xs, w, fs, b64, r, &y16);
+  const std::string s16 = " --multiplier 1518500250 --shift -12 --out " + c.Path("y.npy");
+  if (c.Run("mcu conv2d --input " + x16_path + " --filter " + w_path + " --bias " +
+            c.Save("cb64", Ints(io::DType::kInt64, {6}, b64)) + s16)) {
+    c.Expect("conv2d s16 int64", c.Path("y.npy"), Ints(io::DType::kInt16, {2, 5, 5, 6}, y16));
+  }
+  ConvS16Acc32(x16, xs, w, fs, b6, r, &y16);
+  if (c.Run("mcu conv2d --input " + x16_path + " --filter " + w_path + " --bias " +
+            c.Save("cb6", Ints(io::DType::kInt32, {6}, b6)) + s16)) {
+    c.Expect("conv2d s16 int32", c.Path("y.npy"), Ints(io::DType::kInt16, {2, 5, 5, 6}, y16));
+  }
+  PaddedAxis(Padding::kValid, 7, 3, 1, 1, &r.height);
+  PaddedAxis(Padding::kValid, 6, 3, 1, 1, &r.width);
+  DepthwiseConvS16(x16, xs, dw, ds, {}, 2, r, &y16);
+  if (c.Run("mcu depthwise-conv2d --input " + x16_path + " --filter " + d_path +
+            " --depth-multiplier 2" + s16)) {
+    c.Expect("depthwise s16", c.Path("y.npy"), Ints(io::DType::kInt16, {2, 5, 4, 8}, y16));
+  }
+}
+
+void CheckPoolSoftmaxElementwise(Checker& c, Rng& rng) {
+  const Shape4 xs = {1, 9, 7, 3};
+  const auto x = RandomInts<int8_t>(9 * 7 * 3, -128, 127, rng);
+  const auto x16 = RandomInts<int16_t>(9 * 7 * 3, -32768, 32767, rng);
+  const std::string x_path = c.Save("px", Ints(io::DType::kInt8, {1, 9, 7, 3}, x));
+  const std::string x16_path = c.Save("px16", Ints(io::DType::kInt16, {1, 9, 7, 3}, x16));
+  PoolS8Params p;
+  PaddedAxis(Padding::kSame, 9, 3, 2, 1, &p.height);
+  PaddedAxis(Padding::kSame, 7, 2, 3, 1, &p.width);
+  p.filter_height = 3;
+  p.filter_width = 2;
+  p.act_min = -90;
+  PoolS16Params p16;
+  p16.height = p.height;
+  p16.width = p.width;
+  p16.filter_height = 3;
+  p16.filter_width = 2;
+  p16.act_max = 30000;
+  const std::vector<size_t> out = {1, 5, 3, 3};
+  for (const bool average : {true, false}) {
+    const std::string cmd = average ? "mcu avg-pool" : "mcu max-pool";
+    const std::string opts = " --filter-size 3,2 --stride 2,3 --padding same --out " + c.Path("y.npy");
+    std::vector<int8_t> y;
+    average ? AveragePoolS8(x, xs, p, &y) : MaxPoolS8(x, xs, p, &y);
+    if (c.Run(cmd + " --input " + x_path + " --act-min -90" + opts)) {
+      c.Expect(cmd + " s8", c.Path("y.npy"), Ints(io::DType::kInt8, out, y));
+    }
+    std::vector<int16_t> y16;
+    average ? AveragePoolS16(x16, xs, p16, &y16) : MaxPoolS16(x16, xs, p16, &y16);
+    if (c.Run(cmd + " --input " + x16_path + " --act-max 30000" + opts)) {
+      c.Expect(cmd + " s16", c.Path("y.npy"), Ints(io::DType::kInt16, out, y16));
+    }
+  }
+  SoftmaxS8Params sp;
+  SoftmaxS8Prepare(0.5f, 0.1f, &sp);
+  std::vector<int8_t> s8;
+  std::vector<int16_t> s16;
+  SoftmaxS8(x, 63, 3, sp, &s8);
+  SoftmaxS8ToS16(x, 63, 3, sp, &s16);
+  const std::string sm = "mcu softmax --input " + x_path + " --input-scale 0.1 --beta 0.5 --out " +
+                         c.Path("y.npy");
+  if (c.Run(sm)) c.Expect("softmax s8", c.Path("y.npy"), Ints(io::DType::kInt8, {1, 9, 7, 3}, s8));
+  if (c.Run(sm + " --type s16")) {
+    c.Expect("softmax s16", c.Path("y.npy"), Ints(io::DType::kInt16, {1, 9, 7, 3}, s16));
+  }
+  const auto a = RandomInts<int8_t>(60, -128, 127, rng), b = RandomInts<int8_t>(60, -128, 127, rng);
+  const std::string ab = " --a " + c.Save("ea", Ints(io::DType::kInt8, {3, 20}, a)) + " --b " +
+                         c.Save("eb", Ints(io::DType::kInt8, {3, 20}, b)) +
+                         " --scales 0.02,0.05,0.07 --zero-points -3,10,4 --act-min -110 --out " +
+                         c.Path("y.npy");
+  AddS8Params ap;
+  AddS8Prepare(0.02f, -3, 0.05f, 10, 0.07f, 4, &ap);
+  ap.act_min = -110;
+  std::vector<int8_t> y;
+  AddS8(a, b, ap, &y);
+  if (c.Run("mcu add" + ab)) c.Expect("add", c.Path("y.npy"), Ints(io::DType::kInt8, {3, 20}, y));
+  MulS8Params mp;
+  MulS8Prepare(0.02f, -3, 0.05f, 10, 0.07f, 4, &mp);
+  mp.act_min = -110;
+  MulS8(a, b, mp, &y);
+  if (c.Run("mcu mul" + ab)) c.Expect("mul", c.Path("y.npy"), Ints(io::DType::kInt8, {3, 20}, y));
+}
+
 }  // namespace
 }  // namespace mcu
 }  // namespace refmath
@@ -187,5 +343,7 @@ int main(int argc, char** argv) {
   CheckS16(c, rng);
   CheckFloat(c, rng);
   CheckQuantize(c, rng);
+  CheckConv(c, rng);
+  CheckPoolSoftmaxElementwise(c, rng);
   return c.Finish("mcu_cli_library_check");
 }

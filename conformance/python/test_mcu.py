@@ -201,3 +201,243 @@ def test_conv_and_fc_requant():
         refmath.mcu.conv_requant(0.5, [], 0.5)
     with pytest.raises(ValueError, match="positive"):
         refmath.mcu.fc_requant(0.5, -1.0, 0.5)
+
+
+# The whole-model layers, against an independent NumPy port of TFLite
+# Micro's arithmetic written from docs/mcu.md (conformance/mcu/tflm_port.py).
+import os  # noqa: E402
+import sys  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "mcu"))
+import tflm_port as port  # noqa: E402
+
+mcu = refmath.mcu
+
+
+def same_values(got, want, dtype):
+    """got (of dtype) holds the port's values, element for element."""
+    got = np.asarray(got)
+    assert got.dtype == dtype, got.dtype
+    np.testing.assert_array_equal(got.astype(np.int64),
+                                  np.asarray(want, np.int64))
+
+
+def requant_draw(c_out, lo=-10, hi=-5):
+    return (ints(c_out, 1 << 30, (1 << 31) - 1, np.int64),
+            ints(c_out, lo, hi, np.int64))
+
+
+# (input shape, filter shape, stride, dilation, padding, per channel, zps)
+CONVS = [
+    ((1, 7, 6, 3), (4, 3, 3, 3), (1, 1), (1, 1), "same", True, (5, -3)),
+    ((2, 9, 8, 4), (6, 3, 2, 4), (2, 1), (1, 2), "valid", True, (-128, 7)),
+    ((1, 8, 8, 4), (6, 3, 3, 2), (2, 2), (2, 1), "same", False, (0, 0)),
+    ((1, 10, 5, 1), (8, 10, 4, 1), (2, 2), (1, 1), "same", True, (12, -1)),
+]
+
+
+@pytest.mark.parametrize("xs,fs,stride,dil,pad,per_channel,zps", CONVS)
+def test_conv2d_s8(xs, fs, stride, dil, pad, per_channel, zps):
+    x, w = ints(xs, -128, 127, np.int8), ints(fs, -127, 127, np.int8)
+    bias = ints(fs[0], -3000, 3000, np.int32)
+    m, s = requant_draw(fs[0] if per_channel else 1)
+    got = mcu.conv2d(x, w, bias, multiplier=m, shift=s,
+                     input_zero_point=zps[0], output_zero_point=zps[1],
+                     stride=stride, dilation=dil, padding=pad, act_min=-100,
+                     act_max=110)
+    want = port.conv2d(x, w, bias, m, s, zps[0], zps[1], stride, dil, pad,
+                       -100, 110)
+    same_values(got, want, np.int8)
+
+
+def test_conv2d_from_scales():
+    x, w = ints((1, 5, 5, 2), -128, 127, np.int8), ints((3, 3, 3, 2), -127,
+                                                         127, np.int8)
+    scales = [0.011, 0.0042, 0.025]
+    got = mcu.conv2d(x, w, input_scale=0.05, filter_scales=scales,
+                     output_scale=0.2, input_zero_point=-4, padding="same")
+    m, s = port.conv_requant(0.05, scales, 0.2)
+    same_values(got, port.conv2d(x, w, None, m, s, -4, 0, padding="same"),
+                np.int8)
+
+
+@pytest.mark.parametrize("bias_type", [None, np.int32, np.int64])
+def test_conv2d_s16(bias_type):
+    x, w = ints((1, 6, 5, 3), -32768, 32767, np.int16), ints((4, 3, 3, 3),
+                                                              -127, 127,
+                                                              np.int8)
+    bias = None if bias_type is None else ints(4, -50000, 50000, bias_type)
+    m, s = requant_draw(4, -14, -10)
+    got = mcu.conv2d(x, w, bias, multiplier=m, shift=s, stride=2,
+                     padding="same", act_min=-30000)
+    want = port.conv2d(x, w, bias, m, s, stride=(2, 2), padding="same",
+                       lo=-30000, hi=32767, acc64=bias_type == np.int64)
+    same_values(got, want, np.int16)
+
+
+@pytest.mark.parametrize("xs,fs,dm,stride,pad", [
+    ((1, 7, 7, 3), (1, 3, 3, 3), 1, (1, 1), "same"),
+    ((2, 8, 6, 2), (1, 3, 2, 6), 3, (2, 1), "valid"),
+    ((1, 5, 25, 4), (1, 3, 3, 4), 1, (2, 2), "same"),
+])
+def test_depthwise_conv2d(xs, fs, dm, stride, pad):
+    x, w = ints(xs, -128, 127, np.int8), ints(fs, -127, 127, np.int8)
+    bias = ints(fs[3], -3000, 3000, np.int32)
+    m, s = requant_draw(fs[3])
+    got = mcu.depthwise_conv2d(x, w, bias, depth_multiplier=dm, multiplier=m,
+                               shift=s, input_zero_point=-9,
+                               output_zero_point=3, stride=stride,
+                               padding=pad)
+    want = port.depthwise_conv2d(x, w, bias, m, s, dm, -9, 3, stride, (1, 1),
+                                 pad)
+    same_values(got, want, np.int8)
+    x16 = ints(xs, -32768, 32767, np.int16)
+    b64 = ints(fs[3], -10**6, 10**6, np.int64)
+    m, s = requant_draw(fs[3], -15, -12)
+    got = mcu.depthwise_conv2d(x16, w, b64, depth_multiplier=dm,
+                               multiplier=m, shift=s, stride=stride,
+                               padding=pad)
+    want = port.depthwise_conv2d(x16, w, b64, m, s, dm, stride=stride,
+                                 padding=pad, lo=-32768, hi=32767, acc64=True)
+    same_values(got, want, np.int16)
+
+
+@pytest.mark.parametrize("size,stride,pad", [((3, 3), (2, 2), "same"),
+                                             ((2, 3), (1, 2), "valid"),
+                                             ((25, 5), (1, 1), "valid")])
+def test_pooling(size, stride, pad):
+    x = ints((2, 25, 5, 3) if size[0] == 25 else (2, 7, 8, 3), -128, 127,
+             np.int8)
+    got = mcu.avg_pool(x, size, stride=stride, padding=pad, act_min=-120)
+    same_values(got, port.avg_pool(x, *size, stride, pad, lo=-120), np.int8)
+    got = mcu.max_pool(x, size, stride=stride, padding=pad, act_max=100)
+    same_values(got, port.max_pool(x, *size, stride, pad, hi=100), np.int8)
+
+
+def test_avg_pool_rounds_halves_away():
+    # (-3)/2 -> -2, 7/2 -> 4, -1/3 -> 0 (docs/mcu.md, Pooling).
+    x = np.int8([-1, -2, 3, 4]).reshape(1, 1, 4, 1)
+    assert mcu.avg_pool(x, (1, 2), stride=(1, 2)).ravel().tolist() == [-2, 4]
+    x = np.int8([-1, 0, 0]).reshape(1, 1, 3, 1)
+    assert mcu.avg_pool(x, (1, 3)).ravel().tolist() == [0]
+
+
+@pytest.mark.parametrize("scale,beta", [(0.0625, 1.0), (0.1, 1.0),
+                                        (0.25, 0.5)])
+def test_softmax(scale, beta):
+    x = ints((3, 2, 12), -128, 127, np.int8)
+    x[0, 0] = 7  # equal inputs
+    same_values(mcu.softmax(x, scale, beta=beta),
+                port.softmax(x, beta, scale, 8), np.int8)
+    same_values(mcu.softmax(x, scale, beta=beta, type="s16"),
+                port.softmax(x, beta, scale, 16), np.int16)
+
+
+def test_softmax_equal_inputs():
+    # 256 / n - 128 for n equal inputs; 512 of them fail TFLite's check.
+    for n, want in [(2, 0), (3, -43), (511, -127)]:
+        assert set(mcu.softmax(np.zeros(n, np.int8), 0.1)) == {want}
+    with pytest.raises(ValueError, match="512"):
+        mcu.softmax(np.zeros(512, np.int8), 0.1)
+
+
+@pytest.mark.parametrize("scales,zps", [((1 / 16, 1 / 16, 1 / 8), (0, 0, 0)),
+                                        ((0.02, 0.05, 0.07), (-3, 10, 4)),
+                                        ((0.5, 0.003, 0.01), (-128, 0, -20))])
+def test_add_and_mul(scales, zps):
+    a, b = ints((4, 33), -128, 127, np.int8), ints((4, 33), -128, 127,
+                                                   np.int8)
+    args = (scales[0], zps[0], scales[1], zps[1], scales[2], zps[2])
+    same_values(mcu.add(a, b, scales, zps, act_min=-110),
+                port.add(a, b, *args, lo=-110), np.int8)
+    same_values(mcu.mul(a, b, scales, zps), port.mul(a, b, *args), np.int8)
+
+
+def test_add_worked_example():
+    # scales 1/16, 1/16 -> 1/8: 3 + 4 is 3.5 output units, rounded to 4.
+    assert mcu.add(np.int8([3]), np.int8([4]), (1 / 16, 1 / 16, 1 / 8))[0] == 4
+
+
+@pytest.mark.parametrize("dtype,type_,zps", [
+    (np.int8, "s8", (3, -7)), (np.int16, "s8", (0, 0)),
+    (np.int8, "s16", (-128, 100)), (np.int32, "s32", (1000, -5))])
+def test_requantize(dtype, type_, zps):
+    info = np.iinfo(dtype)
+    x = ints(200, max(info.min, -10**6), min(info.max, 10**6), dtype)
+    bits = {"s8": 8, "s16": 16, "s32": 32}[type_]
+    got = mcu.requantize(x, 0.037, 0.011, input_zero_point=zps[0],
+                         output_zero_point=zps[1], type=type_)
+    want = port.requantize(x, 0.037, zps[0], 0.011, zps[1], bits)
+    same_values(got, want, {8: np.int8, 16: np.int16, 32: np.int32}[bits])
+    # 0.25 to 1: 6 -> 2 (1.5 away from zero), -2 -> -1.
+    assert mcu.requantize(np.int8([6, -2]), 0.25, 1.0).tolist() == [2, -1]
+
+
+def test_layer_errors():
+    x, w = np.zeros((1, 4, 4, 2), np.int8), np.zeros((3, 3, 3, 2), np.int8)
+    with pytest.raises(ValueError, match="4-D"):
+        mcu.conv2d(x[0], w, multiplier=1, shift=0)
+    with pytest.raises(ValueError, match="must divide"):
+        mcu.conv2d(x, np.zeros((3, 3, 3, 3), np.int8), multiplier=1, shift=0)
+    with pytest.raises(ValueError, match="bias"):
+        mcu.conv2d(x, w, np.zeros(2, np.int32), multiplier=1, shift=0)
+    with pytest.raises(ValueError, match="padding"):
+        mcu.conv2d(x, w, multiplier=1, shift=0, padding="full")
+    with pytest.raises(ValueError, match="no valid output"):
+        mcu.conv2d(x, np.zeros((3, 5, 5, 2), np.int8), multiplier=1, shift=0)
+    with pytest.raises(ValueError, match="1 or C_OUT"):
+        mcu.conv2d(x, w, multiplier=[1, 2], shift=[0, 0])
+    with pytest.raises(ValueError, match="filter_scales"):
+        mcu.conv2d(x, w, multiplier=1)
+    with pytest.raises(TypeError, match="float32"):
+        mcu.conv2d(x.astype(np.float32), w, multiplier=1, shift=0)
+    with pytest.raises(ValueError, match="zero point 0"):
+        mcu.conv2d(x.astype(np.int16), w, multiplier=1, shift=0,
+                   input_zero_point=1)
+    with pytest.raises(ValueError, match=r"\[1, KH, KW"):
+        mcu.depthwise_conv2d(x, w, multiplier=1, shift=0)
+    with pytest.raises(ValueError, match="act_min"):
+        mcu.max_pool(x, 2, act_min=10, act_max=0)
+    with pytest.raises(ValueError, match="same shape"):
+        mcu.add(np.int8([1, 2]), np.int8([1]), (1, 1, 1))
+    with pytest.raises(ValueError, match="below 1"):
+        mcu.add(np.int8([1]), np.int8([1]), (1, 1, 1e-9))
+    with pytest.raises(ValueError, match="exceed 1"):
+        mcu.softmax(np.int8([1]), 1e-10)
+    with pytest.raises(ValueError, match="unknown type"):
+        mcu.requantize(np.int8([1]), 1, 1, type="s4")
+
+
+# A keyword-spotting DS-CNN (conformance/mcu/kws_model.py: seeded int8
+# weights, per-channel scales) run by refmath.mcu.run_model, every layer's
+# output against the port: on the port's own chain, and layer by layer on
+# refmath's previous output, so a mismatch names its layer.
+import kws_model  # noqa: E402
+
+
+def test_ds_cnn_layer_by_layer():
+    x, layers = kws_model.ds_cnn()
+    got = mcu.run_model(x, layers)
+    assert [g.shape for g in got] == (
+        [(1, 25, 5, 64)] * 9 + [(1, 1, 1, 64), (1, 1, 1, 12), (1, 1, 1, 12)])
+    for i, g in enumerate(got):
+        prev = x if i == 0 else got[i - 1]
+        step = kws_model.run_port(prev, layers[i:i + 1])[0]
+        same_values(g, step.reshape(g.shape), np.int8)
+    for g, w in zip(got, kws_model.run_port(x, layers)):
+        same_values(g, np.asarray(w).reshape(g.shape), np.int8)
+    # Not a degenerate model: the activations spread, the classes differ.
+    assert all(np.unique(g).size > 100 for g in got[:9])
+    assert np.unique(got[-1]).size > 4
+
+
+def test_run_model_errors():
+    x, layers = kws_model.ds_cnn()
+    with pytest.raises(ValueError, match="layer 0: unknown op"):
+        mcu.run_model(x, [dict(layers[0], op="conv3d")])
+    with pytest.raises(ValueError, match="layer 1 \\(depthwise conv\\)"):
+        mcu.run_model(x, [layers[0], dict(layers[1], filter=np.zeros(
+            (1, 3, 3, 32), np.int8))])
+    with pytest.raises(ValueError, match="activation"):
+        mcu.run_model(x, [dict(layers[0], activation="gelu")])

@@ -83,6 +83,41 @@ def test_returns_or_raises_a_python_error(name, a, b, c):
             assert str(e)
 
 
+# The TFLite Micro layers take the same draws, fewer of them (their shape
+# checks are shared, src/mcu/layer_shapes.h, and the suite's time is
+# short).
+LAYER_CALLS = {
+    "mcu.conv2d": lambda a, b, c: mcu.conv2d(a, b, c, multiplier=1 << 30,
+                                             shift=-1, padding="same"),
+    "mcu.depthwise_conv2d": lambda a, b, c: mcu.depthwise_conv2d(
+        a, b, c, depth_multiplier=2, multiplier=[1 << 30], shift=[-1],
+        stride=2),
+    "mcu.avg_pool": lambda a, b, c: mcu.avg_pool(a, 2, stride=(2, 1),
+                                                 padding="same"),
+    "mcu.max_pool": lambda a, b, c: mcu.max_pool(a, (1, 2)),
+    "mcu.softmax": lambda a, b, c: mcu.softmax(a, 0.1, type="s16"),
+    "mcu.add": lambda a, b, c: mcu.add(a, b, (0.1, 0.2, 0.3), (1, 2, 3)),
+    "mcu.mul": lambda a, b, c: mcu.mul(a, b, (0.1, 0.2, 0.3)),
+    "mcu.requantize": lambda a, b, c: mcu.requantize(a, 0.3, 0.001,
+                                                     type="s16"),
+    "mcu.run_model": lambda a, b, c: mcu.run_model(a, [dict(
+        op="conv2d", filter=b, bias=c, filter_scales=[0.1], input_scale=0.5,
+        output_scale=0.5, activation="relu")]),
+}
+
+
+@pytest.mark.parametrize("name", list(LAYER_CALLS))
+@settings(max_examples=15)
+@given(a=arrays(), b=arrays(), c=arrays())
+def test_layers_return_or_raise_a_python_error(name, a, b, c):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            LAYER_CALLS[name](a, b, c)
+        except (ValueError, TypeError) as e:
+            assert str(e)
+
+
 # The same with shapes that fit, so that every call runs through the
 # library on arbitrary values (NaN, infinities, extremes, zeros).
 def any_values(dtype, shape):

@@ -114,3 +114,180 @@ def dequantize(q, scale, zero_point=0, flush_subnormal=False):
     rounded once to float32 (flush_subnormal: the MVE f32 path)."""
     return _mcu.dequantize(_np.asarray(q), scale, zero_point,
                            flush_subnormal)
+
+
+# The whole-model layers of TFLite Micro (docs/mcu.md, "Layers of TFLite
+# Micro"): NHWC activations, conv filters OHWI, depthwise filters 1HWO.
+
+def _pair(v, name):
+    t = tuple(int(i) for i in _np.atleast_1d(v))
+    if len(t) == 1:
+        t = t * 2
+    if len(t) != 2:
+        raise ValueError(name + " takes one value or (height, width)")
+    return t
+
+
+def _requant(multiplier, shift, input_scale, filter_scales, output_scale):
+    by_scale = (input_scale, filter_scales, output_scale)
+    if multiplier is not None or shift is not None:
+        if multiplier is None or shift is None or any(
+                v is not None for v in by_scale):
+            raise ValueError("give multiplier and shift, or input_scale, "
+                             "filter_scales and output_scale")
+        return _ints(multiplier), _ints(shift)
+    if any(v is None for v in by_scale):
+        raise ValueError("give multiplier and shift, or input_scale, "
+                         "filter_scales and output_scale")
+    m, s = conv_requant(input_scale, filter_scales, output_scale)
+    return _ints(m), _ints(s)
+
+
+def _clamp(act_min, act_max, input):
+    wide = _np.asarray(input).dtype == _np.int16
+    lo, hi = (-32768, 32767) if wide else (-128, 127)
+    return (lo if act_min is None else int(act_min),
+            hi if act_max is None else int(act_max))
+
+
+def _conv(depth_multiplier, input, filter, bias, multiplier, shift,
+          input_scale, filter_scales, output_scale, input_zero_point,
+          output_zero_point, stride, dilation, padding, act_min, act_max):
+    m, s = _requant(multiplier, shift, input_scale, filter_scales,
+                    output_scale)
+    lo, hi = _clamp(act_min, act_max, input)
+    return _mcu.conv(_np.asarray(input), _np.asarray(filter),
+                     None if bias is None else _np.asarray(bias), m, s,
+                     int(input_zero_point), int(output_zero_point),
+                     _pair(stride, "stride"), _pair(dilation, "dilation"),
+                     padding, depth_multiplier, lo, hi)
+
+
+def conv2d(input, filter, bias=None, *, multiplier=None, shift=None,
+           input_scale=None, filter_scales=None, output_scale=None,
+           input_zero_point=0, output_zero_point=0, stride=1, dilation=1,
+           padding="valid", act_min=None, act_max=None):
+    """TFLite Micro CONV_2D: input NHWC int8 (A8W8) or int16 (A16W8, zero
+    points 0), filter int8 OHWI [C_OUT, KH, KW, C_IN / groups], bias
+    [C_OUT] (int32; int16 input: int64 for the int64 accumulator, int32 or
+    none for the int32 one).  Requantization by multiplier and shift (one
+    or one per output channel) or by the scales (conv_requant).  stride and
+    dilation: one value or (h, w); padding "same" or "valid"; act_min /
+    act_max default to the type's range.  Returns [N, OH, OW, C_OUT] of the
+    input's type."""
+    return _conv(0, input, filter, bias, multiplier, shift, input_scale,
+                 filter_scales, output_scale, input_zero_point,
+                 output_zero_point, stride, dilation, padding, act_min,
+                 act_max)
+
+
+def depthwise_conv2d(input, filter, bias=None, *, depth_multiplier=1,
+                     multiplier=None, shift=None, input_scale=None,
+                     filter_scales=None, output_scale=None,
+                     input_zero_point=0, output_zero_point=0, stride=1,
+                     dilation=1, padding="valid", act_min=None,
+                     act_max=None):
+    """TFLite Micro DEPTHWISE_CONV_2D: as conv2d with filter 1HWO [1, KH,
+    KW, C_IN * depth_multiplier]; output channel m + c * depth_multiplier
+    reads input channel c.  int16 input takes an int64 bias or none."""
+    return _conv(int(depth_multiplier), input, filter, bias, multiplier,
+                 shift, input_scale, filter_scales, output_scale,
+                 input_zero_point, output_zero_point, stride, dilation,
+                 padding, act_min, act_max)
+
+
+def _pool(average, input, filter_size, stride, padding, act_min, act_max):
+    lo, hi = _clamp(act_min, act_max, input)
+    return _mcu.pool(average, _np.asarray(input),
+                     _pair(filter_size, "filter_size"),
+                     _pair(stride, "stride"), padding, lo, hi)
+
+
+def avg_pool(input, filter_size, *, stride=1, padding="valid", act_min=None,
+             act_max=None):
+    """TFLite Micro AVERAGE_POOL_2D on int8 or int16 NHWC: the window
+    clipped to the image, its raw values summed and divided by their count
+    rounding halves away from zero.  Input and output share scale and zero
+    point (TFLite's Prepare requires it)."""
+    return _pool(True, input, filter_size, stride, padding, act_min, act_max)
+
+
+def max_pool(input, filter_size, *, stride=1, padding="valid", act_min=None,
+             act_max=None):
+    """TFLite Micro MAX_POOL_2D on int8 or int16 NHWC."""
+    return _pool(False, input, filter_size, stride, padding, act_min, act_max)
+
+
+def softmax(input, input_scale, *, beta=1.0, type="s8"):  # noqa: A002
+    """TFLite Micro SOFTMAX over the last axis of an int8 array: "s8"
+    output (scale 1/256, zero point -128) or "s16" (scale 1/65536, zero
+    point -32768)."""
+    return _mcu.softmax(_np.asarray(input), float(beta), float(input_scale),
+                        type)
+
+
+def _elementwise(add, a, b, scales, zero_points, act_min, act_max):
+    s = [float(v) for v in scales]
+    z = [int(v) for v in zero_points]
+    if len(s) != 3 or len(z) != 3:
+        raise ValueError("scales and zero_points are (input 1, input 2, "
+                         "output) triples")
+    lo, hi = _clamp(act_min, act_max, a)
+    return _mcu.elementwise(add, _np.asarray(a), _np.asarray(b), s[0], z[0],
+                            s[1], z[1], s[2], z[2], lo, hi)
+
+
+def add(a, b, scales, zero_points=(0, 0, 0), *, act_min=None, act_max=None):
+    """TFLite Micro ADD of two int8 arrays of one shape; scales and
+    zero_points are (a, b, output) triples."""
+    return _elementwise(True, a, b, scales, zero_points, act_min, act_max)
+
+
+def mul(a, b, scales, zero_points=(0, 0, 0), *, act_min=None, act_max=None):
+    """TFLite Micro MUL of two int8 arrays of one shape, as add."""
+    return _elementwise(False, a, b, scales, zero_points, act_min, act_max)
+
+
+def requantize(input, input_scale, output_scale, *, input_zero_point=0,
+               output_zero_point=0, type="s8"):  # noqa: A002
+    """TFLite Micro QUANTIZE between integer tensors: int8, int16 or int32
+    input to type "s8", "s16" or "s32"."""
+    return _mcu.requantize(_np.asarray(input), float(input_scale),
+                           int(input_zero_point), float(output_scale),
+                           int(output_zero_point), type)
+
+
+def run_model(input, layers):
+    """A whole int8 model run layer by layer as TFLite Micro runs it
+    (docs/mcu.md, "Running a model"): input int8 NHWC; layers a list of
+    dicts, each with "op" (conv2d, depthwise_conv2d, avg_pool, max_pool,
+    fully_connected, softmax) and what the model file states about it:
+    "filter" (int8: OHWI, 1HWO, or [C_OUT, C_IN] for fully_connected),
+    "bias" (int32), "stride", "dilation", "padding", "depth_multiplier",
+    "filter_size" (pooling), "beta" (softmax), "input_scale",
+    "input_zero_point", "filter_scales", "output_scale",
+    "output_zero_point", "activation" (none, relu, relu6, relu_n1_to_1).
+    Each layer is prepared from those as TFLite Micro's Prepare does.
+    Returns every layer's output, int8 [N, H, W, C] (fully connected and
+    softmax: [N, 1, 1, C])."""
+    norm = []
+    for layer in layers:
+        d = dict(layer)
+        for key in ("stride", "dilation", "filter_size"):
+            if key in d:
+                d[key] = _pair(d[key], key)
+        for key in ("filter", "bias"):
+            if key in d and d[key] is not None:
+                d[key] = _np.asarray(d[key])
+        if "filter_scales" in d:
+            d["filter_scales"] = [float(s) for s in
+                                  _np.ravel(d["filter_scales"])]
+        for key in ("input_scale", "output_scale", "beta"):
+            if key in d:
+                d[key] = float(d[key])
+        for key in ("input_zero_point", "output_zero_point",
+                    "depth_multiplier"):
+            if key in d:
+                d[key] = int(d[key])
+        norm.append(d)
+    return list(_mcu.run_model(_np.asarray(input), norm))

@@ -158,6 +158,8 @@ py::tuple FcRequantPy(double input_scale, double filter_scale,
 }  // namespace
 
 void BindMcuFc(py::module_& m);
+void BindMcuLayers(py::module_& m);
+void BindMcuModel(py::module_& m);
 
 void BindMcu(py::module_ m) {
   m.def("ops", [] {
@@ -180,6 +182,8 @@ void BindMcu(py::module_ m) {
   m.def("fc_requant", &FcRequantPy, py::arg("input_scale"),
         py::arg("filter_scale"), py::arg("output_scale"));
   BindMcuFc(m);
+  BindMcuLayers(m);
+  BindMcuModel(m);
 }
 
 }  // namespace python

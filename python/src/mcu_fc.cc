@@ -17,6 +17,7 @@
 
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
+#include "python/src/mcu_args.h"
 #include "refmath/binary16/binary16.h"
 #include "src/mcu/fc_shapes.h"
 #include "refmath/mcu/fixed_point.h"
@@ -54,40 +55,6 @@ Operands Read(const py::array& input, const py::array& weights,
     Refuse(error);
   }
   return o;
-}
-
-template <typename T>
-vector<T> Narrowed(const io::NpyArray& a) {
-  const vector<int64_t> v = io::IntegerValues(a);
-  return vector<T>(v.begin(), v.end());
-}
-
-// One multiplier/shift, or one per output channel.
-mcu::Requant RequantOf(const vector<int64_t>& m, const vector<int64_t>& s,
-                       int min_shift, int max_shift, size_t c_out) {
-  string error;
-  if (!mcu::CheckRequantCount(m.size(), s.size(), c_out,
-                              "multiplier and shift", &error)) {
-    Refuse(error);
-  }
-  mcu::Requant r;
-  for (size_t i = 0; i < m.size(); ++i) {
-    if (m[i] < INT32_MIN || m[i] > INT32_MAX || s[i] < min_shift ||
-        s[i] > max_shift) {
-      Refuse("multiplier takes int32 values and shift values in " +
-             std::to_string(min_shift) + ".." + std::to_string(max_shift));
-    }
-    r.multiplier.push_back(static_cast<int32_t>(m[i]));
-    r.shift.push_back(static_cast<int32_t>(s[i]));
-  }
-  return r;
-}
-
-void CheckClamp(int64_t lo, int64_t hi, int64_t min, int64_t max) {
-  if (lo < min || hi > max || lo > hi) {
-    Refuse("act_min and act_max must satisfy " + std::to_string(min) +
-           " <= act_min <= act_max <= " + std::to_string(max));
-  }
 }
 
 py::array FcS8(const py::array& input, const py::array& weights,

@@ -115,10 +115,18 @@ int RunMcu(const Argv& argv) {
     if (argv[0] == "dequantize") return RunMcuDequantize(rest);
     if (argv[0] == "compare") return RunMcuCompare(rest);
     if (argv[0] == "ops") return RunMcuOps(rest);
+    if (argv[0] == "conv2d") return RunMcuConv2d(rest);
+    if (argv[0] == "depthwise-conv2d") return RunMcuDepthwiseConv2d(rest);
+    if (argv[0] == "avg-pool") return RunMcuAvgPool(rest);
+    if (argv[0] == "max-pool") return RunMcuMaxPool(rest);
+    if (argv[0] == "softmax") return RunMcuSoftmax(rest);
+    if (argv[0] == "add") return RunMcuAdd(rest);
+    if (argv[0] == "mul") return RunMcuMul(rest);
   }
   if (argv.empty() || argv[0] != "table") {
-    return Fail(kCmd, "expected 'table', 'compare', 'ops', 'fc', 'quantize' or "
-                      "'dequantize' (refmath help mcu)");
+    return Fail(kCmd, "expected 'table', 'compare', 'ops', 'fc', 'quantize', "
+                      "'dequantize', 'conv2d', 'depthwise-conv2d', 'avg-pool', "
+                      "'max-pool', 'softmax', 'add' or 'mul' (refmath help mcu)");
   }
   Args args;
   std::string error, op, out;

@@ -201,6 +201,105 @@ const Command kSubcommands[] = {
      "--flush-subnormal      the MVE f32 path (default: off)\n",
      FunctionNames::kNone,
      "refmath mcu dequantize --in q.npy --scale 0.05 --out x.npy"},
+    {"mcu conv2d", nullptr, REFMATH_MCU_CONV2D_FORM,
+     "TFLite Micro CONV_2D over .npy files (docs/mcu.md, Conv)",
+     "--input FILE           NHWC, int8 (A8W8) or int16 (A16W8) (required)\n"
+     "--bias FILE            [C_OUT]: int32; int16 input: int64 (the int64\n"
+     "                       accumulator) or int32 (default: none)\n"
+     "--out FILE             the result, .npy, the input's type (required)\n"
+     "--multiplier M[,M...]  int32, one or C_OUT, with --shift S[,S...]\n"
+     "                       (-31..31) (required, or the scales)\n"
+     "--input-scale S, --filter-scales S[,S...], --output-scale S\n"
+     "                       instead of --multiplier and --shift: the\n"
+     "                       multipliers TFLite's Prepare derives (one\n"
+     "                       filter scale or C_OUT)\n"
+     "--input-zero-point Z, --output-zero-point Z\n"
+     "                       int8: -128..127 (default: 0); int16 has none\n"
+     "--stride N|H,W         at least 1 (default: 1)\n"
+     "--dilation N|H,W       at least 1 (default: 1)\n"
+     "--padding P            same or valid (default: valid)\n"
+     "--act-min, --act-max   the clamp (default: the type's range)\n"     "--filter FILE          int8 OHWI [C_OUT, KH, KW, C_IN / groups] (required)\n",
+     FunctionNames::kNone,
+     "refmath mcu conv2d --input x.npy --filter w.npy --multiplier 1518500250 "
+     "--shift -8 --padding same --out y.npy"},
+    {"mcu depthwise-conv2d", nullptr, REFMATH_MCU_DEPTHWISE_FORM,
+     "TFLite Micro DEPTHWISE_CONV_2D over .npy files (docs/mcu.md, Depthwise\n"
+     "conv)",
+     "--input FILE           NHWC, int8 (A8W8) or int16 (A16W8) (required)\n"
+     "--bias FILE            [C_OUT]: int32; int16 input: int64 (the int64\n"
+     "                       accumulator) or int32 (default: none)\n"
+     "--out FILE             the result, .npy, the input's type (required)\n"
+     "--multiplier M[,M...]  int32, one or C_OUT, with --shift S[,S...]\n"
+     "                       (-31..31) (required, or the scales)\n"
+     "--input-scale S, --filter-scales S[,S...], --output-scale S\n"
+     "                       instead of --multiplier and --shift: the\n"
+     "                       multipliers TFLite's Prepare derives (one\n"
+     "                       filter scale or C_OUT)\n"
+     "--input-zero-point Z, --output-zero-point Z\n"
+     "                       int8: -128..127 (default: 0); int16 has none\n"
+     "--stride N|H,W         at least 1 (default: 1)\n"
+     "--dilation N|H,W       at least 1 (default: 1)\n"
+     "--padding P            same or valid (default: valid)\n"
+     "--act-min, --act-max   the clamp (default: the type's range)\n"     "--filter FILE          int8 1HWO [1, KH, KW, C_IN * depth multiplier]\n"
+     "                       (required)\n"
+     "--depth-multiplier N   at least 1 (default: 1); int16 takes an int64\n"
+     "                       bias or none\n",
+     FunctionNames::kNone,
+     "refmath mcu depthwise-conv2d --input x.npy --filter w.npy "
+     "--multiplier 1518500250 --shift -8 --padding same --out y.npy"},
+    {"mcu avg-pool", nullptr, REFMATH_MCU_POOL_FORM("avg-pool"),
+     "TFLite Micro AVERAGE_POOL_2D over .npy files (docs/mcu.md, Pooling)",
+     "--input FILE           NHWC, int8 or int16 (required)\n"
+     "--filter-size N|H,W    the window, at least 1 (required)\n"
+     "--out FILE             the result, .npy, the input's type (required)\n"
+     "--stride N|H,W         at least 1 (default: 1)\n"
+     "--padding P            same or valid (default: valid)\n"
+     "--act-min, --act-max   the clamp (default: the type's range)\n",
+     FunctionNames::kNone,
+     "refmath mcu avg-pool --input x.npy --filter-size 25,5 --out y.npy"},
+    {"mcu max-pool", nullptr, REFMATH_MCU_POOL_FORM("max-pool"),
+     "TFLite Micro MAX_POOL_2D over .npy files (docs/mcu.md, Pooling)",
+     "--input FILE           NHWC, int8 or int16 (required)\n"
+     "--filter-size N|H,W    the window, at least 1 (required)\n"
+     "--out FILE             the result, .npy, the input's type (required)\n"
+     "--stride N|H,W         at least 1 (default: 1)\n"
+     "--padding P            same or valid (default: valid)\n"
+     "--act-min, --act-max   the clamp (default: the type's range)\n",
+     FunctionNames::kNone,
+     "refmath mcu max-pool --input x.npy --filter-size 25,5 --out y.npy"},
+    {"mcu softmax", nullptr, REFMATH_MCU_SOFTMAX_FORM,
+     "TFLite Micro SOFTMAX over the last axis of an int8 .npy (docs/mcu.md,\n"
+     "Softmax)",
+     "--input FILE           int8, any shape (required)\n"
+     "--input-scale S        positive, rounded to binary32 (required)\n"
+     "--beta B               (default: 1)\n"
+     "--type T               s8 (scale 1/256, zero point -128) or s16 (scale\n"
+     "                       1/65536, zero point -32768) (default: s8)\n"
+     "--out FILE             the result, .npy (required)\n",
+     FunctionNames::kNone,
+     "refmath mcu softmax --input x.npy --input-scale 0.1 --out y.npy"},
+    {"mcu add", nullptr, REFMATH_MCU_ELEMENTWISE_FORM("add"),
+     "TFLite Micro ADD of two int8 .npy arrays of one shape (docs/mcu.md, Add\n"
+     "and mul)",
+     "--a FILE, --b FILE     int8, the same shape (required)\n"
+     "--scales S1,S2,S_OUT   the inputs' and the output's scales (required)\n"
+     "--zero-points Z1,Z2,Z_OUT\n"
+     "                       -128..127 (default: 0,0,0)\n"
+     "--act-min, --act-max   the clamp (default: -128, 127)\n"
+     "--out FILE             the result, .npy (required)\n",
+     FunctionNames::kNone,
+     "refmath mcu add --a a.npy --b b.npy --scales 0.05,0.05,0.1 --out y.npy"},
+    {"mcu mul", nullptr, REFMATH_MCU_ELEMENTWISE_FORM("mul"),
+     "TFLite Micro MUL of two int8 .npy arrays of one shape (docs/mcu.md, Add\n"
+     "and mul)",
+     "--a FILE, --b FILE     int8, the same shape (required)\n"
+     "--scales S1,S2,S_OUT   the inputs' and the output's scales (required)\n"
+     "--zero-points Z1,Z2,Z_OUT\n"
+     "                       -128..127 (default: 0,0,0)\n"
+     "--act-min, --act-max   the clamp (default: -128, 127)\n"
+     "--out FILE             the result, .npy (required)\n",
+     FunctionNames::kNone,
+     "refmath mcu mul --a a.npy --b b.npy --scales 0.05,0.05,0.1 --out y.npy"},
 };
 
 const size_t kNumSubcommands = sizeof(kSubcommands) / sizeof(kSubcommands[0]);

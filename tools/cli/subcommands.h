@@ -66,9 +66,32 @@
 #define REFMATH_MCU_DEQUANTIZE_FORM                                            \
   "mcu dequantize --in FILE --scale S [--zero-point Z] [--flush-subnormal]"    \
   " --out FILE"
+#define REFMATH_MCU_CONV_FORM(NAME, EXTRA)                                     \
+  "mcu " NAME " --input FILE --filter FILE [--bias FILE] --out FILE\n"        \
+  "        (--multiplier M[,M...] --shift S[,S...] | --input-scale S\n"       \
+  "        --filter-scales S[,S...] --output-scale S) [--input-zero-point Z]\n" \
+  "        [--output-zero-point Z] [--stride N|H,W] [--dilation N|H,W]\n"     \
+  "        [--padding same|valid]" EXTRA " [--act-min N] [--act-max N]"
+#define REFMATH_MCU_CONV2D_FORM REFMATH_MCU_CONV_FORM("conv2d", "")
+#define REFMATH_MCU_DEPTHWISE_FORM \
+  REFMATH_MCU_CONV_FORM("depthwise-conv2d", " [--depth-multiplier N]")
+#define REFMATH_MCU_POOL_FORM(NAME)                                            \
+  "mcu " NAME " --input FILE --filter-size N|H,W --out FILE\n"                \
+  "        [--stride N|H,W] [--padding same|valid] [--act-min N] [--act-max N]"
+#define REFMATH_MCU_SOFTMAX_FORM                                               \
+  "mcu softmax --input FILE --input-scale S [--beta B] [--type s8|s16]"       \
+  " --out FILE"
+#define REFMATH_MCU_ELEMENTWISE_FORM(NAME)                                     \
+  "mcu " NAME " --a FILE --b FILE --scales S1,S2,S_OUT\n"                     \
+  "        [--zero-points Z1,Z2,Z_OUT] [--act-min N] [--act-max N] --out FILE"
+#define REFMATH_MCU_LAYER_FORMS                                                \
+  REFMATH_MCU_CONV2D_FORM "\n" REFMATH_MCU_DEPTHWISE_FORM "\n"               \
+  REFMATH_MCU_POOL_FORM("avg-pool|max-pool") "\n"                            \
+  REFMATH_MCU_SOFTMAX_FORM "\n" REFMATH_MCU_ELEMENTWISE_FORM("add|mul")
 #define REFMATH_MCU_NPY_FORMS                                                  \
   REFMATH_MCU_COMPARE_FORM "\nmcu ops\n" REFMATH_MCU_FC_FORMS "\n"             \
-  REFMATH_MCU_QUANTIZE_FORM "\n" REFMATH_MCU_DEQUANTIZE_FORM
+  REFMATH_MCU_QUANTIZE_FORM "\n" REFMATH_MCU_DEQUANTIZE_FORM "\n"              \
+  REFMATH_MCU_LAYER_FORMS
 
 namespace refmath {
 namespace cli {
@@ -95,6 +118,14 @@ int RunMcuDequantize(const Argv& args);
 // cmd_mcu_compare.cc
 int RunMcuCompare(const Argv& args);
 int RunMcuOps(const Argv& args);
+// cmd_mcu_layers.cc
+int RunMcuConv2d(const Argv& args);
+int RunMcuDepthwiseConv2d(const Argv& args);
+int RunMcuAvgPool(const Argv& args);
+int RunMcuMaxPool(const Argv& args);
+int RunMcuSoftmax(const Argv& args);
+int RunMcuAdd(const Argv& args);
+int RunMcuMul(const Argv& args);
 
 // help_emulators.cc: one help entry per subcommand of `ane` and `mcu`,
 // named "GROUP SUB" (run is null: the group dispatches).
