@@ -14,43 +14,60 @@ namespace refmath {
 namespace ane {
 namespace {
 
-constexpr uint32_t kSignBit = 0x80000000u;
-constexpr uint32_t kAbsMask = 0x7FFFFFFFu;
-constexpr uint32_t kInfBits = 0x7F800000u;
-constexpr int kFloatBias = 127;
-constexpr int kFloatMantissaBits = 23;
-constexpr uint32_t kOneAndHalf = 0x00400000u;  // significand of 1.5
-constexpr int kHalfMinExp = -14;               // binary16's least normal exponent
+constexpr int kHalfMinExp = -14;  // binary16's least normal exponent
 constexpr int kHalfMantissa = 10;
-constexpr float kHalfMaxF = 65504.0f;          // 0x7BFF
-constexpr float kHalfMinNormalF = 0x1p-14f;    // 0x0400
+constexpr double kHalfMax = 65504.0;       // 0x7BFF
+constexpr double kHalfMinNormal = 0x1p-14;  // 0x0400
 
-// The binary16 nearest to x (ties to even), as a binary32, for a product of
-// two binary16 values (|x| < 2^33, exact in binary32): HalfFromDouble under
-// Tie::kEven, with its overflow to infinity and, if `flush`, its flush of
-// results below 2^-14 to zero of x's sign.
+// The bit layout of the two formats the routes compute in.
+template <typename F>
+struct Format;
+template <>
+struct Format<float> {
+  using Bits = uint32_t;
+  static constexpr int kBias = 127, kMantissa = 23;
+  static Bits ToBits(float x) { return FloatBits(x); }
+  static float FromBits(Bits b) { return BitsToFloat(b); }
+};
+template <>
+struct Format<double> {
+  using Bits = uint64_t;
+  static constexpr int kBias = 1023, kMantissa = 52;
+  static Bits ToBits(double x) { return DoubleBits(x); }
+  static double FromBits(Bits b) { return BitsToDouble(b); }
+};
+
+// The binary16 nearest to x (ties to even), in x's format: HalfFromDouble
+// under Tie::kEven, with its overflow to infinity and, if kFlush, its flush
+// of results below 2^-14 to zero of x's sign.  x is exact in its format: a
+// product of two binary16 values (|x| < 2^33; binary32 holds it), or in
+// binary64 the sum of two.
 //
 // With 2^e <= |x| < 2^(e+1) and e raised to -14 at least, the binary16
-// spacing at |x| is 2^(e-10).  c = 1.5 * 2^(e+13) has last place 2^(e-10)
-// in binary32, and so has |x| + c (below 2^(e+14)); the binary32 addition
-// rounds |x| there to nearest, ties to even (c is an even number of those
-// places, 1.5 * 2^23), and subtracting c back is exact.  An infinity or
-// NaN (whose c is some finite value) comes through both additions as it
-// was.
-template <bool kFlush>
-inline float RoundToHalf(float x) {
-  const uint32_t bits = FloatBits(x);
-  const uint32_t abs = bits & kAbsMask;
-  int e = static_cast<int>(abs >> kFloatMantissaBits) - kFloatBias;
+// spacing at |x| is 2^(e-10).  c = 1.5 * 2^(e-10+m), m the format's
+// mantissa bits (2^(e+13) in binary32, 2^(e+42) in binary64), has last
+// place 2^(e-10), and so has |x| + c (below 2^(e-9+m)); the addition rounds
+// |x| there to nearest, ties to even (c is an even number of those places,
+// 1.5 * 2^m), and subtracting c back is exact.  An infinity or NaN (whose c
+// is some finite value) comes through both additions as it was.
+template <typename F, bool kFlush>
+inline F RoundToHalf(F x) {
+  using L = Format<F>;
+  using Bits = typename L::Bits;
+  const Bits sign = Bits{1} << (8 * sizeof(F) - 1);
+  const Bits bits = L::ToBits(x);
+  const Bits abs = bits & ~sign;
+  int e = static_cast<int>(abs >> L::kMantissa) - L::kBias;
   e = e < kHalfMinExp ? kHalfMinExp : e;
-  const float c = BitsToFloat(
-      static_cast<uint32_t>(e + kHalfMantissa + 3 + kFloatBias)
-          << kFloatMantissaBits |
-      kOneAndHalf);
-  float r = (BitsToFloat(abs) + c) - c;
-  r = r > kHalfMaxF ? BitsToFloat(kInfBits) : r;
-  if (kFlush) r = r < kHalfMinNormalF ? 0.0f : r;
-  return BitsToFloat(FloatBits(r) | (bits & kSignBit));
+  const Bits one_and_half = Bits{1} << (L::kMantissa - 1);
+  const F c = L::FromBits(
+      static_cast<Bits>(e - kHalfMantissa + L::kMantissa + L::kBias)
+          << L::kMantissa |
+      one_and_half);
+  F r = (L::FromBits(abs) + c) - c;
+  r = r > F(kHalfMax) ? F(INFINITY) : r;
+  if (kFlush) r = r < F(kHalfMinNormal) ? F(0) : r;
+  return L::FromBits(L::ToBits(r) | (bits & sign));
 }
 
 // acc[r][j] += round(x[r] * b[j]) for r < kRows, j < n: for each output the
@@ -62,7 +79,7 @@ void AddRows(const float* x, const float* b, size_t n, float* const* acc) {
     const float bj = b[j];
     for (size_t r = 0; r < kRows; ++r) {
       float t = x[r] * bj;  // exact: 11 by 11 significant bits
-      if (kRound) t = RoundToHalf<kFlush>(t);
+      if (kRound) t = RoundToHalf<float, kFlush>(t);
       acc[r][j] = acc[r][j] + t;
     }
   }
@@ -116,31 +133,6 @@ void Rows(const float* a, const float* b, size_t m, size_t k, size_t n,
   for (; r < m; ++r) RowBlock<kRound, kFlush, 1>(a, b, r, k, n, p, &acc, out);
 }
 
-constexpr uint64_t kSignBit64 = 0x8000000000000000u;
-constexpr uint64_t kAbsMask64 = 0x7FFFFFFFFFFFFFFFu;
-constexpr int kDoubleBias = 1023;
-constexpr int kDoubleMantissaBits = 52;
-constexpr uint64_t kOneAndHalf64 = 0x0008000000000000u;  // significand of 1.5
-
-// RoundToHalf for a double x exact in binary64 (a product of two binary16
-// values, or the sum of two): the same steps with c = 1.5 * 2^(e+42), whose
-// last place in binary64 is 2^(e-10).
-template <bool kFlush>
-inline double RoundToHalf(double x) {
-  const uint64_t bits = DoubleBits(x);
-  const uint64_t abs = bits & kAbsMask64;
-  int e = static_cast<int>(abs >> kDoubleMantissaBits) - kDoubleBias;
-  e = e < kHalfMinExp ? kHalfMinExp : e;
-  const double c = BitsToDouble(
-      static_cast<uint64_t>(e + kHalfMantissa + 32 + kDoubleBias)
-          << kDoubleMantissaBits |
-      kOneAndHalf64);
-  double r = (BitsToDouble(abs) + c) - c;
-  r = r > kHalfMaxF ? HUGE_VAL : r;
-  if (kFlush) r = r < kHalfMinNormalF ? 0.0 : r;
-  return BitsToDouble(DoubleBits(r) | (bits & kSignBit64));
-}
-
 // Dot's steps on operands already read: products, their rounding, the
 // binary16 tiles and the accumulator, in Dot's order.
 template <bool kFlush>
@@ -152,10 +144,10 @@ Half DotOfReads(const double* x, const double* y, size_t n, size_t tile,
     double tile_sum = 0;
     for (size_t k = start; k < end; ++k) {
       double product = x[k] * y[k];  // exact in double
-      if (p.round_products) product = RoundToHalf<kFlush>(product);
+      if (p.round_products) product = RoundToHalf<double, kFlush>(product);
       tile_sum = tile == 1 ? product
-                           : RoundToHalf<kFlush>(k == start ? product
-                                                            : tile_sum + product);
+                           : RoundToHalf<double, kFlush>(
+                                 k == start ? product : tile_sum + product);
     }
     acc.Add(tile_sum);
   }

@@ -51,6 +51,30 @@ bool AxisOption(const Args& args, int* axis, std::string* error) {
   return true;
 }
 
+using AlongAxisOp = ane::Tensor (*)(const ane::Tensor&, int,
+                                    const ane::Profile&);
+
+// --in X --out Y [--axis A]: `op` along the axis, under the profile options
+// (`model`: --profile, --accumulator, --tile) or --profile alone.
+int RunAlongAxis(const char* cmd, const Argv& argv, bool model,
+                 AlongAxisOp op) {
+  Args args;
+  ane::Profile p;
+  ane::Tensor x;
+  int axis;
+  std::string error;
+  const bool parsed =
+      model ? Setup(argv, {"in", "out", "axis"}, &args, &p, &error)
+            : args.Parse(argv, {"in", "out", "axis", "profile"}, {}, &error) &&
+                  ane::FindProfile(args.Get("profile", "spec"), &p, &error) &&
+                  CheckOutputs(args, {"out"}, &error);
+  if (!parsed || !AxisOption(args, &axis, &error) ||
+      !ReadTensorOperand(args, "in", p, &x, &error)) {
+    return Fail(cmd, error);
+  }
+  return WriteResult(cmd, args, op(x, axis, p));
+}
+
 }  // namespace
 
 int RunAneBinary(const Argv& argv) {
@@ -113,49 +137,15 @@ int RunAneReduceSum(const Argv& argv) {
 }
 
 int RunAneReduceMax(const Argv& argv) {
-  constexpr const char* kCmd = "ane reduce-max";
-  Args args;
-  ane::Profile p;
-  ane::Tensor x;
-  int axis;
-  std::string error;
-  if (!args.Parse(argv, {"in", "out", "axis", "profile"}, {}, &error) ||
-      !ane::FindProfile(args.Get("profile", "spec"), &p, &error) ||
-      !CheckOutputs(args, {"out"}, &error) || !AxisOption(args, &axis, &error) ||
-      !ReadTensorOperand(args, "in", p, &x, &error)) {
-    return Fail(kCmd, error);
-  }
-  return WriteResult(kCmd, args, ane::ReduceMax(x, axis, p));
+  return RunAlongAxis("ane reduce-max", argv, false, ane::ReduceMax);
 }
 
 int RunAneCumsum(const Argv& argv) {
-  constexpr const char* kCmd = "ane cumsum";
-  Args args;
-  ane::Profile p;
-  ane::Tensor x;
-  int axis;
-  std::string error;
-  if (!Setup(argv, {"in", "out", "axis"}, &args, &p, &error) ||
-      !AxisOption(args, &axis, &error) ||
-      !ReadTensorOperand(args, "in", p, &x, &error)) {
-    return Fail(kCmd, error);
-  }
-  return WriteResult(kCmd, args, ane::Cumsum(x, axis, p));
+  return RunAlongAxis("ane cumsum", argv, true, ane::Cumsum);
 }
 
 int RunAneSoftmax(const Argv& argv) {
-  constexpr const char* kCmd = "ane softmax";
-  Args args;
-  ane::Profile p;
-  ane::Tensor x;
-  int axis;
-  std::string error;
-  if (!Setup(argv, {"in", "out", "axis"}, &args, &p, &error) ||
-      !AxisOption(args, &axis, &error) ||
-      !ReadTensorOperand(args, "in", p, &x, &error)) {
-    return Fail(kCmd, error);
-  }
-  return WriteResult(kCmd, args, ane::Softmax(x, axis, p));
+  return RunAlongAxis("ane softmax", argv, true, ane::Softmax);
 }
 
 }  // namespace cli
