@@ -11,6 +11,25 @@
   "--tile N               products summed in binary16 in groups of N first,\n" \
   "                       1..65536 (default: the profile's, m1 4, others 1)\n"
 
+// The options conv2d and depthwise-conv2d share.
+#define REFMATH_MCU_CONV_OPTIONS                                               \
+  "--input FILE           NHWC, int8 (A8W8) or int16 (A16W8) (required)\n"     \
+  "--bias FILE            [C_OUT]: int32; int16 input: int64 (the int64\n"    \
+  "                       accumulator) or int32 (default: none)\n"           \
+  "--out FILE             the result, .npy, the input's type (required)\n"   \
+  "--multiplier M[,M...]  int32, one or C_OUT, with --shift S[,S...]\n"      \
+  "                       (-31..31) (required, or the scales)\n"             \
+  "--input-scale S, --filter-scales S[,S...], --output-scale S\n"            \
+  "                       instead of --multiplier and --shift: the\n"        \
+  "                       multipliers TFLite's Prepare derives (one\n"       \
+  "                       filter scale or C_OUT)\n"                          \
+  "--input-zero-point Z, --output-zero-point Z\n"                            \
+  "                       int8: -128..127 (default: 0); int16 has none\n"    \
+  "--stride N|H,W         at least 1 (default: 1)\n"                         \
+  "--dilation N|H,W       at least 1 (default: 1)\n"                         \
+  "--padding P            same or valid (default: valid)\n"                  \
+  "--act-min, --act-max   the clamp (default: the type's range)\n"
+
 #define REFMATH_ANE_NPY_IN_OUT                                                 \
   "--in FILE              the operand, .npy: float16 bits kept, float32 or\n"  \
   "                       float64 rounded by the profile's input cast, at\n"   \
@@ -203,44 +222,16 @@ const Command kSubcommands[] = {
      "refmath mcu dequantize --in q.npy --scale 0.05 --out x.npy"},
     {"mcu conv2d", nullptr, REFMATH_MCU_CONV2D_FORM,
      "TFLite Micro CONV_2D over .npy files (docs/mcu.md, Conv)",
-     "--input FILE           NHWC, int8 (A8W8) or int16 (A16W8) (required)\n"
-     "--bias FILE            [C_OUT]: int32; int16 input: int64 (the int64\n"
-     "                       accumulator) or int32 (default: none)\n"
-     "--out FILE             the result, .npy, the input's type (required)\n"
-     "--multiplier M[,M...]  int32, one or C_OUT, with --shift S[,S...]\n"
-     "                       (-31..31) (required, or the scales)\n"
-     "--input-scale S, --filter-scales S[,S...], --output-scale S\n"
-     "                       instead of --multiplier and --shift: the\n"
-     "                       multipliers TFLite's Prepare derives (one\n"
-     "                       filter scale or C_OUT)\n"
-     "--input-zero-point Z, --output-zero-point Z\n"
-     "                       int8: -128..127 (default: 0); int16 has none\n"
-     "--stride N|H,W         at least 1 (default: 1)\n"
-     "--dilation N|H,W       at least 1 (default: 1)\n"
-     "--padding P            same or valid (default: valid)\n"
-     "--act-min, --act-max   the clamp (default: the type's range)\n"     "--filter FILE          int8 OHWI [C_OUT, KH, KW, C_IN / groups] (required)\n",
+     REFMATH_MCU_CONV_OPTIONS
+     "--filter FILE          int8 OHWI [C_OUT, KH, KW, C_IN / groups] (required)\n",
      FunctionNames::kNone,
      "refmath mcu conv2d --input x.npy --filter w.npy --multiplier 1518500250 "
      "--shift -8 --padding same --out y.npy"},
     {"mcu depthwise-conv2d", nullptr, REFMATH_MCU_DEPTHWISE_FORM,
      "TFLite Micro DEPTHWISE_CONV_2D over .npy files (docs/mcu.md, Depthwise\n"
      "conv)",
-     "--input FILE           NHWC, int8 (A8W8) or int16 (A16W8) (required)\n"
-     "--bias FILE            [C_OUT]: int32; int16 input: int64 (the int64\n"
-     "                       accumulator) or int32 (default: none)\n"
-     "--out FILE             the result, .npy, the input's type (required)\n"
-     "--multiplier M[,M...]  int32, one or C_OUT, with --shift S[,S...]\n"
-     "                       (-31..31) (required, or the scales)\n"
-     "--input-scale S, --filter-scales S[,S...], --output-scale S\n"
-     "                       instead of --multiplier and --shift: the\n"
-     "                       multipliers TFLite's Prepare derives (one\n"
-     "                       filter scale or C_OUT)\n"
-     "--input-zero-point Z, --output-zero-point Z\n"
-     "                       int8: -128..127 (default: 0); int16 has none\n"
-     "--stride N|H,W         at least 1 (default: 1)\n"
-     "--dilation N|H,W       at least 1 (default: 1)\n"
-     "--padding P            same or valid (default: valid)\n"
-     "--act-min, --act-max   the clamp (default: the type's range)\n"     "--filter FILE          int8 1HWO [1, KH, KW, C_IN * depth multiplier]\n"
+     REFMATH_MCU_CONV_OPTIONS
+     "--filter FILE          int8 1HWO [1, KH, KW, C_IN * depth multiplier]\n"
      "                       (required)\n"
      "--depth-multiplier N   at least 1 (default: 1); int16 takes an int64\n"
      "                       bias or none\n",
