@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -156,6 +157,31 @@ py::array Conv(const py::array& input, const py::array& filter,
   return IntArray(io::DType::kInt16, d.out_shape, Wide(out));
 }
 
+// One pooling layer in the integer type T (int8 or int16): the clamp
+// checked against T's range, the parameters filled, the layer called; no
+// value when the layer refuses.
+template <typename T, typename Params, typename Layer>
+optional<py::array> PoolAs(bool average, const io::NpyArray& in,
+                           const mcu::LayerDims& d, pair<int, int> size,
+                           int act_min, int act_max, Layer average_pool,
+                           Layer max_pool) {
+  CheckClamp(act_min, act_max, std::numeric_limits<T>::min(),
+             std::numeric_limits<T>::max());
+  Params p;
+  p.height = d.height;
+  p.width = d.width;
+  p.filter_height = size.first;
+  p.filter_width = size.second;
+  p.act_min = act_min;
+  p.act_max = act_max;
+  vector<T> out;
+  if (!(average ? average_pool : max_pool)(Narrowed<T>(in), d.input, p, &out)) {
+    return std::nullopt;
+  }
+  return IntArray(sizeof(T) == 1 ? io::DType::kInt8 : io::DType::kInt16,
+                  d.out_shape, Wide(out));
+}
+
 py::array Pool(bool average, const py::array& input, pair<int, int> size,
                pair<int, int> stride, const string& padding, int act_min,
                int act_max) {
@@ -169,34 +195,15 @@ py::array Pool(bool average, const py::array& input, pair<int, int> size,
                           &error)) {
     Refuse(error);
   }
-  bool ok;
-  if (in.dtype == io::DType::kInt8) {
-    CheckClamp(act_min, act_max, INT8_MIN, INT8_MAX);
-    mcu::PoolS8Params p;
-    p.height = d.height;
-    p.width = d.width;
-    p.filter_height = size.first;
-    p.filter_width = size.second;
-    p.act_min = act_min;
-    p.act_max = act_max;
-    vector<int8_t> out;
-    ok = average ? mcu::AveragePoolS8(Narrowed<int8_t>(in), d.input, p, &out)
-                 : mcu::MaxPoolS8(Narrowed<int8_t>(in), d.input, p, &out);
-    if (ok) return IntArray(io::DType::kInt8, d.out_shape, Wide(out));
-  } else {
-    CheckClamp(act_min, act_max, INT16_MIN, INT16_MAX);
-    mcu::PoolS16Params p;
-    p.height = d.height;
-    p.width = d.width;
-    p.filter_height = size.first;
-    p.filter_width = size.second;
-    p.act_min = act_min;
-    p.act_max = act_max;
-    vector<int16_t> out;
-    ok = average ? mcu::AveragePoolS16(Narrowed<int16_t>(in), d.input, p, &out)
-                 : mcu::MaxPoolS16(Narrowed<int16_t>(in), d.input, p, &out);
-    if (ok) return IntArray(io::DType::kInt16, d.out_shape, Wide(out));
-  }
+  const optional<py::array> out =
+      in.dtype == io::DType::kInt8
+          ? PoolAs<int8_t, mcu::PoolS8Params>(average, in, d, size, act_min,
+                                              act_max, mcu::AveragePoolS8,
+                                              mcu::MaxPoolS8)
+          : PoolAs<int16_t, mcu::PoolS16Params>(average, in, d, size, act_min,
+                                                act_max, mcu::AveragePoolS16,
+                                                mcu::MaxPoolS16);
+  if (out) return *out;
   Refuse("a pooling window holds no tap inside the image");
 }
 
