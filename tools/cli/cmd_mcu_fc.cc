@@ -79,32 +79,6 @@ std::vector<T> Narrowed(const io::NpyArray& a) {
   return std::vector<T>(v.begin(), v.end());
 }
 
-// --multiplier and --shift: one value, or one per output channel.
-bool ParseRequant(const Args& args, long min_shift, long max_shift, size_t c_out,
-                  mcu::Requant* r, std::string* error) {
-  std::string m_text, s_text;
-  std::vector<long> m, s;
-  if (!args.Require("multiplier", &m_text, error) ||
-      !args.Require("shift", &s_text, error)) {
-    return false;
-  }
-  if (!ParseIntegerList(m_text, INT32_MIN, INT32_MAX, &m) ||
-      !ParseIntegerList(s_text, min_shift, max_shift, &s)) {
-    *error = "--multiplier takes int32 values and --shift values in " +
-             std::to_string(min_shift) + ".." + std::to_string(max_shift) +
-             ", one or one per output channel, comma-separated (got " +
-             Quote(m_text) + ", " + Quote(s_text) + ")";
-    return false;
-  }
-  if (!mcu::CheckRequantCount(m.size(), s.size(), c_out,
-                              "--multiplier and --shift", error)) {
-    return false;
-  }
-  r->multiplier.assign(m.begin(), m.end());
-  r->shift.assign(s.begin(), s.end());
-  return true;
-}
-
 // --act-min / --act-max as integers of the output type.
 bool IntegerClamp(const Args& args, long lo, long hi, int32_t* act_min,
                   int32_t* act_max, std::string* error) {

@@ -102,26 +102,7 @@ bool RequantFromArgs(const Args& args, size_t c_out, mcu::Requant* r,
     return false;
   }
   if (by_value) {
-    std::string m_text, s_text;
-    std::vector<long> m, s;
-    if (!args.Require("multiplier", &m_text, error) ||
-        !args.Require("shift", &s_text, error)) {
-      return false;
-    }
-    if (!ParseIntegerList(m_text, INT32_MIN, INT32_MAX, &m) ||
-        !ParseIntegerList(s_text, -mcu::kMaxShift, mcu::kMaxShift, &s)) {
-      *error = "--multiplier takes int32 values and --shift values in "
-               "-31..31, comma-separated (got " + Quote(m_text) + ", " +
-               Quote(s_text) + ")";
-      return false;
-    }
-    if (!mcu::CheckRequantCount(m.size(), s.size(), c_out,
-                                "--multiplier and --shift", error)) {
-      return false;
-    }
-    r->multiplier.assign(m.begin(), m.end());
-    r->shift.assign(s.begin(), s.end());
-    return true;
+    return ParseRequant(args, -mcu::kMaxShift, mcu::kMaxShift, c_out, r, error);
   }
   float in_scale, out_scale;
   std::string f_text;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "src/emulator_io/npy_tensor.h"
+#include "src/mcu/fc_shapes.h"
 #include "src/verify/file_io.h"
 
 namespace refmath {
@@ -137,6 +138,32 @@ bool ReadTensorOperand(const Args& args, const std::string& option,
   return args.Require(option, &path, error) &&
          ane::ReadTensor(path, p, out, error);
 }
+
+bool ParseRequant(const Args& args, long min_shift, long max_shift, size_t c_out,
+                  mcu::Requant* r, std::string* error) {
+  std::string m_text, s_text;
+  std::vector<long> m, s;
+  if (!args.Require("multiplier", &m_text, error) ||
+      !args.Require("shift", &s_text, error)) {
+    return false;
+  }
+  if (!ParseIntegerList(m_text, INT32_MIN, INT32_MAX, &m) ||
+      !ParseIntegerList(s_text, min_shift, max_shift, &s)) {
+    *error = "--multiplier takes int32 values and --shift values in " +
+             std::to_string(min_shift) + ".." + std::to_string(max_shift) +
+             ", one or one per output channel, comma-separated (got " +
+             Quote(m_text) + ", " + Quote(s_text) + ")";
+    return false;
+  }
+  if (!mcu::CheckRequantCount(m.size(), s.size(), c_out,
+                              "--multiplier and --shift", error)) {
+    return false;
+  }
+  r->multiplier.assign(m.begin(), m.end());
+  r->shift.assign(s.begin(), s.end());
+  return true;
+}
+
 
 }  // namespace cli
 }  // namespace refmath

@@ -10,6 +10,7 @@
 
 #include "refmath/ane/profile.h"
 #include "refmath/ane/tensor.h"
+#include "refmath/mcu/fully_connected.h"
 #include "src/cmdline/args.h"
 #include "src/verify/npy.h"
 
@@ -56,6 +57,11 @@ bool ProfileFromArgs(const Args& args, ane::Profile* p, std::string* error);
 bool ReadTensorOperand(const Args& args, const std::string& option,
                        const ane::Profile& p, ane::Tensor* out,
                        std::string* error);
+
+// --multiplier and --shift (required): int32 multipliers and shifts in
+// [min_shift, max_shift], comma-separated, one or one per output channel.
+bool ParseRequant(const Args& args, long min_shift, long max_shift,
+                  size_t c_out, mcu::Requant* r, std::string* error);
 
 }  // namespace cli
 }  // namespace refmath
