@@ -80,6 +80,35 @@ def test_binary_ops_are_numpy_float16_arithmetic_under_spec(tmp_path):
         refmath.ane._ane.binary("pow", a, b, "spec")
 
 
+def test_comparisons_and_where_as_numpy(tmp_path):
+    # Comparisons give float16 1 or 0, as NumPy's comparisons cast do (NaN
+    # compares unequal, -0 equals +0); where picks a where cond reads
+    # nonzero, NaN included.
+    x = halves((4, 1, 9), 3.0)
+    y = halves((3, 1), 3.0)
+    x[0, 0, :4] = [np.nan, -0.0, 0.0, 1.0]
+    y[0, 0], y[1, 0] = 0.0, np.nan
+    x[1, 0, :3] = y[2, 0]  # equal values
+    with np.errstate(invalid="ignore"):
+        for op, ref in [("greater", np.greater), ("greater_equal", np.greater_equal),
+                        ("less", np.less), ("less_equal", np.less_equal),
+                        ("equal", np.equal), ("not_equal", np.not_equal)]:
+            same_bits(getattr(refmath.ane, op)(x, y), ref(x, y).astype(np.float16))
+    cond = np.array([[1.0], [0.0], [np.nan], [-0.0]], np.float16)
+    a, b = halves((4, 5)), halves((5,))
+    got = refmath.ane.where(cond, a, b)
+    same_bits(got, np.where((cond != 0) | np.isnan(cond), a, b))
+    (cli,), _ = cli_arrays(tmp_path, ["select"], {"cond": cond, "a": a, "b": b},
+                           ["out"])
+    same_bits(got, cli)
+    # m3 reads a subnormal condition as zero: b.
+    tiny = np.array([6e-8], np.float16)
+    assert refmath.ane.where(tiny, a[0, :1], b[:1])[0] == a[0, 0]
+    assert refmath.ane.where(tiny, a[0, :1], b[:1], profile="m3")[0] == b[0]
+    with pytest.raises(ValueError, match="do not broadcast"):
+        refmath.ane.where(np.ones(3, np.float16), a, b)
+
+
 @pytest.mark.parametrize("axis", [0, 2, -1])
 def test_reduce_max_and_cumsum_along_any_axis(tmp_path, axis):
     # reduce_max selects, so it is NumPy's max with keepdims (NaN wins);

@@ -14,7 +14,8 @@ Every unary function of the model is a function of this module taking a
 float16 array: ``refmath.ane.exp(x, profile="m1")`` (``functions()``
 lists them); so is every binary elementwise op, taking two arrays that
 broadcast as NumPy's: ``refmath.ane.add(x, y)``, ``sub``, ``mul``, ``div``,
-``minimum``, ``maximum`` (``binary_functions()``).  Results equal ``refmath ane ...`` on the same inputs.
+``minimum``, ``maximum`` and the comparisons ``greater`` ... ``not_equal``
+(1 or 0 as float16; ``binary_functions()``), and ``where(cond, a, b)``.  Results equal ``refmath ane ...`` on the same inputs.
 """
 import warnings as _warnings
 
@@ -83,6 +84,13 @@ def _binary(name, description):
 
 for _name, _description in _ane.binary_functions():
     globals()[_name] = _binary(_name, _description)
+
+
+def where(cond, a, b, profile="spec"):
+    """a's element where cond reads nonzero (NaN included), else b's; the
+    three broadcast as NumPy's.  The chosen element's bits are copied."""
+    return _ane.select(_array(cond, "cond"), _array(a, "a"), _array(b, "b"),
+                       profile)
 
 
 def binary_functions():

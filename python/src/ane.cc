@@ -115,6 +115,12 @@ void BindTensorOps(py::module_& m) {
   m.def("eval", &Eval, py::arg("function"), py::arg("x"), py::arg("profile"));
   m.def("binary", &Binary, py::arg("op"), py::arg("a"), py::arg("b"),
         py::arg("profile"));
+  m.def("select", [](const py::array& cond, const py::array& a,
+                     const py::array& b, const string& profile) {
+    const ane::Profile p = AneProfile(profile, {}, {});
+    return AneOut(ane::Select(AneTensor(cond, "cond", p), AneTensor(a, "a", p),
+                              AneTensor(b, "b", p), p));
+  });
   m.def("binary_functions", [] {
     std::vector<std::pair<string, string>> out;
     for (const ane::BinaryFunction& f : ane::BinaryFunctions()) {

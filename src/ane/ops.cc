@@ -67,6 +67,18 @@ Half Sigmoid(Half x, const Profile& p) {
   return Round(refmath_sigmoidf(static_cast<float>(Read(x, p))), p);
 }
 
+namespace {
+constexpr Half kTrue = 0x3C00;  // 1.0
+Half Truth(bool t) { return t ? kTrue : Half{0}; }
+}  // namespace
+
+Half Greater(Half a, Half b, const Profile& p) { return Truth(Read(a, p) > Read(b, p)); }
+Half GreaterEqual(Half a, Half b, const Profile& p) { return Truth(Read(a, p) >= Read(b, p)); }
+Half Less(Half a, Half b, const Profile& p) { return Truth(Read(a, p) < Read(b, p)); }
+Half LessEqual(Half a, Half b, const Profile& p) { return Truth(Read(a, p) <= Read(b, p)); }
+Half Equal(Half a, Half b, const Profile& p) { return Truth(Read(a, p) == Read(b, p)); }
+Half NotEqual(Half a, Half b, const Profile& p) { return Truth(Read(a, p) != Read(b, p)); }
+
 Tensor Map(const Tensor& x, UnaryOp op, const Profile& p) {
   Tensor out = x;
   for (size_t i = 0; i < out.size(); ++i) out[i] = op(x[i], p);
@@ -102,6 +114,14 @@ size_t SourceIndex(const Shape& s, const Shape& out, const Shape& idx) {
   return flat;
 }
 
+// The next multi-index of `shape` after *idx, in C order.
+void Advance(const Shape& shape, Shape* idx) {
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (++(*idx)[d] < shape[d]) return;
+    (*idx)[d] = 0;
+  }
+}
+
 }  // namespace
 
 Tensor Map2(const Tensor& a, const Tensor& b, BinaryOp op, const Profile& p) {
@@ -116,10 +136,22 @@ Tensor Map2(const Tensor& a, const Tensor& b, BinaryOp op, const Profile& p) {
   for (size_t i = 0; i < out.size(); ++i) {
     out[i] = op(a[SourceIndex(a.shape(), shape, idx)],
                 b[SourceIndex(b.shape(), shape, idx)], p);
-    for (size_t d = shape.size(); d-- > 0;) {  // next multi-index
-      if (++idx[d] < shape[d]) break;
-      idx[d] = 0;
-    }
+    Advance(shape, &idx);
+  }
+  return out;
+}
+
+Tensor Select(const Tensor& cond, const Tensor& a, const Tensor& b,
+              const Profile& p) {
+  const Shape shape =
+      BroadcastShape(BroadcastShape(cond.shape(), a.shape()), b.shape());
+  Tensor out = Tensor::Filled(shape, 0);
+  Shape idx(shape.size(), 0);
+  for (size_t i = 0; i < out.size(); ++i) {
+    const bool pick_a = Read(cond[SourceIndex(cond.shape(), shape, idx)], p) != 0;
+    out[i] = pick_a ? a[SourceIndex(a.shape(), shape, idx)]
+                    : b[SourceIndex(b.shape(), shape, idx)];
+    Advance(shape, &idx);
   }
   return out;
 }

@@ -63,6 +63,12 @@ const std::vector<BinaryFunction>& BinaryFunctions() {
       {"div", Div, "a / b, rounded once"},
       {"minimum", Min, "the smaller; NaN if either is, -0 below +0"},
       {"maximum", Max, "the larger; NaN if either is, -0 below +0"},
+      {"greater", Greater, "1 if a > b, else 0 (NaN: 0)"},
+      {"greater_equal", GreaterEqual, "1 if a >= b, else 0 (NaN: 0)"},
+      {"less", Less, "1 if a < b, else 0 (NaN: 0)"},
+      {"less_equal", LessEqual, "1 if a <= b, else 0 (NaN: 0)"},
+      {"equal", Equal, "1 if a == b, else 0 (NaN: 0; -0 == +0)"},
+      {"not_equal", NotEqual, "1 if a != b, else 0 (NaN: 1)"},
   };
   return functions;
 }

@@ -77,6 +77,7 @@ int RunAne(const Argv& argv) {
   if (sub == "profiles") return List(argv, false);
   const Argv rest(argv.begin() + 1, argv.end());
   if (sub == "binary") return RunAneBinary(rest);
+  if (sub == "select") return RunAneSelect(rest);
   if (sub == "matmul") return RunAneMatmul(rest);
   if (sub == "reduce-sum") return RunAneReduceSum(rest);
   if (sub == "reduce-max") return RunAneReduceMax(rest);
@@ -86,7 +87,7 @@ int RunAne(const Argv& argv) {
   if (sub == "solve") return RunAneSolve(rest);
   if (sub == "compress") return RunAneCompress(rest);
   return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage +
-                        " | ane binary|matmul|reduce-sum|reduce-max|cumsum|softmax|fft|ifft|solve|compress ...;"
+                        " | ane binary|select|matmul|reduce-sum|reduce-max|cumsum|softmax|fft|ifft|solve|compress ...;"
                         " refmath help ane)");
 }
 

@@ -2,6 +2,7 @@
 // elementwise ops, matmul and reductions over .npy files (docs/ane.md,
 // "Command line").
 //   ane binary --op OP --a FILE --b FILE --out FILE [--profile P]
+//   ane select --cond FILE --a FILE --b FILE --out FILE [--profile P]
 //   ane matmul --a FILE --b FILE --out FILE [profile options]
 //   ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]
 //   ane reduce-max --in FILE --out FILE [--axis A] [--profile P]
@@ -99,6 +100,23 @@ int RunAneBinary(const Argv& argv) {
     return Fail(kCmd, error);
   }
   return WriteResult(kCmd, args, ane::Map2(a, b, f->eval, p));
+}
+
+int RunAneSelect(const Argv& argv) {
+  constexpr const char* kCmd = "ane select";
+  Args args;
+  std::string error;
+  ane::Profile p;
+  ane::Tensor cond, a, b;
+  if (!args.Parse(argv, {"cond", "a", "b", "out", "profile"}, {}, &error) ||
+      !ane::FindProfile(args.Get("profile", "spec"), &p, &error) ||
+      !CheckOutputs(args, {"out"}, &error) ||
+      !ReadTensorOperand(args, "cond", p, &cond, &error) ||
+      !ReadTensorOperand(args, "a", p, &a, &error) ||
+      !ReadTensorOperand(args, "b", p, &b, &error)) {
+    return Fail(kCmd, error);
+  }
+  return WriteResult(kCmd, args, ane::Select(cond, a, b, p));
 }
 
 int RunAneMatmul(const Argv& argv) {

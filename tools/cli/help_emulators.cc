@@ -86,7 +86,10 @@ const Command kSubcommands[] = {
     {"ane binary", nullptr, REFMATH_ANE_BINARY_FORM,
      "an elementwise op of two tensors on the model, broadcast as NumPy's\n"
      "(each axis equal, or 1 in one operand), one rounding to binary16",
-     "--op OP                add, sub, mul, div, minimum or maximum (required)\n"
+     "--op OP                add, sub, mul, div, minimum, maximum, or a\n"
+     "                       comparison giving 1 or 0: greater,\n"
+     "                       greater_equal, less, less_equal, equal,\n"
+     "                       not_equal (required)\n"
      "--a FILE, --b FILE     the operands, .npy, at most 4 axes: float16 bits\n"
      "                       kept, float32 or float64 rounded by the\n"
      "                       profile's input cast (required)\n"
@@ -94,6 +97,15 @@ const Command kSubcommands[] = {
      "--profile P            spec, m1, m3 or m5 (default: spec)\n",
      FunctionNames::kNone,
      "refmath ane binary --op add --a x.npy --b bias.npy --out y.npy"},
+    {"ane select", nullptr, REFMATH_ANE_SELECT_FORM,
+     "a's element where cond reads nonzero (NaN included), else b's, its\n"
+     "bits copied; the three broadcast as NumPy's",
+     "--cond FILE            the condition, .npy (required)\n"
+     "--a FILE, --b FILE     the two choices, .npy (required)\n"
+     "--out FILE             the result, float16 .npy (required)\n"
+     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     FunctionNames::kNone,
+     "refmath ane select --cond m.npy --a x.npy --b y.npy --out z.npy"},
     {"ane matmul", nullptr, REFMATH_ANE_MATMUL_FORM,
      "a matrix product on the model: binary16 products into the wide\n"
      "accumulator, one rounding to binary16 (docs/ane.md)",

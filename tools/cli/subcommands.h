@@ -12,6 +12,8 @@
   "ane eval --function F [--profile P] --in FILE --out FILE"
 #define REFMATH_ANE_BINARY_FORM \
   "ane binary --op OP --a FILE --b FILE --out FILE [--profile P]"
+#define REFMATH_ANE_SELECT_FORM \
+  "ane select --cond FILE --a FILE --b FILE --out FILE [--profile P]"
 #define REFMATH_ANE_MATMUL_FORM "ane matmul --a FILE --b FILE --out FILE [MODEL]"
 #define REFMATH_ANE_REDUCE_SUM_FORM                                  \
   "ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]" \
@@ -32,7 +34,7 @@
 #define REFMATH_ANE_MODEL_FORM \
   "        MODEL: [--profile P] [--accumulator fp32|exact] [--tile N]"
 #define REFMATH_ANE_NPY_FORMS                                                  \
-  REFMATH_ANE_BINARY_FORM "\n"                                                 \
+  REFMATH_ANE_BINARY_FORM "\n" REFMATH_ANE_SELECT_FORM "\n"                     \
   REFMATH_ANE_MATMUL_FORM "\n" REFMATH_ANE_REDUCE_SUM_FORM "\n"                \
   REFMATH_ANE_REDUCE_MAX_FORM "\n" REFMATH_ANE_CUMSUM_FORM "\n"                 \
   REFMATH_ANE_SOFTMAX_FORM "\n"                                                \
@@ -98,6 +100,7 @@ namespace cli {
 
 // cmd_ane_ops.cc
 int RunAneBinary(const Argv& args);
+int RunAneSelect(const Argv& args);
 int RunAneMatmul(const Argv& args);
 int RunAneReduceSum(const Argv& args);
 int RunAneReduceMax(const Argv& args);

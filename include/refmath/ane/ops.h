@@ -28,6 +28,15 @@ Half Div(Half a, Half b, const Profile& p = SpecProfile());
 Half Min(Half a, Half b, const Profile& p = SpecProfile());
 Half Max(Half a, Half b, const Profile& p = SpecProfile());
 
+// Comparisons of the values read: 1 (0x3C00) if true, else +0; NaN compares
+// unequal to everything, itself included, and -0 equals +0.
+Half Greater(Half a, Half b, const Profile& p = SpecProfile());
+Half GreaterEqual(Half a, Half b, const Profile& p = SpecProfile());
+Half Less(Half a, Half b, const Profile& p = SpecProfile());
+Half LessEqual(Half a, Half b, const Profile& p = SpecProfile());
+Half Equal(Half a, Half b, const Profile& p = SpecProfile());
+Half NotEqual(Half a, Half b, const Profile& p = SpecProfile());
+
 Half Neg(Half x, const Profile& p = SpecProfile());
 Half Abs(Half x, const Profile& p = SpecProfile());
 Half Square(Half x, const Profile& p = SpecProfile());
@@ -64,6 +73,12 @@ Tensor Exp(const Tensor& x, const Profile& p = SpecProfile());
 Tensor Log(const Tensor& x, const Profile& p = SpecProfile());
 Tensor Tanh(const Tensor& x, const Profile& p = SpecProfile());
 Tensor Sigmoid(const Tensor& x, const Profile& p = SpecProfile());
+
+// select(cond, a, b): a's element where cond reads nonzero (NaN included),
+// else b's, the chosen element's bits copied; the three broadcast together
+// as above.
+Tensor Select(const Tensor& cond, const Tensor& a, const Tensor& b,
+              const Profile& p = SpecProfile());
 
 // Any unary or binary scalar op applied to every element (binary ops with
 // the broadcasting above).
