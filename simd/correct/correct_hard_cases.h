@@ -2250,6 +2250,14 @@ inline constexpr HardCase kLogSigmoidHardCases[] = {
     {0xC0A3F888u, 0xC0A42924u},
     kHardCaseEnd};
 
+// sin: 0 inputs.
+inline constexpr HardCase kSinHardCases[] = {
+    kHardCaseEnd};
+
+// cos: 0 inputs.
+inline constexpr HardCase kCosHardCases[] = {
+    kHardCaseEnd};
+
 }  // namespace correct
 }  // namespace refmath
 
