@@ -5,13 +5,18 @@
 // frame (two roundings, hard-case table) is correct_round-inl.h.
 //
 // Contract.
-//   CorrectSin: the binary32 nearest sin x for every binary32 x (no tie
-//   occurs), odd to the bit: sin(+-0) = +-0, a subnormal x gives x.
-//   CorrectCos: the binary32 nearest cos x, even; cos(+-0) = 1.
+//   CorrectSin: the binary32 nearest sin x (max error 0.5 ulp; no tie
+//   occurs) for every finite x up to FLT_MAX, odd to the bit: sin(+-0) =
+//   +-0, a subnormal x gives x.
+//   CorrectCos: the binary32 nearest cos x, every finite x, even; cos(+-0)
+//   = 1.
 //   Both: +-inf or a NaN gives the canonical NaN 0x7FC00000.
-// Valid for every finite |x| up to FLT_MAX: the reduction is accurate to
-// a relative 3.01u + 2^(sigma - 59) / |t| (u = 2^-53), a bound the kernel
-// adds to its eps lane by lane (docs/correct.md).
+// The reduction is accurate to a relative 3.01u + 2^(sigma - 59) / |t|
+// (u = 2^-53), a bound the kernel adds to its eps lane by lane
+// (docs/correct.md).
+// Proven over all 2^32 inputs: 0 results not correctly rounded against
+// MPFR (ulp_tables/correct.md), the same bits as CORE-MATH's cr_sinf and
+// cr_cosf.
 
 // clang-format off
 #if defined(REFMATH_SIMD_CORRECT_SIN_INL_H_) == defined(HWY_TARGET_TOGGLE)
