@@ -53,6 +53,9 @@ constexpr HotRange HotRangeOf(refmath_function f) {
     case REFMATH_SOFTPLUS: return {-16.0f, 16.0f};
     case REFMATH_MISH: return {-16.0f, 16.0f};
     case REFMATH_LOG_SIGMOID: return {-16.0f, 16.0f};
+    // sin and cos over one period (the issue's [-pi, pi]).
+    case REFMATH_SIN: return {-3.14159265f, 3.14159265f};
+    case REFMATH_COS: return {-3.14159265f, 3.14159265f};
   }
   return {0.0f, 0.0f};
 }

@@ -4,6 +4,10 @@
   correct_coeffs   tools/fit/fit_correct.py regenerates
                    simd/correct/correct_coeffs.h (deterministic, about 30 s);
                    the output must equal the committed file byte for byte.
+  trig_tables      tools/fit/trig_tables.py regenerates
+                   simd/trig/correct_trig_tables.h (the bits of 2/pi per
+                   exponent and the Taylor coefficients of sin and cos, a
+                   second): equal byte for byte.
   gelu_coeffs      the fast GELU erf's coefficients in
                    simd/gelu/gelu_erf_fast-inl.h are those of
                    tools/fit/gelu_rational_coeffs.txt: each literal's
@@ -44,6 +48,23 @@ def check_correct_coeffs(root, _):
             if a.read() != b.read():
                 return ["simd/correct/correct_coeffs.h differs from what "
                         "tools/fit/fit_correct.py writes now"]
+    return []
+
+
+def check_trig_tables(root, _):
+    target = os.path.join(root, "simd/trig/correct_trig_tables.h")
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.path.join(scratch, "correct_trig_tables.h")
+        run = subprocess.run(
+            [sys.executable, os.path.join(root, "tools/fit/trig_tables.py"),
+             out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            text=True)
+        if run.returncode != 0:
+            return ["trig_tables.py failed: " + run.stderr[-1000:]]
+        with open(out, "rb") as a, open(target, "rb") as b:
+            if a.read() != b.read():
+                return ["simd/trig/correct_trig_tables.h differs from what "
+                        "tools/fit/trig_tables.py writes now"]
     return []
 
 
@@ -126,6 +147,7 @@ def check_kernel_figures(root, extra):
 
 
 CHECKS = {"correct_coeffs": check_correct_coeffs,
+          "trig_tables": check_trig_tables,
           "gelu_coeffs": check_gelu_coeffs,
           "kernel_figures": check_kernel_figures}
 

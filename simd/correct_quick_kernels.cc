@@ -49,8 +49,13 @@ void EvalCorrectComplete(refmath_function f, const float* in, float* out,
 float EvalCorrectCompleteOne(refmath_function f, float x);
 
 // A row without a quick path says `using QuickKERNEL = NoQuickPath;` here,
-// and the complete method answers its calls (every row has one today).
+// and the complete method answers its calls.
 struct NoQuickPath {};
+
+// sin and cos: the complete method alone (its reduction is the costly
+// part, and a quick path would repeat it).
+using QuickSin = NoQuickPath;
+using QuickCos = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,

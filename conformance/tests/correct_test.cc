@@ -611,6 +611,73 @@ TEST(CorrectQuickPath, RsqrtMixedArraysOnEveryTarget) {
        {65, 0x1p-149f, 0x64B504F3u}});  // in the tail
 }
 
+// sin and cos by hand (mpmath at 400 bits, rounded to binary32), as one
+// array on every usable target: small and large arguments, the binary32
+// numbers nearest multiples of pi/2, 16367173 2^72 (0x6F79BE45, whose
+// x 2/pi is within 2^-29.86 of an integer: the reduction's worst
+// cancellation among these), FLT_MAX, and the special values.
+TEST(CorrectValues, SinCosByHandOnEveryTarget) {
+  struct Row {
+    uint32_t x, sin, cos;
+  };
+  const Row kRows[] = {
+      {0x3F800000u, 0x3F576AA4u, 0x3F0A5140u},  // 1
+      {0x3F000000u, 0x3EF57744u, 0x3F60A940u},  // 0.5
+      {0xBF000000u, 0xBEF57744u, 0x3F60A940u},  // -0.5
+      {0x3F490FDBu, 0x3F3504F3u, 0x3F3504F3u},  // RN(pi/4)
+      {0x3FC90FDAu, 0x3F800000u, 0x33A22169u},  // below pi/2
+      {0x3FC90FDBu, 0x3F800000u, 0xB33BBD2Eu},  // RN(pi/2)
+      {0x40490FDAu, 0x34222169u, 0xBF800000u},  // below pi
+      {0x40490FDBu, 0xB3BBBD2Eu, 0xBF800000u},  // RN(pi)
+      {0x4096CBE4u, 0xBF800000u, 0x324CDE2Eu},  // RN(3 pi/2)
+      {0x40C90FDBu, 0x343BBD2Eu, 0x3F800000u},  // RN(2 pi)
+      {0x39800000u, 0x39800000u, 0x3F800000u},  // 2^-12
+      {0x00000001u, 0x00000001u, 0x3F800000u},  // 2^-149
+      {0x80000001u, 0x80000001u, 0x3F800000u},
+      {0x00800000u, 0x00800000u, 0x3F800000u},  // 2^-126
+      {0x47C35000u, 0x3D126D55u, 0xBF7FD61Cu},  // 1e5
+      {0x49742400u, 0xBEB33259u, 0x3F6FCEFDu},  // 1e6
+      {0x49BFBF6Fu, 0x3F7FEF47u, 0x3CB90D33u},  // RN(1000001 pi/2)
+      {0x4B000001u, 0xBF067728u, 0xBF59D77Fu},  // 2^23 + 1
+      {0x4D38F116u, 0x3E7D3B40u, 0xBF780C72u},  // RN(123456789 pi/2)
+      {0x53C90FDBu, 0x3F63D177u, 0x3EE98969u},  // RN((2^40 + 1) pi/2)
+      {0x5A000000u, 0xBF595336u, 0xBF074C8Cu},  // 2^53
+      {0x6A7A9B45u, 0xBE59F050u, 0xBF7A2282u},
+      {0x6F79BE45u, 0x3F800000u, 0xB0DDEEA9u},  // 16367173 2^72
+      {0xEF79BE45u, 0xBF800000u, 0xB0DDEEA9u},
+      {0x7149F2CAu, 0xBF4A89B0u, 0xBF1C9222u},  // 1e30
+      {0x7F7FFFFFu, 0xBF0599B3u, 0x3F5A5F96u},  // FLT_MAX
+      // Hard cases (in the tables: the bound could not decide them).
+      {0x3DCF5597u, 0x3DCEFAF9u, 0x3F7EB072u},  // sin
+      {0x7F58CAD9u, 0xBF315ECFu, 0x3F3898A1u},  // sin
+      {0x3A0F1BBDu, 0x3A0F1BBDu, 0x3F7FFFFDu},  // cos
+      {0x7E82FEA4u, 0xBF7D8B5Fu, 0xBE0D7DA7u},  // cos
+      {0xFF7FFFFFu, 0x3F0599B3u, 0x3F5A5F96u},
+      {0x00000000u, 0x00000000u, 0x3F800000u},  // +-0
+      {0x80000000u, 0x80000000u, 0x3F800000u},
+      {0x7F800000u, 0x7FC00000u, 0x7FC00000u},  // +-inf, NaN
+      {0xFF800000u, 0x7FC00000u, 0x7FC00000u},
+      {0x7FC00001u, 0x7FC00000u, 0x7FC00000u},
+  };
+  std::vector<float> in;
+  for (const Row& r : kRows) in.push_back(BitsToFloat(r.x));
+  std::vector<float> s(in.size()), c(in.size());
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    ASSERT_EQ(refmath_eval_f32(REFMATH_SIN, REFMATH_CORRECT, t, in.data(),
+                               s.data(), in.size()),
+              REFMATH_OK);
+    ASSERT_EQ(refmath_eval_f32(REFMATH_COS, REFMATH_CORRECT, t, in.data(),
+                               c.data(), in.size()),
+              REFMATH_OK);
+    for (size_t i = 0; i < in.size(); ++i) {
+      EXPECT_EQ(Bits(s[i]), kRows[i].sin) << "sin 0x" << std::hex
+                                          << kRows[i].x << " " << Name(t);
+      EXPECT_EQ(Bits(c[i]), kRows[i].cos) << "cos 0x" << std::hex
+                                          << kRows[i].x << " " << Name(t);
+    }
+  }
+}
+
 // The variant is built for SSE4 too (no fused multiply-add needed).
 TEST(CorrectVariantTargets, EveryTargetTheExactVariantHas) {
   EXPECT_EQ(conformance::UsableTargets(REFMATH_CORRECT),

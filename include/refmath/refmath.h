@@ -43,9 +43,11 @@ typedef enum {
   REFMATH_SILU,
   REFMATH_SOFTPLUS,
   REFMATH_MISH,
-  REFMATH_LOG_SIGMOID
+  REFMATH_LOG_SIGMOID,
+  REFMATH_SIN,
+  REFMATH_COS
 } refmath_function;
-#define REFMATH_NUM_FUNCTIONS 27
+#define REFMATH_NUM_FUNCTIONS 29
 
 /* EXACT: the specification's normative algorithms.  FAST: fused
  * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32

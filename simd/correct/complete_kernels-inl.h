@@ -24,3 +24,4 @@
 #include "simd/sigmoid/correct_silu-inl.h"
 #include "simd/softplus/correct_mish-inl.h"
 #include "simd/softplus/correct_softplus-inl.h"
+#include "simd/trig/correct_sin-inl.h"

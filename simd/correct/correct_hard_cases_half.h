@@ -223,6 +223,22 @@ inline constexpr HardCase kLogSigmoidHardCasesBinary16[] = {
 inline constexpr HardCase kLogSigmoidHardCasesBfloat16[] = {
     kHardCaseEnd};
 
+// sin in binary16: 0 inputs.
+inline constexpr HardCase kSinHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// sin in bfloat16: 0 inputs.
+inline constexpr HardCase kSinHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
+// cos in binary16: 0 inputs.
+inline constexpr HardCase kCosHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// cos in bfloat16: 0 inputs.
+inline constexpr HardCase kCosHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
 }  // namespace correct
 }  // namespace refmath
 

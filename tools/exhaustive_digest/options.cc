@@ -15,7 +15,7 @@ const char* const kTool = "refmath_exhaustive_digest";
 const char* const kUsage =
     "usage: refmath_exhaustive_digest [--function F|all] [--variant V|all]\n"
     "           [--target T | --scalar] [--blocks A:B]\n"
-    "           [--check FILE | --check-plain FILE] [--write FILE]\n"
+    "           [--check FILE | --check-plain FILE] [--write FILE [--add]]\n"
     "       refmath_exhaustive_digest ... --shard i/N --out PART\n"
     "       refmath_exhaustive_digest --merge [--check FILE] [--write FILE] "
     "PART...\n"
@@ -55,6 +55,10 @@ bool CheckCombination(const Args& args, size_t files, std::string* error) {
   }
   if (args.Has("scalar") && args.Has("shard")) {
     return Refuse("--scalar digests whole runs: it takes no --shard", error);
+  }
+  if (args.Has("add") && !args.Has("write")) {
+    return Refuse("--add keeps the rows of the --write file: it needs --write",
+                  error);
   }
   if (args.Has("check") && args.Has("check-plain")) {
     return Refuse("--check and --check-plain exclude each other", error);
@@ -170,6 +174,8 @@ bool ParseFiles(const Args& args, Options* o, std::string* error) {
   o->out = args.Get("out");
   const std::string golden = o->check.empty() ? o->check_plain : o->check;
   if (!golden.empty() && !ReadGoldenRows(golden, &o->golden, error)) return false;
+  o->add = args.Has("add");
+  if (o->add && !ReadGoldenRows(o->write, &o->kept, error)) return false;
   for (const char* opt : {"out", "write"}) {
     if (args.Has(opt) && args.Get(opt).empty()) {
       return Refuse(std::string("--") + opt + " needs a file name", error);
@@ -215,7 +221,7 @@ bool ParseOptions(int argc, char** argv, Options* o, std::string* error) {
   if (!args.Parse(std::vector<std::string>(argv + 1, argv + argc),
                   {"function", "variant", "target", "blocks", "shard", "out",
                    "check", "check-plain", "write"},
-                  {"merge", "scalar", "help"}, error, &files)) {
+                  {"merge", "scalar", "help", "add"}, error, &files)) {
     return false;
   }
   o->help = args.Has("help");

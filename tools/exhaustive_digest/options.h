@@ -31,6 +31,11 @@ struct Options {
   std::string out;                      // --out PART, with --shard
   std::string check, check_plain, write;  // --check, --check-plain, --write
   std::vector<GoldenRow> golden;        // the rows of --check/--check-plain
+  // --add, with --write FILE: FILE's rows, which the written file keeps
+  // beside the rows this run computed (new functions get their rows
+  // without recomputing the others).
+  bool add = false;
+  std::vector<GoldenRow> kept;
 };
 
 // False, with a one-line *error, on anything a run would fail on before

@@ -91,6 +91,25 @@ int Report::Finish() {
   }
   if (o_.write.empty()) return cli::kExitOk;
   std::vector<exhaustive::RowDigest> rows = rows_;
+  // --add: the file's other rows stay; a row computed here that the file
+  // already pins must have the pinned digest, or nothing is written.
+  for (const GoldenRow& g : o_.kept) {
+    const exhaustive::RowDigest* same = nullptr;
+    for (const exhaustive::RowDigest& d : rows_) {
+      if (d.row.function == g.function && d.row.variant == g.variant) same = &d;
+    }
+    if (same == nullptr) {
+      exhaustive::Row row;
+      row.function = g.function;
+      row.variant = g.variant;
+      rows.push_back({row, g.digest});
+    } else if (same->digest != g.digest) {
+      fprintf(stderr, "%s: %s %s differs from its row in %s: not written\n",
+              kTool, refmath_function_name(g.function),
+              refmath_variant_name(g.variant), cli::ShowPath(o_.write).c_str());
+      return cli::kExitCheckFailed;
+    }
+  }
   SortRows(&rows);
   std::string text = kHeader;
   for (const exhaustive::RowDigest& d : rows) {
