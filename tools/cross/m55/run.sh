@@ -62,14 +62,19 @@ CXXFLAGS=("${ARCH[@]}" -O2 -std=c++17 -ffp-contract=off -fno-fast-math
 # The tensor layer and the C API come too (one thread: no threads on bare
 # metal), with the golden tensor cases.
 CXXFLAGS+=(-DREFMATH_TENSOR_SINGLE_THREAD '-DREFMATH_VERSION="m55"')
+# The tensor layer's C API sources are the ones src/tensor/CMakeLists.txt
+# lists for refmath_tensor_api, read from there so that a new file of the
+# layer cannot be missing here.
+mapfile -t TENSOR_API < <(
+  sed -n '/^add_library(refmath_tensor_api OBJECT/,/)/p' \
+      "$ROOT/src/tensor/CMakeLists.txt" | tr ' ()' '\n\n\n' | grep '\.cc$' |
+    sed "s|^|$ROOT/src/tensor/|")
+[ "${#TENSOR_API[@]}" -gt 0 ] || { echo "m55: no tensor sources found"; exit 1; }
 SRCS=("$ROOT/simd/exact_kernels.cc" "$ROOT/simd/fast_kernels.cc"
       "$ROOT/simd/correct_kernels.cc" "$ROOT/simd/correct_quick_kernels.cc"
       "$ROOT/src/core/capi.cc"
       "$ROOT/src/tensor/exact_tensor.cc" "$ROOT/src/tensor/fast_tensor.cc"
-      "$ROOT/src/tensor/algorithms.cc" "$ROOT/src/tensor/api.cc"
-      "$ROOT/src/tensor/attention.cc" "$ROOT/src/tensor/checks.cc"
-      "$ROOT/src/tensor/exact_sum.cc" "$ROOT/src/tensor/matmul.cc"
-      "$ROOT/src/tensor/parallel.cc" "$ROOT/src/tensor/views.cc"
+      "${TENSOR_API[@]}"
       "$ROOT/src/conform/tensor_cases.cc" "$HERE/tensor_rows.cc"
       "$HERE/main.cc" "$HERE/startup.cc" "$HERE/sha256.cc" "$HERE/stubs.cc")
 objs=()
