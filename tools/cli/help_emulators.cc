@@ -52,6 +52,20 @@
    FunctionNames::kNone,                                                       \
    "refmath ane " name " --re x.npy --out-re re.npy --out-im im.npy"}
 
+// mcu add and mcu mul: the same options.
+#define REFMATH_MCU_ELEMENTWISE(name, op)                                      \
+  {"mcu " name, nullptr, REFMATH_MCU_ELEMENTWISE_FORM(name),                   \
+   "TFLite Micro " op " of two int8 .npy arrays of one shape (docs/mcu.md, Add\n" \
+   "and mul)",                                                                 \
+   "--a FILE, --b FILE     int8, the same shape (required)\n"                  \
+   "--scales S1,S2,S_OUT   the inputs' and the output's scales (required)\n"   \
+   "--zero-points Z1,Z2,Z_OUT\n"                                               \
+   "                       -128..127 (default: 0,0,0)\n"                       \
+   "--act-min, --act-max   the clamp (default: -128, 127)\n"                   \
+   "--out FILE             the result, .npy (required)\n",                     \
+   FunctionNames::kNone,                                                       \
+   "refmath mcu " name " --a a.npy --b b.npy --scales 0.05,0.05,0.1 --out y.npy"}
+
 #define REFMATH_MCU_TABLE_OP_OPTIONS                                           \
   "--op OP                logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16\n"     \
   "                       (required)\n"                                        \
@@ -281,28 +295,8 @@ const Command kSubcommands[] = {
      "--out FILE             the result, .npy (required)\n",
      FunctionNames::kNone,
      "refmath mcu softmax --input x.npy --input-scale 0.1 --out y.npy"},
-    {"mcu add", nullptr, REFMATH_MCU_ELEMENTWISE_FORM("add"),
-     "TFLite Micro ADD of two int8 .npy arrays of one shape (docs/mcu.md, Add\n"
-     "and mul)",
-     "--a FILE, --b FILE     int8, the same shape (required)\n"
-     "--scales S1,S2,S_OUT   the inputs' and the output's scales (required)\n"
-     "--zero-points Z1,Z2,Z_OUT\n"
-     "                       -128..127 (default: 0,0,0)\n"
-     "--act-min, --act-max   the clamp (default: -128, 127)\n"
-     "--out FILE             the result, .npy (required)\n",
-     FunctionNames::kNone,
-     "refmath mcu add --a a.npy --b b.npy --scales 0.05,0.05,0.1 --out y.npy"},
-    {"mcu mul", nullptr, REFMATH_MCU_ELEMENTWISE_FORM("mul"),
-     "TFLite Micro MUL of two int8 .npy arrays of one shape (docs/mcu.md, Add\n"
-     "and mul)",
-     "--a FILE, --b FILE     int8, the same shape (required)\n"
-     "--scales S1,S2,S_OUT   the inputs' and the output's scales (required)\n"
-     "--zero-points Z1,Z2,Z_OUT\n"
-     "                       -128..127 (default: 0,0,0)\n"
-     "--act-min, --act-max   the clamp (default: -128, 127)\n"
-     "--out FILE             the result, .npy (required)\n",
-     FunctionNames::kNone,
-     "refmath mcu mul --a a.npy --b b.npy --scales 0.05,0.05,0.1 --out y.npy"},
+    REFMATH_MCU_ELEMENTWISE("add", "ADD"),
+    REFMATH_MCU_ELEMENTWISE("mul", "MUL"),
 };
 
 const size_t kNumSubcommands = sizeof(kSubcommands) / sizeof(kSubcommands[0]);
