@@ -152,6 +152,10 @@ TEST(AneMatmulLanes, VectorOperandsAndShapesAsNumpyMatmul) {
   EXPECT_EQ(vb.shape(), (Shape{2, 1}));
   EXPECT_EQ(vb.data(), (std::vector<Half>{0x4600, 0x4000}));
   EXPECT_EQ(Matmul(batch, Tensor({1}, {0x4000})).shape(), (Shape{2, 3}));
+  // A batch axis of 1 meets one of 0: the result has 0 there, as NumPy's.
+  EXPECT_EQ(Matmul(v, Tensor::Filled({0, 3, 2}, 0)).shape(), (Shape{0, 2}));
+  EXPECT_EQ(Matmul(Tensor::Filled({1, 2, 3}, 0), Tensor::Filled({0, 3, 2}, 0)).shape(),
+            (Shape{0, 2, 2}));
   // Batch axes 2 and 3 do not broadcast; inner sizes 3 and 2 differ.
   EXPECT_THROW(Matmul(Tensor::Filled({2, 1, 3}, 0), Tensor::Filled({3, 3, 1}, 0)),
                std::invalid_argument);

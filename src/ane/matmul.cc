@@ -101,7 +101,7 @@ Tensor Matmul(const Tensor& a, const Tensor& b, const Profile& p) {
     if (batch_a[i] != batch_b[i] && batch_a[i] != 1 && batch_b[i] != 1) {
       Refuse("batch axes do not broadcast", a, b);
     }
-    shape.push_back(std::max(batch_a[i], batch_b[i]));
+    shape.push_back(batch_a[i] == 1 ? batch_b[i] : batch_a[i]);  // 1 meets 0: 0
   }
   if (a.rank() >= 2) shape.push_back(m);
   if (b.rank() >= 2) shape.push_back(n);
