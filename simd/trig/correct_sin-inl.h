@@ -98,14 +98,14 @@ HWY_INLINE VecF<D> TrigKey(D d, VecF<D> x) {
 
 // sin a or cos a from the quadrant: the function of quadrant q is
 // f_q(theta), with sin: sin, cos, -sin, -cos and cos: cos, -sin, -cos,
-// sin.  `shift` is 0 for sin, 1 for cos.
+// sin.  `shift` is 0 for sin, 1 for cos.  *tail_eps: the reduction's
+// lane term of eps (TrigEval adds the rest).
 template <int kShift, class DD>
-HWY_INLINE VecD<DD> TrigApply(DD dd, VecD<DD> a, VecD<DD>* eps) {
+HWY_INLINE VecD<DD> TrigApply(DD dd, VecD<DD> a, VecD<DD>* tail_eps) {
   const hn::RebindToSigned<DD> di;
-  VecD<DD> sin_t, cos_t, tail_eps;
+  VecD<DD> sin_t, cos_t;
   hn::Vec<decltype(di)> q;
-  TrigReduce(dd, a, &sin_t, &cos_t, &q, &tail_eps);
-  *eps = hn::Add(ConstD(dd, 0x1p-49), tail_eps);
+  TrigReduce(dd, a, &sin_t, &cos_t, &q, tail_eps);
   const auto qs = hn::Add(q, hn::Set(di, kShift));
   const auto odd = hn::RebindMask(
       dd, hn::Ne(hn::And(qs, hn::Set(di, 1)), hn::Zero(di)));
@@ -115,9 +115,10 @@ HWY_INLINE VecD<DD> TrigApply(DD dd, VecD<DD> a, VecD<DD>* eps) {
   return hn::IfThenElse(neg, hn::Neg(y), y);
 }
 
-// "sin and cos": sin |x| from the reduction, the sign of x put back
-// after the rounding (an exclusive or: sin |x| may be negative).
-struct CorrectSinEval : CaseTable<correct::kSinHardCases> {
+// What sin and cos share: the key |x|, the reduction, and eps = 2^-49 plus
+// the reduction's lane term.  kShift is 0 for sin, 1 for cos.
+template <int kShift, const auto& kTable>
+struct TrigEval : CaseTable<kTable> {
   static constexpr double kEps = 0x1p-49;
   template <class D>
   static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
@@ -125,8 +126,16 @@ struct CorrectSinEval : CaseTable<correct::kSinHardCases> {
   }
   template <class DD>
   static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> a, VecD<DD>* eps) {
-    return TrigApply<0>(dd, a, eps);
+    VecD<DD> tail_eps;
+    const VecD<DD> y = TrigApply<kShift>(dd, a, &tail_eps);
+    *eps = hn::Add(ConstD(dd, kEps), tail_eps);
+    return y;
   }
+};
+
+// "sin and cos": sin |x| from the reduction, the sign of x put back
+// after the rounding (an exclusive or: sin |x| may be negative).
+struct CorrectSinEval : TrigEval<0, correct::kSinHardCases> {
   template <class D>
   static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
     r = hn::Xor(r, hn::And(x, FromBits(d, kSignBit)));
@@ -136,16 +145,7 @@ struct CorrectSinEval : CaseTable<correct::kSinHardCases> {
   }
 };
 
-struct CorrectCosEval : CaseTable<correct::kCosHardCases> {
-  static constexpr double kEps = 0x1p-49;
-  template <class D>
-  static HWY_INLINE VecF<D> Key(D d, VecF<D> x) {
-    return TrigKey(d, x);
-  }
-  template <class DD>
-  static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> a, VecD<DD>* eps) {
-    return TrigApply<1>(dd, a, eps);
-  }
+struct CorrectCosEval : TrigEval<1, correct::kCosHardCases> {
   template <class D>
   static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
     r = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), Const(d, 1.0f), r);
