@@ -17,11 +17,7 @@
 namespace refmath {
 namespace python {
 
-template <typename T>
-std::vector<T> Narrowed(const io::NpyArray& a) {
-  const std::vector<int64_t> v = io::IntegerValues(a);
-  return std::vector<T>(v.begin(), v.end());
-}
+using io::Narrowed;
 
 // One multiplier/shift, or one per output channel, shifts in
 // [min_shift, max_shift]; ValueError otherwise.

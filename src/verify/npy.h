@@ -72,6 +72,12 @@ NpyArray Float16Array(std::vector<size_t> shape,
 // Every element of an integer array, sign-extended; of a float32 array.
 std::vector<int64_t> IntegerValues(const NpyArray& array);
 std::vector<float> Float32Values(const NpyArray& array);
+// IntegerValues as T, for an array whose dtype is T's or narrower.
+template <typename T>
+std::vector<T> Narrowed(const NpyArray& array) {
+  const std::vector<int64_t> v = IntegerValues(array);
+  return std::vector<T>(v.begin(), v.end());
+}
 
 // True if the `size` bytes at `data` start with the .npy magic "\x93NUMPY".
 bool HasNpyMagic(const uint8_t* data, size_t size);

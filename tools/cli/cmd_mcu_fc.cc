@@ -73,29 +73,6 @@ bool ReadOperands(const Args& args, io::DTypeSet in, io::DTypeSet w,
                           packed_c_out, kNames, &o->dims, error);
 }
 
-template <typename T>
-std::vector<T> Narrowed(const io::NpyArray& a) {
-  const std::vector<int64_t> v = io::IntegerValues(a);
-  return std::vector<T>(v.begin(), v.end());
-}
-
-// --act-min / --act-max as integers of the output type.
-bool IntegerClamp(const Args& args, long lo, long hi, int32_t* act_min,
-                  int32_t* act_max, std::string* error) {
-  long a, b;
-  if (!IntegerOption(args, "act-min", lo, hi, lo, &a, error) ||
-      !IntegerOption(args, "act-max", lo, hi, hi, &b, error)) {
-    return false;
-  }
-  if (a > b) {
-    *error = "--act-min " + std::to_string(a) + " is above --act-max " + std::to_string(b);
-    return false;
-  }
-  *act_min = static_cast<int32_t>(a);
-  *act_max = static_cast<int32_t>(b);
-  return true;
-}
-
 int Write(const Args& args, io::NpyArray out) {
   std::string error;
   if (!WriteOutputs(args, {{"out", std::move(out)}}, &error)) return Fail(kCmd, error);

@@ -33,12 +33,6 @@ namespace {
 const mcu::LayerNames kNames = {"--input", "--filter", "--bias"};
 
 template <typename T>
-std::vector<T> Narrowed(const io::NpyArray& a) {
-  const std::vector<int64_t> v = io::IntegerValues(a);
-  return std::vector<T>(v.begin(), v.end());
-}
-
-template <typename T>
 io::NpyArray Ints(io::DType t, const std::vector<size_t>& shape,
                   const std::vector<T>& v) {
   return io::IntegerArray(t, shape, std::vector<int64_t>(v.begin(), v.end()));
@@ -69,24 +63,6 @@ bool WindowFromArgs(const Args& args, bool dilation, mcu::WindowOptions* w,
          PairOption(args, "stride", 1, 1, &w->stride_h, &w->stride_w, error) &&
          (!dilation || PairOption(args, "dilation", 1, 1, &w->dilation_h,
                                   &w->dilation_w, error));
-}
-
-// --act-min / --act-max in [lo, hi], defaults the type's range.
-bool Clamp(const Args& args, long lo, long hi, int32_t* act_min,
-           int32_t* act_max, std::string* error) {
-  long a, b;
-  if (!IntegerOption(args, "act-min", lo, hi, lo, &a, error) ||
-      !IntegerOption(args, "act-max", lo, hi, hi, &b, error)) {
-    return false;
-  }
-  if (a > b) {
-    *error = "--act-min " + std::to_string(a) + " is above --act-max " +
-             std::to_string(b);
-    return false;
-  }
-  *act_min = static_cast<int32_t>(a);
-  *act_max = static_cast<int32_t>(b);
-  return true;
 }
 
 // --multiplier and --shift (one, or one per output channel), or
@@ -195,7 +171,7 @@ int RunConv(const Argv& argv, bool depthwise) {
                        &error) ||
         !IntegerOption(args, "output-zero-point", INT8_MIN, INT8_MAX, 0,
                        &out_zp, &error) ||
-        !Clamp(args, INT8_MIN, INT8_MAX, &p.act_min, &p.act_max, &error)) {
+        !IntegerClamp(args, INT8_MIN, INT8_MAX, &p.act_min, &p.act_max, &error)) {
       return Fail(cmd, error);
     }
     p.height = d.height;
@@ -219,7 +195,7 @@ int RunConv(const Argv& argv, bool depthwise) {
                      "or --output-zero-point");
   }
   mcu::ConvS16Params p;
-  if (!Clamp(args, INT16_MIN, INT16_MAX, &p.act_min, &p.act_max, &error)) {
+  if (!IntegerClamp(args, INT16_MIN, INT16_MAX, &p.act_min, &p.act_max, &error)) {
     return Fail(cmd, error);
   }
   p.height = d.height;
@@ -268,7 +244,7 @@ int RunPool(const Argv& argv, bool average) {
   const char* empty = "a pooling window holds no tap inside the image";
   if (in.dtype == io::DType::kInt8) {
     mcu::PoolS8Params p;
-    if (!Clamp(args, INT8_MIN, INT8_MAX, &p.act_min, &p.act_max, &error)) {
+    if (!IntegerClamp(args, INT8_MIN, INT8_MAX, &p.act_min, &p.act_max, &error)) {
       return Fail(cmd, error);
     }
     p.height = d.height;
@@ -283,7 +259,7 @@ int RunPool(const Argv& argv, bool average) {
     return Write(cmd, args, Ints(io::DType::kInt8, d.out_shape, out));
   }
   mcu::PoolS16Params p;
-  if (!Clamp(args, INT16_MIN, INT16_MAX, &p.act_min, &p.act_max, &error)) {
+  if (!IntegerClamp(args, INT16_MIN, INT16_MAX, &p.act_min, &p.act_max, &error)) {
     return Fail(cmd, error);
   }
   p.height = d.height;
@@ -385,7 +361,7 @@ int RunMcuElementwise(const Argv& argv, bool add) {
                      "not emulated)");
   }
   int32_t lo, hi;
-  if (!Clamp(args, INT8_MIN, INT8_MAX, &lo, &hi, &error)) return Fail(cmd, error);
+  if (!IntegerClamp(args, INT8_MIN, INT8_MAX, &lo, &hi, &error)) return Fail(cmd, error);
   const int32_t z1 = static_cast<int32_t>(zp[0]), z2 = static_cast<int32_t>(zp[1]),
                 zo = static_cast<int32_t>(zp[2]);
   std::vector<int8_t> out;

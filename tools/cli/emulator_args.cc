@@ -165,5 +165,22 @@ bool ParseRequant(const Args& args, long min_shift, long max_shift, size_t c_out
 }
 
 
+bool IntegerClamp(const Args& args, long lo, long hi, int32_t* act_min,
+                  int32_t* act_max, std::string* error) {
+  long a, b;
+  if (!IntegerOption(args, "act-min", lo, hi, lo, &a, error) ||
+      !IntegerOption(args, "act-max", lo, hi, hi, &b, error)) {
+    return false;
+  }
+  if (a > b) {
+    *error = "--act-min " + std::to_string(a) + " is above --act-max " +
+             std::to_string(b);
+    return false;
+  }
+  *act_min = static_cast<int32_t>(a);
+  *act_max = static_cast<int32_t>(b);
+  return true;
+}
+
 }  // namespace cli
 }  // namespace refmath

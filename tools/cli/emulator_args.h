@@ -4,6 +4,8 @@
 #ifndef REFMATH_TOOLS_CLI_EMULATOR_ARGS_H_
 #define REFMATH_TOOLS_CLI_EMULATOR_ARGS_H_
 
+#include <stdint.h>
+
 #include <set>
 #include <string>
 #include <vector>
@@ -57,6 +59,13 @@ bool ProfileFromArgs(const Args& args, ane::Profile* p, std::string* error);
 bool ReadTensorOperand(const Args& args, const std::string& option,
                        const ane::Profile& p, ane::Tensor* out,
                        std::string* error);
+
+// --act-min / --act-max, integers in [lo, hi] (defaults lo and hi), the
+// first not above the second.
+bool IntegerClamp(const Args& args, long lo, long hi, int32_t* act_min,
+                  int32_t* act_max, std::string* error);
+
+using io::Narrowed;  // an .npy array's integer values as T
 
 // --multiplier and --shift (required): int32 multipliers and shifts in
 // [min_shift, max_shift], comma-separated, one or one per output channel.
