@@ -6,6 +6,29 @@
 namespace refmath {
 namespace ane {
 
+namespace {
+
+// The registry entry named `name`, or nullptr; "a, b, ..." of all names.
+template <class F>
+const F* FindByName(const std::vector<F>& registry, const std::string& name) {
+  for (const F& f : registry) {
+    if (name == f.name) return &f;
+  }
+  return nullptr;
+}
+
+template <class F>
+std::string NamesOf(const std::vector<F>& registry) {
+  std::string names;
+  for (const F& f : registry) {
+    if (!names.empty()) names += ", ";
+    names += f.name;
+  }
+  return names;
+}
+
+}  // namespace
+
 const std::vector<UnaryFunction>& UnaryFunctions() {
   static const std::vector<UnaryFunction> functions = {
       // Elementwise ops (ops.h): one binary16 rounding each.
@@ -40,20 +63,10 @@ const std::vector<UnaryFunction>& UnaryFunctions() {
 }
 
 const UnaryFunction* FindUnary(const std::string& name) {
-  for (const UnaryFunction& f : UnaryFunctions()) {
-    if (name == f.name) return &f;
-  }
-  return nullptr;
+  return FindByName(UnaryFunctions(), name);
 }
 
-std::string UnaryNames() {
-  std::string names;
-  for (const UnaryFunction& f : UnaryFunctions()) {
-    if (!names.empty()) names += ", ";
-    names += f.name;
-  }
-  return names;
-}
+std::string UnaryNames() { return NamesOf(UnaryFunctions()); }
 
 const std::vector<BinaryFunction>& BinaryFunctions() {
   static const std::vector<BinaryFunction> functions = {
@@ -74,20 +87,10 @@ const std::vector<BinaryFunction>& BinaryFunctions() {
 }
 
 const BinaryFunction* FindBinary(const std::string& name) {
-  for (const BinaryFunction& f : BinaryFunctions()) {
-    if (name == f.name) return &f;
-  }
-  return nullptr;
+  return FindByName(BinaryFunctions(), name);
 }
 
-std::string BinaryNames() {
-  std::string names;
-  for (const BinaryFunction& f : BinaryFunctions()) {
-    if (!names.empty()) names += ", ";
-    names += f.name;
-  }
-  return names;
-}
+std::string BinaryNames() { return NamesOf(BinaryFunctions()); }
 
 }  // namespace ane
 }  // namespace refmath
