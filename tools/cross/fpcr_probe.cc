@@ -30,6 +30,13 @@ int main() {
 
 namespace {
 
+float FromBits(uint64_t b) {
+  const uint32_t bits = static_cast<uint32_t>(b);
+  float x;
+  memcpy(&x, &bits, sizeof x);
+  return x;
+}
+
 uint64_t ReadFpcr() {
   uint64_t v;
   __asm__ __volatile__("mrs %0, fpcr" : "=r"(v));
@@ -66,18 +73,20 @@ constexpr Environment kEnvironments[] = {
     {"trap enables", kTraps},
 };
 
-// Every 65537th bit pattern (normals, subnormals, both zeros, infinities,
-// NaNs of both signs) plus the edges where flushing would show.
+// Every 1048573rd bit pattern (a prime stride: 4097 inputs spread over
+// normals, subnormals and NaNs of both signs, at mixed significands) plus
+// the edges where flushing or an exception flag would show: the least
+// subnormal and normal, both zeros and infinities, a quiet and a signaling
+// NaN.  Under qemu every input costs every function, variant, target and
+// environment a call, so the stride sets the probe's time.
 std::vector<float> Inputs() {
   std::vector<float> in;
-  for (uint64_t b = 0; b <= 0xFFFFFFFFu; b += 65537) {
-    const uint32_t bits = static_cast<uint32_t>(b);
-    float x;
-    memcpy(&x, &bits, sizeof x);
-    in.push_back(x);
-  }
-  const float edges[] = {1e-45f, -1e-45f, 1e-40f, 1.17549435e-38f, -100.0f,
-                         -103.9f, 1e-30f, -87.5f, 0.0f, -0.0f};
+  for (uint64_t b = 0; b <= 0xFFFFFFFFu; b += 1048573) in.push_back(FromBits(b));
+  const uint32_t edge_bits[] = {0x00000001, 0x80000001, 0x000116C2, 0x00800000,
+                                0x00000000, 0x80000000, 0x7F800000, 0xFF800000,
+                                0x7FC00000, 0x7F800001, 0xFFA00000, 0x7F7FFFFF};
+  for (uint32_t b : edge_bits) in.push_back(FromBits(b));
+  const float edges[] = {-100.0f, -103.9f, 1e-30f, -87.5f};
   in.insert(in.end(), edges, edges + sizeof edges / sizeof edges[0]);
   return in;
 }
