@@ -56,6 +56,7 @@ constexpr HotRange HotRangeOf(refmath_function f) {
     // sin and cos over one period (the issue's [-pi, pi]).
     case REFMATH_SIN: return {-3.14159265f, 3.14159265f};
     case REFMATH_COS: return {-3.14159265f, 3.14159265f};
+    case REFMATH_TAN: return {-3.14159265f, 3.14159265f};
   }
   return {0.0f, 0.0f};
 }

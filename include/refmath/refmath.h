@@ -45,9 +45,10 @@ typedef enum {
   REFMATH_MISH,
   REFMATH_LOG_SIGMOID,
   REFMATH_SIN,
-  REFMATH_COS
+  REFMATH_COS,
+  REFMATH_TAN
 } refmath_function;
-#define REFMATH_NUM_FUNCTIONS 29
+#define REFMATH_NUM_FUNCTIONS 30
 
 /* EXACT: the specification's normative algorithms.  FAST: fused
  * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32
@@ -108,6 +109,16 @@ typedef enum {
  * negative codes above. */
 int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
                      const float *in, float *out, size_t n);
+
+/* sin and cos of each input in one call (rotary position embeddings need
+ * both): sin_out[i] and cos_out[i] are the bits refmath_eval_f32 gives for
+ * REFMATH_SIN and REFMATH_COS with the same v and t.  Only the correct
+ * variant defines them (REFMATH_E_NOT_IN_VARIANT otherwise).  Either
+ * output may equal in; any other overlap, the two outputs' included,
+ * returns REFMATH_E_OVERLAP.  The checks, their order and the
+ * floating-point environment are refmath_eval_f32's. */
+int refmath_sincos_f32(refmath_variant v, refmath_target t, const float *in,
+                       float *sin_out, float *cos_out, size_t n);
 
 /* The library's version, "MAJOR.MINOR.PATCH" (the CMake project version). */
 const char *refmath_version(void);
@@ -182,6 +193,10 @@ int refmath_eval_bf16(refmath_function f, refmath_variant v,
   REFMATH_IF_##CORRECT##_(float refmath_correct_##name##f(float x);)
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
+
+/* One value's correctly rounded sine and cosine: the bits of
+ * refmath_sinf(x) and refmath_cosf(x), stored through s and c. */
+void refmath_sincosf(float x, float *s, float *c);
 
 #ifdef __cplusplus
 } /* extern "C" */

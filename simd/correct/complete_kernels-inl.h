@@ -25,3 +25,4 @@
 #include "simd/softplus/correct_mish-inl.h"
 #include "simd/softplus/correct_softplus-inl.h"
 #include "simd/trig/correct_sin-inl.h"
+#include "simd/trig/correct_tan-inl.h"

@@ -239,6 +239,14 @@ inline constexpr HardCase kCosHardCasesBinary16[] = {
 inline constexpr HardCase kCosHardCasesBfloat16[] = {
     kHardCaseEnd};
 
+// tan in binary16: 0 inputs.
+inline constexpr HardCase kTanHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// tan in bfloat16: 0 inputs.
+inline constexpr HardCase kTanHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
 }  // namespace correct
 }  // namespace refmath
 

@@ -173,6 +173,7 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
     case REFMATH_CBRT: return MpfrMath(Math::kCbrt, r, x);
     case REFMATH_SIN: return MpfrMath(Math::kSin, r, x);
     case REFMATH_COS: return MpfrMath(Math::kCos, r, x);
+    case REFMATH_TAN: return MpfrMath(Math::kTan, r, x);
     case REFMATH_RSQRT:
       if (mpfr_zero_p(x.get())) {  // IEEE 754 rSqrt(+-0) = +-inf
         mpfr_set_inf(r, mpfr_signbit(x.get()) ? -1 : 1);
@@ -269,6 +270,7 @@ double ReferenceDouble(refmath_function f, float xf) {
     case REFMATH_CBRT: return cbrt(x);
     case REFMATH_SIN: return sin(x);
     case REFMATH_COS: return cos(x);
+    case REFMATH_TAN: return tan(x);
     case REFMATH_RSQRT: return 1.0 / sqrt(x);
     case REFMATH_SILU: return x * Sigmoid(x);
     case REFMATH_SOFTPLUS: return Softplus(x);
