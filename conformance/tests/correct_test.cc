@@ -4,6 +4,7 @@
 // special values by hand.  The full proof is the 2^32 sweep
 // (ulp_tables/correct.md); this keeps each build honest in seconds.
 #include <math.h>
+#include <string.h>
 
 #include <vector>
 
@@ -676,6 +677,121 @@ TEST(CorrectValues, SinCosByHandOnEveryTarget) {
                                           << kRows[i].x << " " << Name(t);
     }
   }
+}
+
+// tan by hand (mpmath at 400 bits, rounded to binary32) on every usable
+// target: the inputs of the sin and cos test, where tan is largest (the
+// binary32 numbers nearest pi/2 and 3 pi/2, and 16367173 2^72, whose tan
+// is -6.19e8), both neighbours of 1, and the special values.
+TEST(CorrectValues, TanByHandOnEveryTarget) {
+  struct Row {
+    uint32_t x, tan;
+  };
+  const Row kRows[] = {
+      {0x3F800000u, 0x3FC75923u},  // 1
+      {0x3F7FFFFFu, 0x3FC75921u},
+      {0x3F800001u, 0x3FC75926u},
+      {0x3F000000u, 0x3F0BDA7Bu},  // 0.5
+      {0xBF000000u, 0xBF0BDA7Bu},
+      {0x3F490FDBu, 0x3F800000u},  // RN(pi/4)
+      {0x3FC90FDAu, 0x4B4A1BDAu},  // below pi/2: 13245402
+      {0x3FC90FDBu, 0xCBAE8A4Au},  // RN(pi/2): -22877332
+      {0x40490FDAu, 0xB4222169u},  // below pi
+      {0x40490FDBu, 0x33BBBD2Eu},  // RN(pi)
+      {0x4096CBE4u, 0xCC9FF26Du},  // RN(3 pi/2): -83858283
+      {0x40C90FDBu, 0x343BBD2Eu},  // RN(2 pi)
+      {0x39800000u, 0x39800000u},  // 2^-12
+      {0x00000001u, 0x00000001u},  // 2^-149
+      {0x80000001u, 0x80000001u},
+      {0x00800000u, 0x00800000u},  // 2^-126
+      {0x47C35000u, 0xBD12854Fu},  // 1e5
+      {0x49742400u, 0xBEBF4BB4u},  // 1e6
+      {0x49BFBF6Fu, 0x423107A0u},  // RN(1000001 pi/2)
+      {0x4B000001u, 0x3F1E04E2u},  // 2^23 + 1
+      {0x4D38F116u, 0xBE82ACABu},  // RN(123456789 pi/2)
+      {0x53C90FDBu, 0x3FF9BB3Eu},  // RN((2^40 + 1) pi/2)
+      {0x5A000000u, 0x3FCD99D8u},  // 2^53
+      {0x6A7A9B45u, 0x3E5F0C8Au},
+      {0x6F79BE45u, 0xCE13A60Eu},  // 16367173 2^72
+      {0xEF79BE45u, 0x4E13A60Eu},
+      {0x7149F2CAu, 0x3FA5943Bu},  // 1e30
+      {0x7F7FFFFFu, 0xBF1C9ECAu},  // FLT_MAX
+      {0xFF7FFFFFu, 0x3F1C9ECAu},
+      {0x00000000u, 0x00000000u},  // +-0
+      {0x80000000u, 0x80000000u},
+      {0x7F800000u, 0x7FC00000u},  // +-inf, NaN
+      {0xFF800000u, 0x7FC00000u},
+      {0x7FC00001u, 0x7FC00000u},
+  };
+  std::vector<float> in;
+  for (const Row& r : kRows) in.push_back(BitsToFloat(r.x));
+  std::vector<float> y(in.size());
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    ASSERT_EQ(refmath_eval_f32(REFMATH_TAN, REFMATH_CORRECT, t, in.data(),
+                               y.data(), in.size()),
+              REFMATH_OK);
+    for (size_t i = 0; i < in.size(); ++i) {
+      EXPECT_EQ(Bits(y[i]), kRows[i].tan) << "tan 0x" << std::hex
+                                          << kRows[i].x << " " << Name(t);
+    }
+  }
+}
+
+// refmath_sincos_f32: the bits of the two separate calls on every target,
+// over more values than one block (every 65521st bit pattern), with sin
+// or cos written over the input; and its argument checks.
+TEST(CorrectSinCos, TheBitsOfSinAndCosInOneCall) {
+  std::vector<float> in;
+  for (uint64_t b = 0; b <= 0xFFFFFFFFu; b += 65521) {
+    in.push_back(BitsToFloat(static_cast<uint32_t>(b)));
+  }
+  const size_t n = in.size();
+  std::vector<float> s(n), c(n), s2(n), c2(n);
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    ASSERT_EQ(refmath_eval_f32(REFMATH_SIN, REFMATH_CORRECT, t, in.data(),
+                               s.data(), n), REFMATH_OK);
+    ASSERT_EQ(refmath_eval_f32(REFMATH_COS, REFMATH_CORRECT, t, in.data(),
+                               c.data(), n), REFMATH_OK);
+    ASSERT_EQ(refmath_sincos_f32(REFMATH_CORRECT, t, in.data(), s2.data(),
+                                 c2.data(), n), REFMATH_OK);
+    EXPECT_EQ(memcmp(s.data(), s2.data(), n * sizeof(float)), 0) << Name(t);
+    EXPECT_EQ(memcmp(c.data(), c2.data(), n * sizeof(float)), 0) << Name(t);
+    // In place: sin over the input, then cos over it.
+    std::vector<float> io = in;
+    ASSERT_EQ(refmath_sincos_f32(REFMATH_CORRECT, t, io.data(), io.data(),
+                                 c2.data(), n), REFMATH_OK);
+    EXPECT_EQ(memcmp(s.data(), io.data(), n * sizeof(float)), 0) << Name(t);
+    EXPECT_EQ(memcmp(c.data(), c2.data(), n * sizeof(float)), 0) << Name(t);
+    io = in;
+    ASSERT_EQ(refmath_sincos_f32(REFMATH_CORRECT, t, io.data(), s2.data(),
+                                 io.data(), n), REFMATH_OK);
+    EXPECT_EQ(memcmp(s.data(), s2.data(), n * sizeof(float)), 0) << Name(t);
+    EXPECT_EQ(memcmp(c.data(), io.data(), n * sizeof(float)), 0) << Name(t);
+  }
+  for (size_t i = 0; i < n; i += 997) {
+    float one_s = 0, one_c = 0;
+    refmath_sincosf(in[i], &one_s, &one_c);
+    EXPECT_EQ(Bits(one_s), Bits(s[i])) << i;
+    EXPECT_EQ(Bits(one_c), Bits(c[i])) << i;
+  }
+  EXPECT_EQ(refmath_sincos_f32(REFMATH_EXACT, REFMATH_TARGET_BEST, in.data(),
+                               s2.data(), c2.data(), n),
+            REFMATH_E_NOT_IN_VARIANT);
+  EXPECT_EQ(refmath_sincos_f32(REFMATH_CORRECT, REFMATH_TARGET_BEST, in.data(),
+                               s2.data(), s2.data(), n),
+            REFMATH_E_OVERLAP);
+  EXPECT_EQ(refmath_sincos_f32(REFMATH_CORRECT, REFMATH_TARGET_BEST, in.data(),
+                               s2.data(), s2.data() + 1, n - 1),
+            REFMATH_E_OVERLAP);
+  EXPECT_EQ(refmath_sincos_f32(REFMATH_CORRECT, REFMATH_TARGET_BEST, in.data(),
+                               in.data() + 1, c2.data(), n - 1),
+            REFMATH_E_OVERLAP);
+  EXPECT_EQ(refmath_sincos_f32(REFMATH_CORRECT, REFMATH_TARGET_BEST, in.data(),
+                               nullptr, c2.data(), n),
+            REFMATH_E_NULL_POINTER);
+  EXPECT_EQ(refmath_sincos_f32(REFMATH_CORRECT, REFMATH_TARGET_BEST, nullptr,
+                               nullptr, nullptr, 0),
+            REFMATH_OK);
 }
 
 // The variant is built for SSE4 too (no fused multiply-add needed).

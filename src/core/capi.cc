@@ -177,6 +177,41 @@ int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
   return REFMATH_OK;
 }
 
+// A block at a time, from a copy of the block's inputs, so that either
+// output may be the input array.  Each value's bits do not depend on the
+// block it is computed in.
+int refmath_sincos_f32(refmath_variant v, refmath_target t, const float* in,
+                       float* sin_out, float* cos_out, size_t n) {
+  const int defined = FunctionStatus(REFMATH_SIN, v);
+  if (defined != REFMATH_OK) return defined;
+  const TargetKernels* k = nullptr;
+  const int status = Resolve(v, t, &k);
+  if (status != REFMATH_OK) return status;
+  if (n == 0) return REFMATH_OK;
+  if (in == nullptr || sin_out == nullptr || cos_out == nullptr) {
+    return REFMATH_E_NULL_POINTER;
+  }
+  if (PartialOverlap(in, sin_out, n) || PartialOverlap(in, cos_out, n) ||
+      sin_out == cos_out || PartialOverlap(sin_out, cos_out, n)) {
+    return REFMATH_E_OVERLAP;
+  }
+  const refmath::detail::ScopedIeeeEnvironment ieee;
+  constexpr size_t kBlock = 256;
+  float block[kBlock];
+  for (size_t i = 0; i < n; i += kBlock) {
+    const size_t m = n - i < kBlock ? n - i : kBlock;
+    memcpy(block, in + i, m * sizeof(float));
+    k->eval(REFMATH_SIN, block, sin_out + i, m);
+    k->eval(REFMATH_COS, block, cos_out + i, m);
+  }
+  return REFMATH_OK;
+}
+
+void refmath_sincosf(float x, float* s, float* c) {
+  *s = EvalOne(REFMATH_SIN, REFMATH_CORRECT, x);
+  *c = EvalOne(REFMATH_COS, REFMATH_CORRECT, x);
+}
+
 const char* refmath_version(void) { return REFMATH_VERSION; }
 
 const char* refmath_status_string(int status) {
