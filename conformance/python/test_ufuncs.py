@@ -364,3 +364,19 @@ def test_narrow_formats_round_once():
     with pytest.raises(TypeError, match="bfloat16 bit patterns as uint16"):
         refmath.bfloat16.exp(np.float32([1.0]))
     assert refmath.bfloat16.__all__ == refmath.correct.__all__
+
+
+def test_sincos_is_sin_and_cos():
+    # sin 1 and cos 1 by mpmath, rounded to binary32; then the pair equals
+    # the two ufuncs' bits for float32 arrays of any shape and for float16.
+    s, c = refmath.sincos(np.float32(1.0))
+    assert (int(bits(s)), int(bits(c))) == (0x3F576AA4, 0x3F0A5140)
+    x = np.arange(-4096, 4096, dtype=np.int32).astype(np.float32).reshape(64, 128) * 1.5e3
+    s, c = refmath.sincos(x)
+    np.testing.assert_array_equal(s.view(np.uint32), refmath.correct.sin(x).view(np.uint32))
+    np.testing.assert_array_equal(c.view(np.uint32), refmath.correct.cos(x).view(np.uint32))
+    h = x.astype(np.float16)
+    s, c = refmath.correct.sincos(h)
+    assert s.dtype == np.float16 and c.dtype == np.float16
+    np.testing.assert_array_equal(s.view(np.uint16), refmath.sin(h).view(np.uint16))
+    np.testing.assert_array_equal(c.view(np.uint16), refmath.cos(h).view(np.uint16))

@@ -63,6 +63,17 @@ for _name in FUNCTIONS:
     globals()[_name] = getattr(globals()[_home], _name)
 
 
+def sincos(x):
+    """(sin x, cos x), correctly rounded: the bits of ``refmath.sin(x)``
+    and ``refmath.cos(x)``, for every input those ufuncs take (float32 or
+    float16, any shape).  Rotary position embeddings need both; the C
+    library's one call is ``refmath_sincos_f32``."""
+    return correct.sin(x), correct.cos(x)
+
+
+correct.sincos = sincos
+
+
 def _bfloat16_module():
     """The module refmath.bfloat16: the correct variant's functions over
     bfloat16 values, given and returned as uint16 bit patterns."""
@@ -124,7 +135,7 @@ from ._compare import compare, CompareReport, TensorCompareReport  # noqa: E402
 from . import ane, mcu, tensor  # noqa: E402
 
 __all__ = (["FUNCTIONS", "VARIANTS", "targets", "get_target", "set_target",
-            "target", "golden_inputs", "conform", "ConformReport", "compare",
+            "target", "golden_inputs", "sincos", "conform", "ConformReport", "compare",
             "CompareReport", "TensorCompareReport", "tensor", "ane", "mcu", "bfloat16"] +
            list(VARIANTS) +
            list(FUNCTIONS))
