@@ -163,6 +163,9 @@ void Loop(const float* in, float* out, size_t n) {
   ROW("atanh", NAME "_u10", &Wrap<&PREFIX(atanhf, u10)>),                    \
   ROW("erfc", NAME "_u15", &Wrap<&PREFIX(erfcf, u15)>),                      \
   ROW("cbrt", NAME "_u10", &Wrap<&PREFIX(cbrtf, u10)>),                      \
+  ROW("sin", NAME "_u10", &Wrap<&PREFIX(sinf, u10)>),                        \
+  ROW("cos", NAME "_u10", &Wrap<&PREFIX(cosf, u10)>),                        \
+  ROW("tan", NAME "_u10", &Wrap<&PREFIX(tanf, u10)>),                        \
   ROW("rsqrt", NAME "_u05", &RsqrtVia<&Wrap<&PREFIX(sqrtf, u05)>>),          \
   ROW("silu", NAME "_u10", &SiluVia<&Wrap<&PREFIX(expf, u10)>>),             \
   ROW("softplus", NAME "_u10",                                               \
