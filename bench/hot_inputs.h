@@ -57,6 +57,9 @@ constexpr HotRange HotRangeOf(refmath_function f) {
     case REFMATH_SIN: return {-3.14159265f, 3.14159265f};
     case REFMATH_COS: return {-3.14159265f, 3.14159265f};
     case REFMATH_TAN: return {-3.14159265f, 3.14159265f};
+    // sinpi and cospi over one period.
+    case REFMATH_SINPI: return {-1.0f, 1.0f};
+    case REFMATH_COSPI: return {-1.0f, 1.0f};
   }
   return {0.0f, 0.0f};
 }

@@ -52,11 +52,13 @@ float EvalCorrectCompleteOne(refmath_function f, float x);
 // and the complete method answers its calls.
 struct NoQuickPath {};
 
-// sin, cos and tan: the complete method alone (its reduction is the costly
+// sin, cos, tan, sinpi and cospi: the complete method alone (its reduction is the costly
 // part, and a quick path would repeat it).
 using QuickSin = NoQuickPath;
 using QuickCos = NoQuickPath;
 using QuickTan = NoQuickPath;
+using QuickSinpi = NoQuickPath;
+using QuickCospi = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,

@@ -46,9 +46,11 @@ typedef enum {
   REFMATH_LOG_SIGMOID,
   REFMATH_SIN,
   REFMATH_COS,
-  REFMATH_TAN
+  REFMATH_TAN,
+  REFMATH_SINPI,
+  REFMATH_COSPI
 } refmath_function;
-#define REFMATH_NUM_FUNCTIONS 30
+#define REFMATH_NUM_FUNCTIONS 32
 
 /* EXACT: the specification's normative algorithms.  FAST: fused
  * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32

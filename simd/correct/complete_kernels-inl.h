@@ -25,4 +25,5 @@
 #include "simd/softplus/correct_mish-inl.h"
 #include "simd/softplus/correct_softplus-inl.h"
 #include "simd/trig/correct_sin-inl.h"
+#include "simd/trig/correct_sinpi-inl.h"
 #include "simd/trig/correct_tan-inl.h"

@@ -2473,6 +2473,32 @@ inline constexpr HardCase kTanHardCases[] = {
     {0x7E4F5C9Cu, 0x400411B4u},
     kHardCaseEnd};
 
+// sinpi: 9 inputs.
+inline constexpr HardCase kSinpiHardCases[] = {
+    {0x34E54DB5u, 0x35B41836u},
+    {0x361652F2u, 0x36EC20DEu},
+    {0x364D79E0u, 0x3721616Bu},
+    {0x385A58FCu, 0x392B7D64u},
+    {0x386ACAF6u, 0x393867E5u},
+    {0x3CEEB990u, 0x3DBB3B76u},
+    {0x3D80C8A4u, 0x3E48FAD5u},
+    {0x3DFD7F58u, 0x3EC21DD8u},
+    {0x3F605015u, 0x3EC21DD8u},
+    kHardCaseEnd};
+
+// cospi: 9 inputs.
+inline constexpr HardCase kCospiHardCases[] = {
+    {0x390D23E4u, 0x3F7FFFFFu},
+    {0x398721A7u, 0x3F7FFFFBu},
+    {0x3B25BCA6u, 0x3F7FFDEEu},
+    {0x3C625B7Cu, 0x3F7FC248u},
+    {0x3DB3021Au, 0x3F7668B3u},
+    {0x3EC0A02Au, 0x3EC21DD8u},
+    {0x3EDFCDD7u, 0x3E48FAD5u},
+    {0x3EF11467u, 0x3DBB3B76u},
+    {0x3F1FAFEBu, 0xBEC21DD8u},
+    kHardCaseEnd};
+
 }  // namespace correct
 }  // namespace refmath
 

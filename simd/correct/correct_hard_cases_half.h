@@ -247,6 +247,22 @@ inline constexpr HardCase kTanHardCasesBinary16[] = {
 inline constexpr HardCase kTanHardCasesBfloat16[] = {
     kHardCaseEnd};
 
+// sinpi in binary16: 0 inputs.
+inline constexpr HardCase kSinpiHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// sinpi in bfloat16: 0 inputs.
+inline constexpr HardCase kSinpiHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
+// cospi in binary16: 0 inputs.
+inline constexpr HardCase kCospiHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// cospi in bfloat16: 0 inputs.
+inline constexpr HardCase kCospiHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
 }  // namespace correct
 }  // namespace refmath
 

@@ -37,6 +37,18 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
+// sin theta and cos theta for |theta| <= pi/4 + 2^-27: the Taylor
+// polynomials of docs/correct.md, "sin and cos".
+template <class DD>
+HWY_INLINE void TrigPolys(DD dd, VecD<DD> theta, VecD<DD>* sin_theta,
+                          VecD<DD>* cos_theta) {
+  const VecD<DD> z = hn::Mul(theta, theta);
+  *sin_theta = hn::Add(
+      theta, hn::Mul(hn::Mul(theta, z), HornerD(dd, z, trig::kSinS)));
+  *cos_theta =
+      hn::Add(ConstD(dd, 1.0), hn::Mul(z, HornerD(dd, z, trig::kCosC)));
+}
+
 // The reduced argument of a > 0 (a binary32 value held in binary64):
 // a 2/pi = 4N + q + t with q in {0, 1, 2, 3} and |t| <= 1/2 + 2^-28.
 // theta = t pi/2 and the two polynomial values; *q_int is q, *tail_eps
@@ -79,11 +91,7 @@ HWY_INLINE void TrigReduce(DD dd, VecD<DD> a, VecD<DD>* sin_theta,
   const VecD<DD> at = hn::Max(hn::Abs(t), ConstD(dd, 0x1p-1000));
   *tail_eps = hn::Div(hn::Add(tau, tau), at);
   const VecD<DD> theta = hn::Mul(t, ConstD(dd, trig::kPiOver2));
-  const VecD<DD> z = hn::Mul(theta, theta);
-  *sin_theta = hn::Add(
-      theta, hn::Mul(hn::Mul(theta, z), HornerD(dd, z, trig::kSinS)));
-  *cos_theta =
-      hn::Add(ConstD(dd, 1.0), hn::Mul(z, HornerD(dd, z, trig::kCosC)));
+  TrigPolys(dd, theta, sin_theta, cos_theta);
 }
 
 // Both functions' key: |x|, with 0, inf and NaN replaced by 1 (Finish
@@ -96,16 +104,13 @@ HWY_INLINE VecF<D> TrigKey(D d, VecF<D> x) {
   return hn::IfThenElse(ordinary, a, Const(d, 1.0f));
 }
 
-// sin a or cos a from the quadrant: the function of quadrant q is
-// f_q(theta), with sin: sin, cos, -sin, -cos and cos: cos, -sin, -cos,
-// sin.  `shift` is 0 for sin, 1 for cos.  *tail_eps: the reduction's
-// lane term of eps (TrigEval adds the rest).
+// sin or cos from the quadrant: the function of quadrant q is f_q(theta),
+// with sin: sin, cos, -sin, -cos and cos: cos, -sin, -cos, sin.  kShift is
+// 0 for sin, 1 for cos.
 template <int kShift, class DD>
-HWY_INLINE VecD<DD> TrigApply(DD dd, VecD<DD> a, VecD<DD>* tail_eps) {
+HWY_INLINE VecD<DD> TrigSelect(DD dd, hn::Vec<hn::RebindToSigned<DD>> q,
+                               VecD<DD> sin_t, VecD<DD> cos_t) {
   const hn::RebindToSigned<DD> di;
-  VecD<DD> sin_t, cos_t;
-  hn::Vec<decltype(di)> q;
-  TrigReduce(dd, a, &sin_t, &cos_t, &q, tail_eps);
   const auto qs = hn::Add(q, hn::Set(di, kShift));
   const auto odd = hn::RebindMask(
       dd, hn::Ne(hn::And(qs, hn::Set(di, 1)), hn::Zero(di)));
@@ -113,6 +118,16 @@ HWY_INLINE VecD<DD> TrigApply(DD dd, VecD<DD> a, VecD<DD>* tail_eps) {
       dd, hn::Ne(hn::And(qs, hn::Set(di, 2)), hn::Zero(di)));
   const VecD<DD> y = hn::IfThenElse(odd, cos_t, sin_t);
   return hn::IfThenElse(neg, hn::Neg(y), y);
+}
+
+// sin a or cos a (kShift 0 or 1) through the reduction by pi/2; *tail_eps:
+// the reduction's lane term of eps (TrigEval adds the rest).
+template <int kShift, class DD>
+HWY_INLINE VecD<DD> TrigApply(DD dd, VecD<DD> a, VecD<DD>* tail_eps) {
+  VecD<DD> sin_t, cos_t;
+  hn::Vec<hn::RebindToSigned<DD>> q;
+  TrigReduce(dd, a, &sin_t, &cos_t, &q, tail_eps);
+  return TrigSelect<kShift>(dd, q, sin_t, cos_t);
 }
 
 // What sin and cos share: the key |x|, the reduction, and eps = 2^-49 plus

@@ -9,6 +9,8 @@ namespace trig {
 
 // RN(pi/2); pi/2 - kPiOver2 = 6.1e-17.
 constexpr double kPiOver2 = 0x1.921fb54442d18p+0;
+// RN(pi); pi - kPi = 1.2e-16 (sinpi and cospi).
+constexpr double kPi = 0x1.921fb54442d18p+1;
 
 // Per binary64 exponent e of |x| (row e + 149): the four 28-bit
 // chunks of 2/pi after bit j0 = max(1, e - 24), each scaled so that

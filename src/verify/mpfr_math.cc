@@ -27,6 +27,7 @@ constexpr Row kRows[] = {
     {Math::kAsinh, "asinh"},     {Math::kAcosh, "acosh"},
     {Math::kAtanh, "atanh"},     {Math::kCbrt, "cbrt"},
     {Math::kRsqrt, "rsqrt"},     {Math::kTan, "tan"},
+    {Math::kSinpi, "sinpi"},     {Math::kCospi, "cospi"},
 };
 
 // I0(x) = sum_k ((x/2)^2)^k / (k!)^2, summed until a term no longer
@@ -80,6 +81,8 @@ bool MpfrMath(Math f, mpfr_ptr r, mpfr_srcptr x) {
     case Math::kSin: mpfr_sin(r, x, MPFR_RNDN); return true;
     case Math::kCos: mpfr_cos(r, x, MPFR_RNDN); return true;
     case Math::kTan: mpfr_tan(r, x, MPFR_RNDN); return true;
+    case Math::kSinpi: mpfr_sinpi(r, x, MPFR_RNDN); return true;
+    case Math::kCospi: mpfr_cospi(r, x, MPFR_RNDN); return true;
     case Math::kErf: mpfr_erf(r, x, MPFR_RNDN); return true;
     case Math::kErfc: mpfr_erfc(r, x, MPFR_RNDN); return true;
     case Math::kLgamma: mpfr_lgamma(r, &sign, x, MPFR_RNDN); return true;

@@ -16,7 +16,7 @@ enum class Math {
   kNone, kNeg, kAbs, kSquare, kSqrt, kReciprocal, kExp, kLog, kTanh,
   kSigmoid, kSin, kCos, kErf, kErfc, kLgamma, kGamma, kExpm1, kLog1p,
   kBesselJ0, kBesselI0, kExp2, kExp10, kLog2, kLog10, kSinh, kCosh,
-  kAsinh, kAcosh, kAtanh, kCbrt, kRsqrt, kTan,
+  kAsinh, kAcosh, kAtanh, kCbrt, kRsqrt, kTan, kSinpi, kCospi,
 };
 
 // "exp", "lgamma" (log|Gamma|), "bessel_j0", ...; "none" for kNone.

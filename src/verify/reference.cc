@@ -174,6 +174,8 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
     case REFMATH_SIN: return MpfrMath(Math::kSin, r, x);
     case REFMATH_COS: return MpfrMath(Math::kCos, r, x);
     case REFMATH_TAN: return MpfrMath(Math::kTan, r, x);
+    case REFMATH_SINPI: return MpfrMath(Math::kSinpi, r, x);
+    case REFMATH_COSPI: return MpfrMath(Math::kCospi, r, x);
     case REFMATH_RSQRT:
       if (mpfr_zero_p(x.get())) {  // IEEE 754 rSqrt(+-0) = +-inf
         mpfr_set_inf(r, mpfr_signbit(x.get()) ? -1 : 1);
@@ -238,6 +240,22 @@ double Mish(double x) {
   return x * u / (u + 2);
 }
 
+// sin(pi x) (shift 0) or cos(pi x) (shift 1) in double: x = n/2 + t
+// exactly (|t| <= 1/4; |x| >= 2^52 is an even integer), then sin or cos of
+// pi t by the quadrant n mod 4.  A zero is sinPi's signed zero or cosPi's
+// +0 (IEEE 754-2019).
+double SinPiCosPi(double x, int shift) {
+  if (!isfinite(x)) return NAN;
+  const double a = fabs(x) >= 0x1p52 ? 0.0 : x;
+  const double n = nearbyint(2.0 * a);
+  const double t = a - 0.5 * n;
+  const int q = (static_cast<int>(fmod(n, 4.0)) + 4 + shift) & 3;
+  const double s = sin(M_PI * t), c = cos(M_PI * t);
+  const double y = q == 0 ? s : q == 1 ? c : q == 2 ? -s : -c;
+  if (y != 0) return y;
+  return shift == 0 ? copysign(0.0, x) : 0.0;
+}
+
 }  // namespace
 
 double ReferenceDouble(refmath_function f, float xf) {
@@ -271,6 +289,8 @@ double ReferenceDouble(refmath_function f, float xf) {
     case REFMATH_SIN: return sin(x);
     case REFMATH_COS: return cos(x);
     case REFMATH_TAN: return tan(x);
+    case REFMATH_SINPI: return SinPiCosPi(x, 0);
+    case REFMATH_COSPI: return SinPiCosPi(x, 1);
     case REFMATH_RSQRT: return 1.0 / sqrt(x);
     case REFMATH_SILU: return x * Sigmoid(x);
     case REFMATH_SOFTPLUS: return Softplus(x);

@@ -86,6 +86,8 @@ def main(path):
         "",
         "// RN(pi/2); pi/2 - kPiOver2 = 6.1e-17.",
         "constexpr double kPiOver2 = %s;" % float(mpmath.pi / 2).hex(),
+        "// RN(pi); pi - kPi = 1.2e-16 (sinpi and cospi).",
+        "constexpr double kPi = %s;" % float(mpmath.pi).hex(),
         "",
         "// Per binary64 exponent e of |x| (row e + 149): the four 28-bit",
         "// chunks of 2/pi after bit j0 = max(1, e - 24), each scaled so that",
