@@ -737,6 +737,70 @@ TEST(CorrectValues, TanByHandOnEveryTarget) {
   }
 }
 
+// sinpi and cospi by hand (mpmath at 300 bits, rounded to binary32) on
+// every usable target: the quarter- and half-integers, where the results
+// are exact (the zeros with IEEE 754-2019's signs: sinpi(n) has the sign
+// of n, cospi(n + 1/2) is +0), thirds, the last non-integers below 2^23
+// and 2^24, integers up to FLT_MAX, subnormal inputs (sinpi(2^-149) =
+// 3 2^-149), and the special values.
+TEST(CorrectValues, SinpiCospiByHandOnEveryTarget) {
+  struct Row {
+    uint32_t x, sinpi, cospi;
+  };
+  const Row kRows[] = {
+      {0x3E800000u, 0x3F3504F3u, 0x3F3504F3u},  // 0.25
+      {0x3F000000u, 0x3F800000u, 0x00000000u},  // 0.5
+      {0x3F400000u, 0x3F3504F3u, 0xBF3504F3u},  // 0.75
+      {0x3F800000u, 0x00000000u, 0xBF800000u},  // 1
+      {0xBF800000u, 0x80000000u, 0xBF800000u},  // -1
+      {0x3FC00000u, 0xBF800000u, 0x00000000u},  // 1.5
+      {0xBFC00000u, 0x3F800000u, 0x00000000u},  // -1.5
+      {0x40000000u, 0x00000000u, 0x3F800000u},  // 2
+      {0x40400000u, 0x00000000u, 0xBF800000u},  // 3
+      {0xC0400000u, 0x80000000u, 0xBF800000u},  // -3
+      {0x3DCCCCCDu, 0x3E9E377Au, 0x3F737871u},  // 0.1
+      {0x3EAAAAABu, 0x3F5DB3D8u, 0x3EFFFFFFu},  // RN(1/3)
+      {0x3F2AAAABu, 0x3F5DB3D7u, 0xBF000001u},  // RN(2/3)
+      {0x3F7FFFFFu, 0x34490FDBu, 0xBF800000u},  // 1 - 2^-24
+      {0x3F800001u, 0xB4C90FDBu, 0xBF800000u},  // 1 + 2^-23
+      {0x3EFFFFFFu, 0x3F800000u, 0x33C90FDBu},  // 0.5 - 2^-25
+      {0x3A000000u, 0x3AC90FD5u, 0x3F7FFFECu},  // 2^-11
+      {0x4A3C614Fu, 0xBF3504F3u, 0x3F3504F3u},  // 3086419.75
+      {0x4AFFFFFFu, 0xBF800000u, 0x00000000u},  // 2^23 - 0.5
+      {0x4B000001u, 0x00000000u, 0xBF800000u},  // 2^23 + 1
+      {0x4B3FFFFFu, 0x00000000u, 0xBF800000u},
+      {0x4B7FFFFFu, 0x00000000u, 0xBF800000u},  // 2^24 - 1
+      {0x4B800000u, 0x00000000u, 0x3F800000u},  // 2^24
+      {0x7F7FFFFFu, 0x00000000u, 0x3F800000u},  // FLT_MAX
+      {0xFF7FFFFFu, 0x80000000u, 0x3F800000u},
+      {0x00000001u, 0x00000003u, 0x3F800000u},  // 2^-149
+      {0x80000001u, 0x80000003u, 0x3F800000u},
+      {0x00800000u, 0x01490FDBu, 0x3F800000u},  // 2^-126
+      {0x00000000u, 0x00000000u, 0x3F800000u},  // +-0
+      {0x80000000u, 0x80000000u, 0x3F800000u},
+      {0x7F800000u, 0x7FC00000u, 0x7FC00000u},  // +-inf, NaN
+      {0xFF800000u, 0x7FC00000u, 0x7FC00000u},
+      {0xFFC00001u, 0x7FC00000u, 0x7FC00000u},
+  };
+  std::vector<float> in;
+  for (const Row& r : kRows) in.push_back(BitsToFloat(r.x));
+  std::vector<float> s(in.size()), c(in.size());
+  for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+    ASSERT_EQ(refmath_eval_f32(REFMATH_SINPI, REFMATH_CORRECT, t, in.data(),
+                               s.data(), in.size()),
+              REFMATH_OK);
+    ASSERT_EQ(refmath_eval_f32(REFMATH_COSPI, REFMATH_CORRECT, t, in.data(),
+                               c.data(), in.size()),
+              REFMATH_OK);
+    for (size_t i = 0; i < in.size(); ++i) {
+      EXPECT_EQ(Bits(s[i]), kRows[i].sinpi) << "sinpi 0x" << std::hex
+                                            << kRows[i].x << " " << Name(t);
+      EXPECT_EQ(Bits(c[i]), kRows[i].cospi) << "cospi 0x" << std::hex
+                                            << kRows[i].x << " " << Name(t);
+    }
+  }
+}
+
 // refmath_sincos_f32: the bits of the two separate calls on every target,
 // over more values than one block (every 65521st bit pattern), with sin
 // or cos written over the input; and its argument checks.
