@@ -148,15 +148,22 @@ struct TrigEval : CaseTable<kTable> {
   }
 };
 
-// "sin and cos": sin |x| from the reduction, the sign of x put back
-// after the rounding (an exclusive or: sin |x| may be negative).
+// The Finish of an odd function of the reduction (sin, tan): the sign of x
+// put back after the rounding (an exclusive or: f(|x|) may be negative),
+// f(+-0) = +-0, and NaN at +-inf.
+template <class D>
+HWY_INLINE VecF<D> OddTrigFinish(D d, VecF<D> x, VecF<D> r) {
+  r = hn::Xor(r, hn::And(x, FromBits(d, kSignBit)));
+  r = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), x, r);
+  r = hn::IfThenElse(hn::IsInf(x), FromBits(d, 0x7FC00000u), r);
+  return ApplyNaNRule(d, x, r);
+}
+
+// "sin and cos": sin |x| from the reduction.
 struct CorrectSinEval : TrigEval<0, correct::kSinHardCases> {
   template <class D>
   static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
-    r = hn::Xor(r, hn::And(x, FromBits(d, kSignBit)));
-    r = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), x, r);
-    r = hn::IfThenElse(hn::IsInf(x), FromBits(d, 0x7FC00000u), r);
-    return ApplyNaNRule(d, x, r);
+    return OddTrigFinish(d, x, r);
   }
 };
 

@@ -51,13 +51,9 @@ struct CorrectTanEval : CaseTable<correct::kTanHardCases> {
     *eps = hn::Add(ConstD(dd, kEps), hn::Add(tail_eps, tail_eps));
     return hn::Div(num, den);
   }
-  // The sign of x put back after the rounding, as for sin.
   template <class D>
   static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
-    r = hn::Xor(r, hn::And(x, FromBits(d, kSignBit)));
-    r = hn::IfThenElse(hn::Eq(x, hn::Zero(d)), x, r);
-    r = hn::IfThenElse(hn::IsInf(x), FromBits(d, 0x7FC00000u), r);
-    return ApplyNaNRule(d, x, r);
+    return OddTrigFinish(d, x, r);
   }
 };
 
