@@ -60,6 +60,10 @@ constexpr HotRange HotRangeOf(refmath_function f) {
     // sinpi and cospi over one period.
     case REFMATH_SINPI: return {-1.0f, 1.0f};
     case REFMATH_COSPI: return {-1.0f, 1.0f};
+    // The inverse functions over their domains (atan: where it bends).
+    case REFMATH_ATAN: return {-16.0f, 16.0f};
+    case REFMATH_ASIN: return {-1.0f, 1.0f};
+    case REFMATH_ACOS: return {-1.0f, 1.0f};
   }
   return {0.0f, 0.0f};
 }

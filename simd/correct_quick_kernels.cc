@@ -59,6 +59,9 @@ using QuickCos = NoQuickPath;
 using QuickTan = NoQuickPath;
 using QuickSinpi = NoQuickPath;
 using QuickCospi = NoQuickPath;
+using QuickAtan = NoQuickPath;
+using QuickAsin = NoQuickPath;
+using QuickAcos = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,

@@ -48,9 +48,12 @@ typedef enum {
   REFMATH_COS,
   REFMATH_TAN,
   REFMATH_SINPI,
-  REFMATH_COSPI
+  REFMATH_COSPI,
+  REFMATH_ATAN,
+  REFMATH_ASIN,
+  REFMATH_ACOS
 } refmath_function;
-#define REFMATH_NUM_FUNCTIONS 32
+#define REFMATH_NUM_FUNCTIONS 35
 
 /* EXACT: the specification's normative algorithms.  FAST: fused
  * multiply-adds and cheaper formulas (docs/fast.md).  CORRECT: the binary32

@@ -24,6 +24,8 @@
 #include "simd/sigmoid/correct_silu-inl.h"
 #include "simd/softplus/correct_mish-inl.h"
 #include "simd/softplus/correct_softplus-inl.h"
+#include "simd/trig/correct_asin-inl.h"
+#include "simd/trig/correct_atan-inl.h"
 #include "simd/trig/correct_sin-inl.h"
 #include "simd/trig/correct_sinpi-inl.h"
 #include "simd/trig/correct_tan-inl.h"

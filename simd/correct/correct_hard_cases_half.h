@@ -263,6 +263,30 @@ inline constexpr HardCase kCospiHardCasesBinary16[] = {
 inline constexpr HardCase kCospiHardCasesBfloat16[] = {
     kHardCaseEnd};
 
+// atan in binary16: 0 inputs.
+inline constexpr HardCase kAtanHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// atan in bfloat16: 0 inputs.
+inline constexpr HardCase kAtanHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
+// asin in binary16: 0 inputs.
+inline constexpr HardCase kAsinHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// asin in bfloat16: 0 inputs.
+inline constexpr HardCase kAsinHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
+// acos in binary16: 0 inputs.
+inline constexpr HardCase kAcosHardCasesBinary16[] = {
+    kHardCaseEnd};
+
+// acos in bfloat16: 0 inputs.
+inline constexpr HardCase kAcosHardCasesBfloat16[] = {
+    kHardCaseEnd};
+
 }  // namespace correct
 }  // namespace refmath
 

@@ -28,6 +28,8 @@ constexpr Row kRows[] = {
     {Math::kAtanh, "atanh"},     {Math::kCbrt, "cbrt"},
     {Math::kRsqrt, "rsqrt"},     {Math::kTan, "tan"},
     {Math::kSinpi, "sinpi"},     {Math::kCospi, "cospi"},
+    {Math::kAtan, "atan"},       {Math::kAsin, "asin"},
+    {Math::kAcos, "acos"},
 };
 
 // I0(x) = sum_k ((x/2)^2)^k / (k!)^2, summed until a term no longer
@@ -83,6 +85,9 @@ bool MpfrMath(Math f, mpfr_ptr r, mpfr_srcptr x) {
     case Math::kTan: mpfr_tan(r, x, MPFR_RNDN); return true;
     case Math::kSinpi: mpfr_sinpi(r, x, MPFR_RNDN); return true;
     case Math::kCospi: mpfr_cospi(r, x, MPFR_RNDN); return true;
+    case Math::kAtan: mpfr_atan(r, x, MPFR_RNDN); return true;
+    case Math::kAsin: mpfr_asin(r, x, MPFR_RNDN); return true;
+    case Math::kAcos: mpfr_acos(r, x, MPFR_RNDN); return true;
     case Math::kErf: mpfr_erf(r, x, MPFR_RNDN); return true;
     case Math::kErfc: mpfr_erfc(r, x, MPFR_RNDN); return true;
     case Math::kLgamma: mpfr_lgamma(r, &sign, x, MPFR_RNDN); return true;

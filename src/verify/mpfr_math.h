@@ -17,6 +17,7 @@ enum class Math {
   kSigmoid, kSin, kCos, kErf, kErfc, kLgamma, kGamma, kExpm1, kLog1p,
   kBesselJ0, kBesselI0, kExp2, kExp10, kLog2, kLog10, kSinh, kCosh,
   kAsinh, kAcosh, kAtanh, kCbrt, kRsqrt, kTan, kSinpi, kCospi,
+  kAtan, kAsin, kAcos,
 };
 
 // "exp", "lgamma" (log|Gamma|), "bessel_j0", ...; "none" for kNone.

@@ -176,6 +176,9 @@ bool ReferenceMpfrValue(refmath_function f, float xf, mpfr_ptr r) {
     case REFMATH_TAN: return MpfrMath(Math::kTan, r, x);
     case REFMATH_SINPI: return MpfrMath(Math::kSinpi, r, x);
     case REFMATH_COSPI: return MpfrMath(Math::kCospi, r, x);
+    case REFMATH_ATAN: return MpfrMath(Math::kAtan, r, x);
+    case REFMATH_ASIN: return Defined(Math::kAsin, r, x);
+    case REFMATH_ACOS: return Defined(Math::kAcos, r, x);
     case REFMATH_RSQRT:
       if (mpfr_zero_p(x.get())) {  // IEEE 754 rSqrt(+-0) = +-inf
         mpfr_set_inf(r, mpfr_signbit(x.get()) ? -1 : 1);
@@ -291,6 +294,9 @@ double ReferenceDouble(refmath_function f, float xf) {
     case REFMATH_TAN: return tan(x);
     case REFMATH_SINPI: return SinPiCosPi(x, 0);
     case REFMATH_COSPI: return SinPiCosPi(x, 1);
+    case REFMATH_ATAN: return atan(x);
+    case REFMATH_ASIN: return asin(x);
+    case REFMATH_ACOS: return acos(x);
     case REFMATH_RSQRT: return 1.0 / sqrt(x);
     case REFMATH_SILU: return x * Sigmoid(x);
     case REFMATH_SOFTPLUS: return Softplus(x);
