@@ -801,6 +801,105 @@ TEST(CorrectValues, SinpiCospiByHandOnEveryTarget) {
   }
 }
 
+// atan, asin and acos by hand (mpmath at 300 bits, rounded to binary32) on
+// every usable target: the points of atan's table (1/16, 15.5/16) and the
+// tie of its index (1/32 rounds to point 0, the next number up to point
+// 1), both sides of 1 and of sqrt(1/2) where atan swaps its quotient, a
+// hard case, atan's approach to pi/2 (2^24: RN(pi/2) below, FLT_MAX and inf:
+// RN(pi/2)), acos on both signs, tiny and subnormal x, and the special
+// values.
+TEST(CorrectValues, AtanAsinAcosByHandOnEveryTarget) {
+  struct Row {
+    refmath_function f;
+    uint32_t x, y;
+  };
+  const Row kRows[] = {
+      {REFMATH_ATAN, 0x3F800000u, 0x3F490FDBu},  // 1
+      {REFMATH_ATAN, 0x3F7FFFFFu, 0x3F490FDAu},
+      {REFMATH_ATAN, 0x3F800001u, 0x3F490FDCu},
+      {REFMATH_ATAN, 0x3F000000u, 0x3EED6338u},  // 0.5
+      {REFMATH_ATAN, 0xBF000000u, 0xBEED6338u},
+      {REFMATH_ATAN, 0x40000000u, 0x3F8DB70Du},  // 2
+      {REFMATH_ATAN, 0x3D800000u, 0x3D7FAADEu},  // 1/16
+      {REFMATH_ATAN, 0x3D000000u, 0x3CFFEAAEu},  // 1/32
+      {REFMATH_ATAN, 0x3D000001u, 0x3CFFEAB0u},
+      {REFMATH_ATAN, 0x3F780000u, 0x3F44FFB0u},  // 15.5/16
+      {REFMATH_ATAN, 0x3A27BA3Bu, 0x3A27BA3Au},  // a hard case
+      {REFMATH_ATAN, 0x41800000u, 0x3FC11284u},  // 16
+      {REFMATH_ATAN, 0x49742400u, 0x3FC90FD2u},  // 1e6
+      {REFMATH_ATAN, 0x4B800000u, 0x3FC90FDAu},  // 2^24
+      {REFMATH_ATAN, 0x4C000000u, 0x3FC90FDAu},  // 2^25
+      {REFMATH_ATAN, 0x7F7FFFFFu, 0x3FC90FDBu},  // FLT_MAX
+      {REFMATH_ATAN, 0xFF7FFFFFu, 0xBFC90FDBu},
+      {REFMATH_ATAN, 0x7F800000u, 0x3FC90FDBu},  // +-inf
+      {REFMATH_ATAN, 0xFF800000u, 0xBFC90FDBu},
+      {REFMATH_ATAN, 0x39800000u, 0x39800000u},  // 2^-12
+      {REFMATH_ATAN, 0x00000001u, 0x00000001u},  // 2^-149
+      {REFMATH_ATAN, 0x80000001u, 0x80000001u},
+      {REFMATH_ATAN, 0x00800000u, 0x00800000u},  // 2^-126
+      {REFMATH_ATAN, 0x00000000u, 0x00000000u},  // +-0
+      {REFMATH_ATAN, 0x80000000u, 0x80000000u},
+      {REFMATH_ATAN, 0x7FC00001u, 0x7FC00000u},  // NaN
+      {REFMATH_ASIN, 0x3F000000u, 0x3F060A92u},  // 0.5
+      {REFMATH_ASIN, 0xBF000000u, 0xBF060A92u},
+      {REFMATH_ASIN, 0x3F800000u, 0x3FC90FDBu},  // +-1
+      {REFMATH_ASIN, 0xBF800000u, 0xBFC90FDBu},
+      {REFMATH_ASIN, 0x3F7FFFFFu, 0x3FC9048Au},
+      {REFMATH_ASIN, 0x3F3504F3u, 0x3F490FDAu},  // below sqrt(1/2)
+      {REFMATH_ASIN, 0x3F3504F4u, 0x3F490FDCu},  // above
+      {REFMATH_ASIN, 0x3D800000u, 0x3D80155Fu},  // 1/16
+      {REFMATH_ASIN, 0x39800000u, 0x39800000u},  // 2^-12
+      {REFMATH_ASIN, 0x00000001u, 0x00000001u},  // 2^-149
+      {REFMATH_ASIN, 0x80000001u, 0x80000001u},
+      {REFMATH_ASIN, 0x00800000u, 0x00800000u},  // 2^-126
+      {REFMATH_ASIN, 0x00000000u, 0x00000000u},  // +-0
+      {REFMATH_ASIN, 0x80000000u, 0x80000000u},
+      {REFMATH_ASIN, 0x3F800001u, 0x7FC00000u},  // |x| > 1, inf, NaN
+      {REFMATH_ASIN, 0xC0000000u, 0x7FC00000u},
+      {REFMATH_ASIN, 0x7F800000u, 0x7FC00000u},
+      {REFMATH_ASIN, 0x7FC00001u, 0x7FC00000u},
+      {REFMATH_ACOS, 0x3F000000u, 0x3F860A92u},  // 0.5
+      {REFMATH_ACOS, 0xBF000000u, 0x40060A92u},
+      {REFMATH_ACOS, 0x3F800000u, 0x00000000u},  // 1
+      {REFMATH_ACOS, 0xBF800000u, 0x40490FDBu},  // -1: RN(pi)
+      {REFMATH_ACOS, 0x3F7FFFFFu, 0x39B504F3u},
+      {REFMATH_ACOS, 0xBF7FFFFFu, 0x40490A32u},
+      {REFMATH_ACOS, 0x3F3504F3u, 0x3F490FDBu},  // sqrt(1/2)
+      {REFMATH_ACOS, 0xBF3504F3u, 0x4016CBE4u},
+      {REFMATH_ACOS, 0x39800000u, 0x3FC907DBu},  // +-2^-12
+      {REFMATH_ACOS, 0xB9800000u, 0x3FC917DBu},
+      {REFMATH_ACOS, 0x33800000u, 0x3FC90FDAu},  // 2^-24
+      {REFMATH_ACOS, 0x00000001u, 0x3FC90FDBu},  // 2^-149
+      {REFMATH_ACOS, 0x00000000u, 0x3FC90FDBu},  // +-0: RN(pi/2)
+      {REFMATH_ACOS, 0x80000000u, 0x3FC90FDBu},
+      {REFMATH_ACOS, 0xBF800001u, 0x7FC00000u},  // |x| > 1, inf, NaN
+      {REFMATH_ACOS, 0x40000000u, 0x7FC00000u},
+      {REFMATH_ACOS, 0xFF800000u, 0x7FC00000u},
+      {REFMATH_ACOS, 0xFFC00001u, 0x7FC00000u},
+  };
+  // One array per function: whole vectors and a tail on every target.
+  for (refmath_function f : {REFMATH_ATAN, REFMATH_ASIN, REFMATH_ACOS}) {
+    std::vector<Row> rows;
+    std::vector<float> in;
+    for (const Row& r : kRows) {
+      if (r.f != f) continue;
+      rows.push_back(r);
+      in.push_back(BitsToFloat(r.x));
+    }
+    std::vector<float> y(in.size());
+    for (refmath_target t : conformance::UsableTargets(REFMATH_CORRECT)) {
+      ASSERT_EQ(refmath_eval_f32(f, REFMATH_CORRECT, t, in.data(), y.data(),
+                                 in.size()),
+                REFMATH_OK);
+      for (size_t i = 0; i < in.size(); ++i) {
+        EXPECT_EQ(Bits(y[i]), rows[i].y)
+            << refmath_function_name(f) << " 0x" << std::hex << rows[i].x
+            << " " << Name(t);
+      }
+    }
+  }
+}
+
 // refmath_sincos_f32: the bits of the two separate calls on every target,
 // over more values than one block (every 65521st bit pattern), with sin
 // or cos written over the input; and its argument checks.
