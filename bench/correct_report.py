@@ -205,7 +205,7 @@ exp2 [-23, 23], exp10 [-7, 7], expm1 [-16, 16], log2 and log10
 [0.0625, 16], log1p [-0.9375, 15], sinh and cosh [-10, 10], asinh
 [-16, 16], acosh [1, 16], atanh [-0.9375, 0.9375], erfc [-3, 10], cbrt
 [-16, 16], rsqrt [0.0625, 16], the compositions [-16, 16], sin, cos and
-tan [-pi, pi], sinpi and cospi [-1, 1]. %(paths)s The
+tan [-pi, pi], sinpi, cospi, asin and acos [-1, 1], atan [-16, 16]. %(paths)s The
 targets at 512 bits: CORE-MATH's time at least 4x the variant's, SLEEF's
 at least the variant's.
 

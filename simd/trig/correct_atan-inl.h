@@ -63,7 +63,7 @@ HWY_INLINE VecD<DD> AtanRatioD(DD dd, VecD<DD> n, VecD<DD> d) {
 }
 
 // "atan, asin and acos": atan |x| = atan(|x| / 1), eps = 2^-48 (the bound
-// is 7.6u).  The key is |x| with inf replaced by FLT_MAX (atan FLT_MAX
+// is 8.6u).  The key is |x| with inf replaced by FLT_MAX (atan FLT_MAX
 // rounds to RN(pi/2) as atan inf does) and NaN by 0.
 struct CorrectAtanEval : CaseTable<correct::kAtanHardCases> {
   static constexpr double kEps = 0x1p-48;
