@@ -8,6 +8,10 @@
                    simd/trig/correct_trig_tables.h (the bits of 2/pi per
                    exponent and the Taylor coefficients of sin and cos, a
                    second): equal byte for byte.
+  atan_tables      tools/fit/atan_tables.py regenerates
+                   simd/trig/correct_atan_tables.h (atan at the points
+                   i/16, pi/2 and pi as pairs, atan's Taylor coefficients):
+                   equal byte for byte.
   gelu_coeffs      the fast GELU erf's coefficients in
                    simd/gelu/gelu_erf_fast-inl.h are those of
                    tools/fit/gelu_rational_coeffs.txt: each literal's
@@ -51,21 +55,32 @@ def check_correct_coeffs(root, _):
     return []
 
 
-def check_trig_tables(root, _):
-    target = os.path.join(root, "simd/trig/correct_trig_tables.h")
+def regenerated_table(root, script, target):
+    """Problems when `script` (under tools/fit/) no longer writes `target`
+    byte for byte."""
+    committed = os.path.join(root, target)
     with tempfile.TemporaryDirectory() as scratch:
-        out = os.path.join(scratch, "correct_trig_tables.h")
+        out = os.path.join(scratch, os.path.basename(target))
         run = subprocess.run(
-            [sys.executable, os.path.join(root, "tools/fit/trig_tables.py"),
-             out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            text=True)
+            [sys.executable, os.path.join(root, "tools/fit", script), out],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if run.returncode != 0:
-            return ["trig_tables.py failed: " + run.stderr[-1000:]]
-        with open(out, "rb") as a, open(target, "rb") as b:
+            return ["%s failed: %s" % (script, run.stderr[-1000:])]
+        with open(out, "rb") as a, open(committed, "rb") as b:
             if a.read() != b.read():
-                return ["simd/trig/correct_trig_tables.h differs from what "
-                        "tools/fit/trig_tables.py writes now"]
+                return ["%s differs from what tools/fit/%s writes now"
+                        % (target, script)]
     return []
+
+
+def check_trig_tables(root, _):
+    return regenerated_table(root, "trig_tables.py",
+                             "simd/trig/correct_trig_tables.h")
+
+
+def check_atan_tables(root, _):
+    return regenerated_table(root, "atan_tables.py",
+                             "simd/trig/correct_atan_tables.h")
 
 
 def float_bits(text):
@@ -148,6 +163,7 @@ def check_kernel_figures(root, extra):
 
 CHECKS = {"correct_coeffs": check_correct_coeffs,
           "trig_tables": check_trig_tables,
+          "atan_tables": check_atan_tables,
           "gelu_coeffs": check_gelu_coeffs,
           "kernel_figures": check_kernel_figures}
 
