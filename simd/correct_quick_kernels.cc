@@ -37,6 +37,7 @@
 #include "simd/softplus/correct_quick_mish-inl.h"
 #include "simd/softplus/correct_quick_softplus-inl.h"
 #include "simd/tanh/correct_quick_tanh-inl.h"
+#include "simd/trig/correct_quick_sin-inl.h"
 #include "simd/dispatch/eval_array-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -52,12 +53,9 @@ float EvalCorrectCompleteOne(refmath_function f, float x);
 // and the complete method answers its calls.
 struct NoQuickPath {};
 
-// sin, cos, tan, sinpi and cospi: the complete method alone (its reduction
-// is the costly part, and a quick path would repeat it); atan, asin and
-// acos too (short already: a division, a table point and degree 11).
-using QuickSin = NoQuickPath;
-using QuickCos = NoQuickPath;
-using QuickTan = NoQuickPath;
+// sinpi and cospi: the complete method alone (its reduction is exact and
+// short already), and atan, asin and acos (a division, a table point and
+// degree 11).
 using QuickSinpi = NoQuickPath;
 using QuickCospi = NoQuickPath;
 using QuickAtan = NoQuickPath;

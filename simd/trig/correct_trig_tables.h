@@ -323,6 +323,13 @@ constexpr double kCosC[] = {
     -0x1.0000000000000p-1,  // -1/2!
 };
 
+// The quick path (|x| <= 2^20): RN(2/pi), and pi/2 = kQuickP1 +
+// kQuickP2 + kQuickP3 within 2^-122, the first two of 33 bits.
+constexpr double kQuickTwoOverPi = 0x1.45f306dc9c883p-1;
+constexpr double kQuickP1 = 0x1.921fb54400000p+0;
+constexpr double kQuickP2 = 0x1.0b4611a600000p-34;
+constexpr double kQuickP3 = 0x1.3198a2e037073p-69;
+
 }  // namespace trig
 }  // namespace refmath
 

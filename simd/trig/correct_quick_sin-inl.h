@@ -1,0 +1,125 @@
+// The quick paths of sin, cos and tan in the correctly rounded variant:
+// for |x| <= 2^20, a three-part Cody-Waite reduction by pi/2 in binary64
+// and the Taylor polynomials of the complete method, shortened, in
+// MulAdds.  Error bounds: docs/correct.md, "sin, cos and tan, quick"; the
+// frame is correct_quick-inl.h.
+//
+// Contract.
+//   QuickSin::InRange and QuickTan::InRange: 2^-125 <= |x| <= 2^20;
+//   QuickCos::InRange: |x| <= 2^20 (results normal binary32: |sin x|,
+//   |cos x| >= 4.18e-9 there).
+//   Apply: sin x, cos x, tan x of the signed x within relative error
+//   4.0u, 4.4u and 8.9u (u = 2^-53), MulAdd fused or rounded twice.
+//   Other lanes, and vectors with a lane not settled, go to the complete
+//   method (CorrectSin, CorrectCos, CorrectTan).
+
+// clang-format off
+#if defined(REFMATH_SIMD_CORRECT_QUICK_SIN_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef REFMATH_SIMD_CORRECT_QUICK_SIN_INL_H_
+#undef REFMATH_SIMD_CORRECT_QUICK_SIN_INL_H_
+#else
+#define REFMATH_SIMD_CORRECT_QUICK_SIN_INL_H_
+#endif
+// clang-format on
+
+#include <stddef.h>
+
+#include "simd/correct/correct_quick-inl.h"
+#include "simd/trig/correct_trig_tables.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace refmath {
+namespace HWY_NAMESPACE {
+
+// Horner's rule in MulAdds on c[kSkip..]: the Taylor coefficients of the
+// complete method without the first kSkip (highest) ones.
+template <size_t kSkip, class DD, size_t kN>
+HWY_INLINE hn::Vec<DD> QuickTaylor(DD dd, hn::Vec<DD> z,
+                                   const double (&c)[kN]) {
+  static_assert(kSkip < kN, "at least one coefficient");
+  hn::Vec<DD> p = hn::Set(dd, c[kSkip]);
+  for (size_t i = kSkip + 1; i < kN; ++i) {
+    p = hn::MulAdd(p, z, hn::Set(dd, c[i]));
+  }
+  return p;
+}
+
+// x = k pi/2 + theta, |x| <= 2^20: k = round(x RN(2/pi)) through M (|k| <
+// 2^20), theta = ((x - k P1) - k P2) - k P3.  k P1 and k P2 are exact
+// (33-bit parts), x - k P1 is exact (Sterbenz), the other two steps round
+// once each.  *q = k mod 4; *sin_t, *cos_t: sin theta to degree 15, cos
+// theta to degree 16.
+template <class DD>
+HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
+                          hn::Vec<DD>* cos_t,
+                          hn::Vec<hn::RebindToSigned<DD>>* q) {
+  const hn::RebindToSigned<DD> di;
+  const auto m = hn::Set(dd, kQuickRoundM);
+  const auto t = hn::MulAdd(x, hn::Set(dd, trig::kQuickTwoOverPi), m);
+  const auto k = hn::Sub(t, m);
+  *q = hn::And(hn::BitCast(di, t), hn::Set(di, 3));
+  auto theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP1), x);
+  theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP2), theta);
+  theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP3), theta);
+  const auto z = hn::Mul(theta, theta);
+  *sin_t = hn::MulAdd(hn::Mul(theta, z), QuickTaylor<1>(dd, z, trig::kSinS),
+                      theta);
+  *cos_t = hn::MulAdd(z, QuickTaylor<1>(dd, z, trig::kCosC),
+                      hn::Set(dd, 1.0));
+}
+
+// kShift 0 (sin) or 1 (cos): the quadrant's function of theta, as in the
+// complete method (sin, cos, -sin, -cos from q + kShift).
+template <int kShift>
+struct QuickSinCos : QuickPlainFinish {
+  template <class D>
+  static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
+    if constexpr (kShift == 0) {
+      return QuickBetween(d, hn::Abs(x), 0x1p-125f, 0x1p20f);
+    } else {
+      return hn::Le(hn::Abs(x), Const(d, 0x1p20f));
+    }
+  }
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
+    const hn::RebindToSigned<DD> di;
+    hn::Vec<DD> s, c;
+    hn::Vec<decltype(di)> q;
+    QuickTrig(dd, x, &s, &c, &q);
+    const auto qs = hn::Add(q, hn::Set(di, kShift));
+    const auto odd = hn::RebindMask(
+        dd, hn::Ne(hn::And(qs, hn::Set(di, 1)), hn::Zero(di)));
+    const auto neg = hn::RebindMask(
+        dd, hn::Ne(hn::And(qs, hn::Set(di, 2)), hn::Zero(di)));
+    const auto y = hn::IfThenElse(odd, c, s);
+    return hn::IfThenElse(neg, hn::Neg(y), y);
+  }
+};
+using QuickSin = QuickSinCos<0>;
+using QuickCos = QuickSinCos<1>;
+
+// tan theta = S/C in an even quadrant, -C/S in an odd one.
+struct QuickTan : QuickPlainFinish {
+  template <class D>
+  static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
+    return QuickBetween(d, hn::Abs(x), 0x1p-125f, 0x1p20f);
+  }
+  template <class DD>
+  static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
+    const hn::RebindToSigned<DD> di;
+    hn::Vec<DD> s, c;
+    hn::Vec<decltype(di)> q;
+    QuickTrig(dd, x, &s, &c, &q);
+    const auto odd = hn::RebindMask(
+        dd, hn::Ne(hn::And(q, hn::Set(di, 1)), hn::Zero(di)));
+    const auto num = hn::IfThenElse(odd, hn::Neg(c), s);
+    const auto den = hn::IfThenElse(odd, s, c);
+    return hn::Div(num, den);
+  }
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace refmath
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard
