@@ -612,6 +612,51 @@ TEST(CorrectQuickPath, RsqrtMixedArraysOnEveryTarget) {
        {65, 0x1p-149f, 0x64B504F3u}});  // in the tail
 }
 
+// The quick paths of sin, cos and tan (|x| <= 2^20) beside the complete
+// method on every usable target: 2^20 and -2^20 settle quickly, the next
+// number up goes to the complete method, as do zeros, 2^-126 (sin and
+// tan), infinities and NaN; 252.898 (0x437CE5F1) is the range's closest
+// approach to a multiple of pi/2 (|x - k pi/2| = 4.19e-9), and one hard
+// case of each function's complete method sits in every array.  Expected
+// bits by hand (mpmath at 400 bits).
+TEST(CorrectQuickPath, SinCosTanMixedArraysOnEveryTarget) {
+  using refmath::BitsToFloat;
+  struct Row {
+    uint32_t x, sin, cos, tan;
+  };
+  const Row kRows[] = {
+      {0x3FA0FA4Eu, 0x3F738CB1u, 0x3E9DBA98u, 0x4045A527u},  // sin's hard
+      {0x3FAA2672u, 0x3F789232u, 0x3E74E5B3u, 0x4081EB91u},  // cos's hard
+      {0x4017205Bu, 0x3F34156Fu, 0xBF35F33Cu, 0xBF7D5FBDu},  // tan's hard
+      {0x49800000u, 0x3EA93666u, 0x3F719D6Du, 0x3EB34973u},  // 2^20
+      {0xC9800000u, 0xBEA93666u, 0x3F719D6Du, 0xBEB34973u},
+      {0x49800001u, 0x3EE42388u, 0x3F652E79u, 0x3EFED5D3u},  // above
+      {0x437CE5F1u, 0x3F800000u, 0xB18FD1DEu, 0xCD63D737u},
+      {0xC37CE5F1u, 0xBF800000u, 0xB18FD1DEu, 0x4D63D737u},
+      {0x43FCE5F1u, 0xB20FD1DEu, 0xBF800000u, 0x320FD1DEu},
+      {0x3E800000u, 0x3E7D5777u, 0x3F780AA5u, 0x3E82BC2Du},  // 0.25
+      {0x01000000u, 0x01000000u, 0x3F800000u, 0x01000000u},  // 2^-125
+      {0x00800000u, 0x00800000u, 0x3F800000u, 0x00800000u},  // 2^-126
+      {0x80000000u, 0x80000000u, 0x3F800000u, 0x80000000u},  // -0
+      {0x7F800000u, 0x7FC00000u, 0x7FC00000u, 0x7FC00000u},  // inf
+      {0x7FC00001u, 0x7FC00000u, 0x7FC00000u, 0x7FC00000u},  // NaN
+  };
+  const size_t at[] = {3, 17, 20, 21, 30, 31, 32, 40, 47, 48, 49, 50, 51, 52,
+                       65};
+  static_assert(sizeof(at) / sizeof(at[0]) == sizeof(kRows) / sizeof(kRows[0]),
+                "one lane per row");
+  std::vector<Lane> sin_lanes, cos_lanes, tan_lanes;
+  for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); ++i) {
+    const float x = BitsToFloat(kRows[i].x);
+    sin_lanes.push_back({at[i], x, kRows[i].sin});
+    cos_lanes.push_back({at[i], x, kRows[i].cos});
+    tan_lanes.push_back({at[i], x, kRows[i].tan});
+  }
+  ExpectMixedArray(REFMATH_SIN, 1.0f, 0x3F576AA4u, sin_lanes);
+  ExpectMixedArray(REFMATH_COS, 1.0f, 0x3F0A5140u, cos_lanes);
+  ExpectMixedArray(REFMATH_TAN, 1.0f, 0x3FC75923u, tan_lanes);
+}
+
 // sin and cos by hand (mpmath at 400 bits, rounded to binary32), as one
 // array on every usable target: small and large arguments, the binary32
 // numbers nearest multiples of pi/2, 16367173 2^72 (0x6F79BE45, whose
