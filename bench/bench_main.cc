@@ -126,25 +126,33 @@ void RegisterRefmath(const Function& f, const Width& w, refmath_variant v,
   Register(prefix + "_kernel" + suffix, n, [=] { k->eval(f.id, in, out, n); });
 }
 
-void RegisterWidth(const Width& w) {
-  const PeerTable peers = w.peers();
-  for (const Function& f : kFunctions) {
-    for (size_t n : kSizes) {
-      RegisterRefmath(f, w, REFMATH_EXACT, n);
-      RegisterRefmath(f, w, REFMATH_FAST, n);
-      RegisterRefmath(f, w, REFMATH_CORRECT, n);
-      for (size_t i = 0; i < peers.count; ++i) {
-        const Peer& p = peers.rows[i];
-        if (p.fn == nullptr || std::string(p.function) != f.name) continue;
-        const std::string name = std::string(f.name) + "/" + w.label + "/" +
-                                 p.impl + "/" + std::to_string(n);
-        const float* in = Inputs(f);
-        float* out = Output();
-        const ArrayFn fn = p.fn;
-        Register(name, n, [=] { fn(in, out, n); });
+// The rows of one function (or of one of its second ranges, under its
+// own name with the function's peers) at width w.
+void RegisterRow(const Width& w, const PeerTable& peers, const Function& f) {
+  for (size_t n : kSizes) {
+    RegisterRefmath(f, w, REFMATH_EXACT, n);
+    RegisterRefmath(f, w, REFMATH_FAST, n);
+    RegisterRefmath(f, w, REFMATH_CORRECT, n);
+    for (size_t i = 0; i < peers.count; ++i) {
+      const Peer& p = peers.rows[i];
+      if (p.fn == nullptr ||
+          std::string(p.function) != refmath_function_name(f.id)) {
+        continue;
       }
+      const std::string name = std::string(f.name) + "/" + w.label + "/" +
+                               p.impl + "/" + std::to_string(n);
+      const float* in = Inputs(f);
+      float* out = Output();
+      const ArrayFn fn = p.fn;
+      Register(name, n, [=] { fn(in, out, n); });
     }
   }
+}
+
+void RegisterWidth(const Width& w) {
+  const PeerTable peers = w.peers();
+  for (const Function& f : kFunctions) RegisterRow(w, peers, f);
+  for (const Function& f : kSecondRanges) RegisterRow(w, peers, f);
 }
 
 // Exact exp on `t` three ways: through the API, the kernel inside the

@@ -85,6 +85,15 @@ static_assert(sizeof kFunctions / sizeof kFunctions[0] ==
                   REFMATH_NUM_FUNCTIONS,
               "one benchmark row per function");
 
+// Second ranges: the same functions on other inputs, named NAME_RANGE
+// (sin and cos over [-1e6, 1e6], where rotary embeddings take them and
+// where a reduction by pi/2 has to be exact well past the first period).
+// Their peers are the function's.
+constexpr Function kSecondRanges[] = {
+    {"sin_1e6", REFMATH_SIN, -1e6f, 1e6f},
+    {"cos_1e6", REFMATH_COS, -1e6f, 1e6f},
+};
+
 // The first n inputs of function f, as the benchmark draws them.
 inline void FillHotInputs(const Function& f, float* data, size_t n) {
   std::mt19937 rng(kSeed);
