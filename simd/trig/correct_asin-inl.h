@@ -78,7 +78,7 @@ struct CorrectAcosEval : CaseTable<correct::kAcosHardCases> {
     const VecD<DD> a = hn::Abs(x);
     const VecD<DD> y = AtanRatioD(dd, CosOfAsinD(dd, a), a);
     const VecD<DD> rest = hn::Add(hn::Sub(ConstD(dd, trig::kPiLo), y),
-                                  ConstD(dd, trig::kPiHi));
+                                  ConstD(dd, trig::kPi));
     return hn::IfThenElse(hn::Lt(x, hn::Zero(dd)), rest, y);
   }
   template <class D>

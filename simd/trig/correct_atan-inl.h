@@ -24,6 +24,7 @@
 #include "simd/correct/correct_hard_cases.h"
 #include "simd/correct/correct_round-inl.h"
 #include "simd/trig/correct_atan_tables.h"
+#include "simd/trig/correct_trig_tables.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -58,7 +59,7 @@ HWY_INLINE VecD<DD> AtanRatioD(DD dd, VecD<DD> n, VecD<DD> d) {
   const VecD<DD> large = hn::IfThenElse(swap, n, d);
   const VecD<DD> y = AtanUnitD(dd, hn::Div(small, large));
   const VecD<DD> rest = hn::Add(
-      hn::Sub(ConstD(dd, trig::kHalfPiLo), y), ConstD(dd, trig::kHalfPiHi));
+      hn::Sub(ConstD(dd, trig::kPiOver2Lo), y), ConstD(dd, trig::kPiOver2));
   return hn::IfThenElse(swap, rest, y);
 }
 

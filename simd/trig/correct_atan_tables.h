@@ -7,11 +7,9 @@
 namespace refmath {
 namespace trig {
 
-// pi/2 and pi as hi + lo (hi the nearest binary64, lo the nearest
-// to the rest).
-constexpr double kHalfPiHi = 0x1.921fb54442d18p+0;
-constexpr double kHalfPiLo = 0x1.1a62633145c07p-54;
-constexpr double kPiHi = 0x1.921fb54442d18p+1;
+// pi/2 = kPiOver2 + kPiOver2Lo and pi = kPi + kPiLo, each within
+// 2^-106 of its value (kPiOver2 and kPi: correct_trig_tables.h).
+constexpr double kPiOver2Lo = 0x1.1a62633145c07p-54;
 constexpr double kPiLo = 0x1.1a62633145c07p-53;
 
 // atan(i/16) = kAtanHi[i] + kAtanLo[i], i = 0 .. 16.

@@ -5,7 +5,9 @@ rounded atan, asin and acos (docs/correct.md, "atan, asin and acos").
 1. atan(i/16) for i = 0 .. 16 as a pair hi + lo: hi = RN(atan(i/16)),
    lo = RN(atan(i/16) - hi), so that hi + lo is within 2^-106 hi of the
    value.
-2. pi/2 and pi as pairs in the same way.
+2. The low parts of pi/2 and pi beside RN(pi/2) and RN(pi), which
+   correct_trig_tables.h (tools/fit/trig_tables.py) already holds as
+   kPiOver2 and kPi: kPiOver2Lo = RN(pi/2 - kPiOver2), kPiLo likewise.
 3. Taylor coefficients of atan t = t + t z A(z), z = t^2:
    A(z) = -1/3 + z/5 - z^2/7 + z^3/9 - z^4/11, each rounded to nearest
    binary64.
@@ -56,11 +58,9 @@ def main(path):
         "namespace refmath {",
         "namespace trig {",
         "",
-        "// pi/2 and pi as hi + lo (hi the nearest binary64, lo the nearest",
-        "// to the rest).",
-        "constexpr double kHalfPiHi = %s;" % pi2[0].hex(),
-        "constexpr double kHalfPiLo = %s;" % pi2[1].hex(),
-        "constexpr double kPiHi = %s;" % pi1[0].hex(),
+        "// pi/2 = kPiOver2 + kPiOver2Lo and pi = kPi + kPiLo, each within",
+        "// 2^-106 of its value (kPiOver2 and kPi: correct_trig_tables.h).",
+        "constexpr double kPiOver2Lo = %s;" % pi2[1].hex(),
         "constexpr double kPiLo = %s;" % pi1[1].hex(),
         "",
         "// atan(i/16) = kAtanHi[i] + kAtanLo[i], i = 0 .. 16.",
