@@ -32,6 +32,7 @@
 #include "simd/correct/correct_hard_cases.h"
 #include "simd/correct/correct_round-inl.h"
 #include "simd/trig/correct_trig_tables.h"
+#include "simd/trig/trig_quadrant-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -102,22 +103,6 @@ HWY_INLINE VecF<D> TrigKey(D d, VecF<D> x) {
   const auto ordinary =
       hn::And(hn::Gt(a, hn::Zero(d)), hn::Lt(a, FromBits(d, 0x7F800000u)));
   return hn::IfThenElse(ordinary, a, Const(d, 1.0f));
-}
-
-// sin or cos from the quadrant: the function of quadrant q is f_q(theta),
-// with sin: sin, cos, -sin, -cos and cos: cos, -sin, -cos, sin.  kShift is
-// 0 for sin, 1 for cos.
-template <int kShift, class DD>
-HWY_INLINE VecD<DD> TrigSelect(DD dd, hn::Vec<hn::RebindToSigned<DD>> q,
-                               VecD<DD> sin_t, VecD<DD> cos_t) {
-  const hn::RebindToSigned<DD> di;
-  const auto qs = hn::Add(q, hn::Set(di, kShift));
-  const auto odd = hn::RebindMask(
-      dd, hn::Ne(hn::And(qs, hn::Set(di, 1)), hn::Zero(di)));
-  const auto neg = hn::RebindMask(
-      dd, hn::Ne(hn::And(qs, hn::Set(di, 2)), hn::Zero(di)));
-  const VecD<DD> y = hn::IfThenElse(odd, cos_t, sin_t);
-  return hn::IfThenElse(neg, hn::Neg(y), y);
 }
 
 // sin a or cos a (kShift 0 or 1) through the reduction by pi/2; *tail_eps:

@@ -40,16 +40,11 @@ struct CorrectTanEval : CaseTable<correct::kTanHardCases> {
   }
   template <class DD>
   static HWY_INLINE VecD<DD> Apply(DD dd, VecD<DD> a, VecD<DD>* eps) {
-    const hn::RebindToSigned<DD> di;
     VecD<DD> sin_t, cos_t, tail_eps;
-    hn::Vec<decltype(di)> q;
+    hn::Vec<hn::RebindToSigned<DD>> q;
     TrigReduce(dd, a, &sin_t, &cos_t, &q, &tail_eps);
-    const auto odd = hn::RebindMask(
-        dd, hn::Ne(hn::And(q, hn::Set(di, 1)), hn::Zero(di)));
-    const VecD<DD> num = hn::IfThenElse(odd, hn::Neg(cos_t), sin_t);
-    const VecD<DD> den = hn::IfThenElse(odd, sin_t, cos_t);
     *eps = hn::Add(ConstD(dd, kEps), hn::Add(tail_eps, tail_eps));
-    return hn::Div(num, den);
+    return TanSelect(dd, q, sin_t, cos_t);
   }
   template <class D>
   static HWY_INLINE VecF<D> Finish(D d, VecF<D> x, VecF<D> r) {
