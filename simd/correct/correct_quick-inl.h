@@ -66,6 +66,20 @@ constexpr double kQuickRoundM = 0x1.8p+52;
 constexpr uint64_t kQuickOneBits = 0x3FF0000000000000ull;    // bits of 1.0
 constexpr uint64_t kQuickTwo52Bits = 0x4330000000000000ull;  // bits of 2^52
 
+// Horner's rule in MulAdds (fused or rounded twice, as the target has
+// them) on c[kFirst..], the highest coefficient first: the polynomials of
+// the quick paths.
+template <size_t kFirst = 0, class DD, size_t kN>
+HWY_INLINE hn::Vec<DD> QuickHorner(DD dd, hn::Vec<DD> t,
+                                   const double (&c)[kN]) {
+  static_assert(kFirst < kN, "at least one coefficient");
+  hn::Vec<DD> p = hn::Set(dd, c[kFirst]);
+  for (size_t i = kFirst + 1; i < kN; ++i) {
+    p = hn::MulAdd(p, t, hn::Set(dd, c[i]));
+  }
+  return p;
+}
+
 // lo <= v <= hi; false for NaN.  The InRange of most policies.
 template <class D>
 HWY_INLINE hn::Mask<D> QuickBetween(D d, VecF<D> v, float lo, float hi) {

@@ -35,8 +35,6 @@
 
 #include <stddef.h>
 
-#include <iterator>
-
 #include "simd/correct/correct_coeffs.h"
 #include "simd/erf/correct_quick_erf-inl.h"
 #include "simd/exp/correct_quick_exp-inl.h"
@@ -129,9 +127,7 @@ struct QuickErfc {
         hn::Min(hn::Abs(x), intervals_end));
     const auto b2 = hn::Mul(b, b);
     const auto w = QuickDiv(dd, hn::Set(dd, 1.0), b2);
-    const auto& c = correct::kErfcAsymQuick;
-    auto p = hn::Set(dd, c[0]);
-    for (size_t i = 1; i < std::size(c); ++i) p = hn::MulAdd(p, w, hn::Set(dd, c[i]));
+    const auto p = QuickHorner(dd, w, correct::kErfcAsymQuick);
     const auto q = hn::IfThenElse(asym, hn::Mul(p, hn::Mul(b, w)),
                                   QuickIntervals16<correct::kErfcxQuick>(dd, b));
     const auto e = hn::Mul(QuickExpD(dd, hn::Neg(b2)), q);

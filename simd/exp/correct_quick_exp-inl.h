@@ -84,9 +84,7 @@ HWY_INLINE hn::Vec<DD> Pow2Eighths(DD dd, hn::Vec<DD> t) {
 template <class DD, size_t kN>
 HWY_INLINE hn::Vec<DD> Expm1Quick(DD dd, hn::Vec<DD> r,
                                   const double (&c)[kN]) {
-  hn::Vec<DD> q = hn::Set(dd, c[0]);
-  for (size_t i = 1; i < kN; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
-  return hn::MulAdd(hn::Mul(r, r), q, r);
+  return hn::MulAdd(hn::Mul(r, r), QuickHorner(dd, r, c), r);
 }
 
 struct QuickExp : QuickPlainFinish {

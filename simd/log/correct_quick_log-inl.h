@@ -80,9 +80,7 @@ HWY_INLINE hn::Vec<hn::RebindToSigned<DD>> QuickLogSplit(DD dd, hn::Vec<DD> x,
 template <class DD, class VI>
 HWY_INLINE hn::Vec<DD> QuickLogFinish(DD dd, VI k, hn::Vec<DD> kd,
                                       hn::Vec<DD> r) {
-  const auto& c = correct::kLog1pQuickQ;
-  auto q = hn::Set(dd, c[0]);
-  for (size_t i = 1; i < 7; ++i) q = hn::MulAdd(q, r, hn::Set(dd, c[i]));
+  const auto q = QuickHorner(dd, r, correct::kLog1pQuickQ);
   const auto p = hn::MulAdd(q, r, hn::Set(dd, 1.0));
   const auto t = hn::MulAdd(kd, hn::Set(dd, correct::kLogQuickC),
                             QuickTable16(dd, correct::kLogQuickT, k));

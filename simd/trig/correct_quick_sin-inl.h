@@ -22,33 +22,20 @@
 #endif
 // clang-format on
 
-#include <stddef.h>
-
 #include "simd/correct/correct_quick-inl.h"
 #include "simd/trig/correct_trig_tables.h"
+#include "simd/trig/trig_quadrant-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// Horner's rule in MulAdds on c[kSkip..]: the Taylor coefficients of the
-// complete method without the first kSkip (highest) ones.
-template <size_t kSkip, class DD, size_t kN>
-HWY_INLINE hn::Vec<DD> QuickTaylor(DD dd, hn::Vec<DD> z,
-                                   const double (&c)[kN]) {
-  static_assert(kSkip < kN, "at least one coefficient");
-  hn::Vec<DD> p = hn::Set(dd, c[kSkip]);
-  for (size_t i = kSkip + 1; i < kN; ++i) {
-    p = hn::MulAdd(p, z, hn::Set(dd, c[i]));
-  }
-  return p;
-}
-
 // x = k pi/2 + theta, |x| <= 2^20: k = round(x RN(2/pi)) through M (|k| <
 // 2^20), theta = ((x - k P1) - k P2) - k P3.  k P1 and k P2 are exact
 // (33-bit parts), x - k P1 is exact (Sterbenz), the other two steps round
 // once each.  *q = k mod 4; *sin_t, *cos_t: sin theta to degree 15, cos
-// theta to degree 16.
+// theta to degree 16 (the complete method's Taylor coefficients without
+// the highest of each).
 template <class DD>
 HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
                           hn::Vec<DD>* cos_t,
@@ -62,9 +49,9 @@ HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
   theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP2), theta);
   theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP3), theta);
   const auto z = hn::Mul(theta, theta);
-  *sin_t = hn::MulAdd(hn::Mul(theta, z), QuickTaylor<1>(dd, z, trig::kSinS),
+  *sin_t = hn::MulAdd(hn::Mul(theta, z), QuickHorner<1>(dd, z, trig::kSinS),
                       theta);
-  *cos_t = hn::MulAdd(z, QuickTaylor<1>(dd, z, trig::kCosC),
+  *cos_t = hn::MulAdd(z, QuickHorner<1>(dd, z, trig::kCosC),
                       hn::Set(dd, 1.0));
 }
 
@@ -82,17 +69,10 @@ struct QuickSinCos : QuickPlainFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    const hn::RebindToSigned<DD> di;
     hn::Vec<DD> s, c;
-    hn::Vec<decltype(di)> q;
+    hn::Vec<hn::RebindToSigned<DD>> q;
     QuickTrig(dd, x, &s, &c, &q);
-    const auto qs = hn::Add(q, hn::Set(di, kShift));
-    const auto odd = hn::RebindMask(
-        dd, hn::Ne(hn::And(qs, hn::Set(di, 1)), hn::Zero(di)));
-    const auto neg = hn::RebindMask(
-        dd, hn::Ne(hn::And(qs, hn::Set(di, 2)), hn::Zero(di)));
-    const auto y = hn::IfThenElse(odd, c, s);
-    return hn::IfThenElse(neg, hn::Neg(y), y);
+    return TrigSelect<kShift>(dd, q, s, c);
   }
 };
 using QuickSin = QuickSinCos<0>;
@@ -106,15 +86,10 @@ struct QuickTan : QuickPlainFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    const hn::RebindToSigned<DD> di;
     hn::Vec<DD> s, c;
-    hn::Vec<decltype(di)> q;
+    hn::Vec<hn::RebindToSigned<DD>> q;
     QuickTrig(dd, x, &s, &c, &q);
-    const auto odd = hn::RebindMask(
-        dd, hn::Ne(hn::And(q, hn::Set(di, 1)), hn::Zero(di)));
-    const auto num = hn::IfThenElse(odd, hn::Neg(c), s);
-    const auto den = hn::IfThenElse(odd, s, c);
-    return hn::Div(num, den);
+    return TanSelect(dd, q, s, c);
   }
 };
 
