@@ -119,6 +119,15 @@ int Resolve(refmath_variant v, refmath_target t, const TargetKernels** out) {
   return compiled ? REFMATH_E_TARGET_NOT_SUPPORTED : REFMATH_E_TARGET_NOT_BUILT;
 }
 
+// The array calls' first checks, in their order: f defined in v, then the
+// target's kernels (*k).
+int ResolveFunction(refmath_function f, refmath_variant v, refmath_target t,
+                    const TargetKernels** k) {
+  const int defined = FunctionStatus(f, v);
+  if (defined != REFMATH_OK) return defined;
+  return Resolve(v, t, k);
+}
+
 bool PartialOverlap(const float* in, float* out, size_t n) {
   if (n == 0 || in == out) return false;
   const uintptr_t a = reinterpret_cast<uintptr_t>(in);
@@ -164,10 +173,8 @@ extern "C" {
 
 int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
                      const float* in, float* out, size_t n) {
-  const int defined = FunctionStatus(f, v);
-  if (defined != REFMATH_OK) return defined;
   const TargetKernels* k = nullptr;
-  const int status = Resolve(v, t, &k);
+  const int status = ResolveFunction(f, v, t, &k);
   if (status != REFMATH_OK) return status;
   if (n == 0) return REFMATH_OK;
   if (in == nullptr || out == nullptr) return REFMATH_E_NULL_POINTER;
@@ -182,10 +189,8 @@ int refmath_eval_f32(refmath_function f, refmath_variant v, refmath_target t,
 // block it is computed in.
 int refmath_sincos_f32(refmath_variant v, refmath_target t, const float* in,
                        float* sin_out, float* cos_out, size_t n) {
-  const int defined = FunctionStatus(REFMATH_SIN, v);
-  if (defined != REFMATH_OK) return defined;
   const TargetKernels* k = nullptr;
-  const int status = Resolve(v, t, &k);
+  const int status = ResolveFunction(REFMATH_SIN, v, t, &k);
   if (status != REFMATH_OK) return status;
   if (n == 0) return REFMATH_OK;
   if (in == nullptr || sin_out == nullptr || cos_out == nullptr) {
