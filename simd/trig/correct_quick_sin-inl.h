@@ -30,12 +30,23 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
+// |theta| <= pi/4 + 2^-32: *sin_t = sin theta to degree 15, *cos_t = cos
+// theta to degree 16 (the complete method's Taylor coefficients without
+// the highest of each), by Horner in MulAdds.
+template <class DD>
+HWY_INLINE void QuickTrigPolys(DD dd, hn::Vec<DD> theta, hn::Vec<DD>* sin_t,
+                               hn::Vec<DD>* cos_t) {
+  const auto z = hn::Mul(theta, theta);
+  *sin_t = hn::MulAdd(hn::Mul(theta, z), QuickHorner<1>(dd, z, trig::kSinS),
+                      theta);
+  *cos_t = hn::MulAdd(z, QuickHorner<1>(dd, z, trig::kCosC),
+                      hn::Set(dd, 1.0));
+}
+
 // x = k pi/2 + theta, |x| <= 2^20: k = round(x RN(2/pi)) through M (|k| <
 // 2^20), theta = ((x - k P1) - k P2) - k P3.  k P1 and k P2 are exact
 // (33-bit parts), x - k P1 is exact (Sterbenz), the other two steps round
-// once each.  *q = k mod 4; *sin_t, *cos_t: sin theta to degree 15, cos
-// theta to degree 16 (the complete method's Taylor coefficients without
-// the highest of each).
+// once each.  *q = k mod 4; *sin_t, *cos_t from QuickTrigPolys.
 template <class DD>
 HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
                           hn::Vec<DD>* cos_t,
@@ -48,11 +59,7 @@ HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
   auto theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP1), x);
   theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP2), theta);
   theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP3), theta);
-  const auto z = hn::Mul(theta, theta);
-  *sin_t = hn::MulAdd(hn::Mul(theta, z), QuickHorner<1>(dd, z, trig::kSinS),
-                      theta);
-  *cos_t = hn::MulAdd(z, QuickHorner<1>(dd, z, trig::kCosC),
-                      hn::Set(dd, 1.0));
+  QuickTrigPolys(dd, theta, sin_t, cos_t);
 }
 
 // kShift 0 (sin) or 1 (cos): the quadrant's function of theta, as in the
