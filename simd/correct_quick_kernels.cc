@@ -37,7 +37,9 @@
 #include "simd/softplus/correct_quick_mish-inl.h"
 #include "simd/softplus/correct_quick_softplus-inl.h"
 #include "simd/tanh/correct_quick_tanh-inl.h"
+#include "simd/trig/correct_quick_atan-inl.h"
 #include "simd/trig/correct_quick_sin-inl.h"
+#include "simd/trig/correct_quick_sinpi-inl.h"
 #include "simd/dispatch/eval_array-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -52,15 +54,6 @@ float EvalCorrectCompleteOne(refmath_function f, float x);
 // A row without a quick path says `using QuickKERNEL = NoQuickPath;` here,
 // and the complete method answers its calls.
 struct NoQuickPath {};
-
-// sinpi and cospi: the complete method alone (its reduction is exact and
-// short already), and atan, asin and acos (a division, a table point and
-// degree 11).
-using QuickSinpi = NoQuickPath;
-using QuickCospi = NoQuickPath;
-using QuickAtan = NoQuickPath;
-using QuickAsin = NoQuickPath;
-using QuickAcos = NoQuickPath;
 
 // Whole vectors through the quick path; the unsettled ones and the tail
 // through the complete method (each vector is loaded before it is stored,
