@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <initializer_list>
+#include <utility>
 #include <vector>
 
 #include "conformance/tests/test_util.h"
@@ -655,6 +657,113 @@ TEST(CorrectQuickPath, SinCosTanMixedArraysOnEveryTarget) {
   ExpectMixedArray(REFMATH_SIN, 1.0f, 0x3F576AA4u, sin_lanes);
   ExpectMixedArray(REFMATH_COS, 1.0f, 0x3F0A5140u, cos_lanes);
   ExpectMixedArray(REFMATH_TAN, 1.0f, 0x3FC75923u, tan_lanes);
+}
+
+// The quick paths of sinpi, cospi, atan, asin and acos beside the complete
+// method on every usable target.  The lanes from 48 on are all in the quick
+// range, so their vectors may settle there: the zero results with IEEE's
+// signs (sinpi of integers, cospi of half-integers, up to 2^23), ±1, the
+// table's ends for atan (1/32, 31/32, the k = 16 step) and FLT_MAX, asin and
+// acos next to ±1.  Lanes 3 to 30 are out of range (2^-126, 2^23 + 1, ±1,
+// infinities, NaN) and send their vectors to the complete method.  Expected
+// bits by hand (mpmath at 400 bits).
+TEST(CorrectQuickPath, PiTrigAndInverseTrigMixedArraysOnEveryTarget) {
+  using refmath::BitsToFloat;
+  auto lanes = [](std::initializer_list<std::pair<uint32_t, uint32_t>> in,
+                  std::initializer_list<std::pair<uint32_t, uint32_t>> out) {
+    std::vector<Lane> v;
+    size_t at = 48;
+    for (const auto& [x, want] : in) v.push_back({at++, BitsToFloat(x), want});
+    const size_t outside[] = {3, 17, 20, 30, 31, 65};
+    size_t i = 0;
+    for (const auto& [x, want] : out) {
+      v.push_back({outside[i++], BitsToFloat(x), want});
+    }
+    return v;
+  };
+  const uint32_t kInf = 0x7F800000u, kNaN = 0x7FC00000u;
+  ExpectMixedArray(REFMATH_SINPI, 0.25f, 0x3F3504F3u,
+                   lanes({{0x40400000u, 0x00000000u},    // 3
+                          {0xC0400000u, 0x80000000u},    // -3
+                          {0x40A00000u, 0x00000000u},    // 5
+                          {0x4B000000u, 0x00000000u},    // 2^23
+                          {0xCB000000u, 0x80000000u},    // -2^23
+                          {0x3F000000u, 0x3F800000u},    // 0.5
+                          {0xBFC00000u, 0x3F800000u},    // -1.5
+                          {0x4AFFFFFFu, 0xBF800000u},    // 2^23 - 1/2
+                          {0x3DCCCCCDu, 0x3E9E377Au},    // 0.1
+                          {0xC49A5225u, 0xBF7A58DDu},    // -1234.567
+                          {0x01800000u, 0x02490FDBu}},   // 2^-124
+                         {{0x00800000u, 0x01490FDBu},    // 2^-126
+                          {0x4B000001u, 0x00000000u},    // 2^23 + 1
+                          {kInf, kNaN},
+                          {0xFFC00001u, kNaN},
+                          {0x80000000u, 0x80000000u},    // -0
+                          {0xC0400000u, 0x80000000u}}));  // -3, tail
+  ExpectMixedArray(REFMATH_COSPI, 0.25f, 0x3F3504F3u,
+                   lanes({{0x3F000000u, 0x00000000u},    // 0.5
+                          {0xBF000000u, 0x00000000u},    // -0.5
+                          {0x40200000u, 0x00000000u},    // 2.5
+                          {0x3F800000u, 0xBF800000u},    // 1
+                          {0x4B000000u, 0x3F800000u},    // 2^23
+                          {0x4AFFFFFFu, 0x00000000u},    // 2^23 - 1/2
+                          {0x80000000u, 0x3F800000u},    // -0
+                          {0x3DCCCCCDu, 0x3F737871u},    // 0.1
+                          {0xC49A5225u, 0xBE5600A9u},    // -1234.567
+                          {0x40700000u, 0x3F3504F3u},    // 3.75
+                          {0x30800000u, 0x3F800000u}},   // 2^-30
+                         {{0x4B000001u, 0xBF800000u},    // 2^23 + 1
+                          {0xFF800000u, kNaN},
+                          {0x7FC00001u, kNaN},
+                          {0x4B000001u, 0xBF800000u},
+                          {0xBF000000u, 0x00000000u},
+                          {0x3F000000u, 0x00000000u}}));  // tail
+  ExpectMixedArray(REFMATH_ATAN, 1.0f, 0x3F490FDBu,
+                   lanes({{0x7F7FFFFFu, 0x3FC90FDBu},    // FLT_MAX
+                          {0xFF7FFFFFu, 0xBFC90FDBu},
+                          {0x01000000u, 0x01000000u},    // 2^-125
+                          {0x3F780000u, 0x3F44FFB0u},    // 31/32
+                          {0x3D000000u, 0x3CFFEAAEu},    // 1/32
+                          {0x3D400000u, 0x3D3FDC0Cu},    // 3/64
+                          {0xBF000000u, 0xBEED6338u},    // -0.5
+                          {0x41800000u, 0x3FC11284u},    // 16
+                          {0x501502F9u, 0x3FC90FDBu},    // 1e10
+                          {0x3F7FFFFFu, 0x3F490FDAu},    // 1 - 2^-24
+                          {0x3F7C0000u, 0x3F470BD5u}},   // 63/64
+                         {{0x00800000u, 0x00800000u},    // 2^-126
+                          {kInf, 0x3FC90FDBu},
+                          {0xFF800000u, 0xBFC90FDBu},
+                          {0x7FC00001u, kNaN},
+                          {0x80000000u, 0x80000000u},
+                          {0x3F000000u, 0x3EED6338u}}));  // tail
+  ExpectMixedArray(REFMATH_ASIN, 0.5f, 0x3F060A92u,
+                   lanes({{0x3F7FFFFFu, 0x3FC9048Au},    // 1 - 2^-24
+                          {0xBF7FFFFFu, 0xBFC9048Au},
+                          {0x01000000u, 0x01000000u},    // 2^-125
+                          {0x3F3504F3u, 0x3F490FDAu},    // sqrt(1/2)
+                          {0xBE800000u, 0xBE815F4Eu},    // -0.25
+                          {0x3F7FBE77u, 0x3FC35650u}},   // 0.999
+                         {{0x3F800000u, 0x3FC90FDBu},    // 1
+                          {0x00800000u, 0x00800000u},    // 2^-126
+                          {0x3F800001u, kNaN},
+                          {kInf, kNaN},
+                          {0xBF800000u, 0xBFC90FDBu},
+                          {0x3F7FFFFFu, 0x3FC9048Au}}));  // tail
+  ExpectMixedArray(REFMATH_ACOS, 0.5f, 0x3F860A92u,
+                   lanes({{0x3F7FFFFFu, 0x39B504F3u},    // 1 - 2^-24
+                          {0xBF7FFFFFu, 0x40490A32u},
+                          {0x00000000u, 0x3FC90FDBu},    // 0
+                          {0x80000000u, 0x3FC90FDBu},    // -0
+                          {0x3F3504F3u, 0x3F490FDBu},    // sqrt(1/2)
+                          {0xBE800000u, 0x3FE967AEu},    // -0.25
+                          {0x00800000u, 0x3FC90FDBu},    // 2^-126
+                          {0x3F7FBE77u, 0x3D37315Au}},   // 0.999
+                         {{0x3F800000u, 0x00000000u},    // 1
+                          {0xBF800000u, 0x40490FDBu},    // -1
+                          {0xBF800001u, kNaN},
+                          {0xFF800000u, kNaN},
+                          {0x7FC00001u, kNaN},
+                          {0xBF7FFFFFu, 0x40490A32u}}));  // tail
 }
 
 // sin and cos by hand (mpmath at 400 bits, rounded to binary32), as one
