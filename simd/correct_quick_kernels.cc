@@ -87,6 +87,28 @@ void EvalCorrect(refmath_function f, const float* in, float* out, size_t n) {
   }
 }
 
+// sin and cos of whole vectors from one reduction (QuickSinCosRounded);
+// a vector it does not settle, and the tail, go through each function's
+// own path (QuickArray), so every value has the bits of the two separate
+// calls.  The arrays are distinct (the C API copies the input).
+void EvalCorrectSinCos(const float* in, float* sin_out, float* cos_out,
+                       size_t n) {
+  size_t i = 0;
+#if HWY_TARGET != HWY_SCALAR
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  for (; i + lanes <= n; i += lanes) {
+    if (HWY_UNLIKELY(!QuickSinCosRounded(d, in + i, sin_out + i,
+                                         cos_out + i))) {
+      QuickArray<QuickSin>(REFMATH_SIN, in + i, sin_out + i, lanes);
+      QuickArray<QuickCos>(REFMATH_COS, in + i, cos_out + i, lanes);
+    }
+  }
+#endif
+  QuickArray<QuickSin>(REFMATH_SIN, in + i, sin_out + i, n - i);
+  QuickArray<QuickCos>(REFMATH_COS, in + i, cos_out + i, n - i);
+}
+
 // One value: the quick path on a vector of one lane, the complete method
 // when it does not settle the value.
 template <class Quick, refmath_function kF>
@@ -102,7 +124,7 @@ float QuickOne(float x) {
 }
 
 constexpr detail::VariantKernels CorrectEntry() {
-  detail::VariantKernels k{&EvalCorrect, {}};
+  detail::VariantKernels k{&EvalCorrect, {}, &EvalCorrectSinCos};
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   REFMATH_IF_##CORRECT##_(                                                 \
       k.one[REFMATH_##ID] = (&QuickOne<Quick##KERNEL, REFMATH_##ID>);)

@@ -94,7 +94,7 @@ float EvalOne(float x) {
 // EvalOne of each function the set's variant defines.
 template <class Set>
 constexpr detail::VariantKernels VariantEntry(detail::ArrayKernel array) {
-  detail::VariantKernels k{array, {}};
+  detail::VariantKernels k{array, {}, nullptr};
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   if constexpr (RowDefines(Set::kVariant, EXACT, FAST, CORRECT)) {         \
     k.one[REFMATH_##ID] = &EvalOne<typename Set::Name>;                    \

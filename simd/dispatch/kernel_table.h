@@ -24,12 +24,20 @@ using ArrayKernel = void (*)(refmath_function f, const float* in, float* out,
 // API sets it).
 using ScalarKernel = float (*)(float x);
 
-// A variant's entry points on one target: the array kernel, and the
-// one-value kernel of each function (indexed by refmath_function; null
-// where the variant does not define the function).
+// sin_out[i] = sin(in[i]) and cos_out[i] = cos(in[i]), the bits of the
+// array kernel's two calls, from one range reduction where it can; the
+// three arrays distinct (the C API copies the input).
+using SinCosKernel = void (*)(const float* in, float* sin_out,
+                              float* cos_out, size_t n);
+
+// A variant's entry points on one target: the array kernel, the one-value
+// kernel of each function (indexed by refmath_function; null where the
+// variant does not define the function), and sin and cos together (null:
+// two calls of the array kernel).
 struct VariantKernels {
   ArrayKernel array;
   ScalarKernel one[REFMATH_NUM_FUNCTIONS];
+  SinCosKernel sincos;
 };
 
 struct TargetKernels {

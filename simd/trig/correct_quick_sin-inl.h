@@ -100,6 +100,41 @@ struct QuickTan : QuickPlainFinish {
   }
 };
 
+#if HWY_TARGET != HWY_SCALAR
+// sin and cos of one vector at `in` from one reduction: true, with both
+// correctly rounded results stored, when every lane is in QuickSin's range
+// (which lies inside QuickCos's) and both values of every lane are
+// settled; false, with nothing stored, otherwise.  The stored bits are
+// QuickRounded's for QuickSin and QuickCos: the same reduction and
+// polynomials, and a settled lane rounds to the correctly rounded value.
+template <class D>
+HWY_INLINE bool QuickSinCosRounded(D d, const float* in, float* sin_out,
+                                   float* cos_out) {
+  if (!hn::AllTrue(d, QuickSin::InRange(d, hn::LoadU(d, in)))) return false;
+  const hn::Half<D> dh;
+  const hn::Rebind<double, decltype(dh)> dd;
+  const hn::RebindToUnsigned<decltype(dd)> du;
+  const size_t half = hn::Lanes(dh);
+  hn::Vec<decltype(dd)> s[2], c[2];
+  auto settled = hn::FirstN(du, hn::Lanes(du));
+  for (size_t h = 0; h < 2; ++h) {
+    hn::Vec<decltype(dd)> sin_t, cos_t;
+    hn::Vec<hn::RebindToSigned<decltype(dd)>> q;
+    QuickTrig(dd, hn::PromoteTo(dd, hn::LoadU(dh, in + h * half)), &sin_t,
+              &cos_t, &q);
+    s[h] = TrigSelect<0>(dd, q, sin_t, cos_t);
+    c[h] = TrigSelect<1>(dd, q, sin_t, cos_t);
+    settled = hn::And(settled, hn::And(Settled(dd, s[h]), Settled(dd, c[h])));
+  }
+  if (!hn::AllTrue(du, settled)) return false;
+  for (size_t h = 0; h < 2; ++h) {
+    hn::StoreU(hn::DemoteTo(dh, s[h]), dh, sin_out + h * half);
+    hn::StoreU(hn::DemoteTo(dh, c[h]), dh, cos_out + h * half);
+  }
+  return true;
+}
+#endif  // HWY_TARGET != HWY_SCALAR
+
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();

@@ -206,8 +206,12 @@ int refmath_sincos_f32(refmath_variant v, refmath_target t, const float* in,
   for (size_t i = 0; i < n; i += kBlock) {
     const size_t m = n - i < kBlock ? n - i : kBlock;
     memcpy(block, in + i, m * sizeof(float));
-    k->eval(REFMATH_SIN, block, sin_out + i, m);
-    k->eval(REFMATH_COS, block, cos_out + i, m);
+    if (k->kernels->sincos != nullptr) {
+      k->kernels->sincos(block, sin_out + i, cos_out + i, m);
+    } else {
+      k->eval(REFMATH_SIN, block, sin_out + i, m);
+      k->eval(REFMATH_COS, block, cos_out + i, m);
+    }
   }
   return REFMATH_OK;
 }
