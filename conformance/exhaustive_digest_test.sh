@@ -80,4 +80,27 @@ for v in exact correct; do
   done
 done
 
+# refmath_sincos_f32 gives the bits of the sin and cos rows, from one
+# reduction where its quick path settles both: blocks 62:64 (1/8 to 2) and
+# 190:192 (-1/8 to -2), on the best target; and its refusals.
+for blocks in 62:64 190:192; do
+  for f in sin cos; do
+    "$bin" --function $f --variant correct --blocks $blocks >"$tmp/array" 2>/dev/null ||
+      fail "$f blocks $blocks: exit $?"
+    "$bin" --function $f --variant correct --blocks $blocks --sincos >"$tmp/sincos" 2>/dev/null ||
+      fail "$f blocks $blocks --sincos: exit $?"
+    grep -q " $f correct sincos-call [a-z0-9_]* blocks $blocks\$" "$tmp/sincos" ||
+      fail "--sincos row: $(cat "$tmp/sincos")"
+    [ "$(cut -d' ' -f1 "$tmp/array")" = "$(cut -d' ' -f1 "$tmp/sincos")" ] ||
+      fail "$f $blocks: sincos $(cat "$tmp/sincos") vs array $(cat "$tmp/array")"
+  done
+done
+expect_failure 2 "--sincos of exp" "sin and cos only, not exp" \
+  "$bin" --sincos --function exp --blocks 62:64
+expect_failure 2 "--sincos with --scalar" "exclude each other" \
+  "$bin" --sincos --scalar --blocks 62:64
+expect_failure 2 "--sincos with --write" "takes no --write" \
+  "$bin" --sincos --write "$tmp/sincos.sha256"
+[ ! -e "$tmp/sincos.sha256" ] || fail "--sincos with --write wrote a file"
+
 finish exhaustive_digest

@@ -22,6 +22,13 @@ int EvalChunk(const Row& row, uint64_t first, std::vector<float>* in,
   for (uint64_t i = 0; i < kChunk; ++i) {
     (*in)[i] = refmath::BitsToFloat(static_cast<uint32_t>(first + i));
   }
+  if (row.sincos) {
+    std::vector<float> other(kChunk);
+    const bool sin = row.function == REFMATH_SIN;
+    return refmath_sincos_f32(row.variant, row.target, in->data(),
+                              sin ? out->data() : other.data(),
+                              sin ? other.data() : out->data(), kChunk);
+  }
   if (!row.scalar) {
     return refmath_eval_f32(row.function, row.variant, row.target, in->data(),
                             out->data(), kChunk);
@@ -87,8 +94,10 @@ BlockRange ShardBlocks(const BlockRange& r, int index, int count) {
   return s;
 }
 
-const char* SourceName(const Row& row) {
-  return row.scalar ? "scalar-calls" : refmath_target_name(row.target);
+std::string SourceName(const Row& row) {
+  if (row.scalar) return "scalar-calls";
+  if (row.sincos) return std::string("sincos-call ") + refmath_target_name(row.target);
+  return refmath_target_name(row.target);
 }
 
 bool DigestBlocks(const Row& row, const BlockRange& blocks,

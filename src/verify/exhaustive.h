@@ -38,18 +38,20 @@ struct BlockRange {
 BlockRange ShardBlocks(const BlockRange& r, int index, int count);
 
 // A function and variant, and what computes its outputs: the array call on
-// a concrete target, or (scalar) the scalar calls refmath_NAMEf,
-// refmath_fast_NAMEf, refmath_correct_NAMEf, one value per call, which
+// a concrete target, (scalar) the scalar calls refmath_NAMEf,
+// refmath_fast_NAMEf, refmath_correct_NAMEf, one value per call, or
+// (sincos, for sin and cos) refmath_sincos_f32 on the target, all of which
 // must give the same digests.
 struct Row {
   refmath_function function = REFMATH_EXP;
   refmath_variant variant = REFMATH_EXACT;
   refmath_target target = REFMATH_TARGET_SCALAR;
   bool scalar = false;
+  bool sincos = false;
 };
 
-// "scalar-calls", or the target's name.
-const char* SourceName(const Row& row);
+// "scalar-calls", the target's name, or "sincos-call TARGET".
+std::string SourceName(const Row& row);
 
 // The outputs of a row over the inputs of `blocks`: each block's hex
 // SHA-256 in *block_digests, and, if `plain` is not null, the SHA-256 of

@@ -77,7 +77,7 @@ int RunShard(const Options& o) {
       blocks.second[b] = digests[b - mine.first];
     }
     printf("%s %s on %s: blocks %d:%d\n", refmath_function_name(row.function),
-           refmath_variant_name(row.variant), exhaustive::SourceName(row),
+           refmath_variant_name(row.variant), exhaustive::SourceName(row).c_str(),
            mine.first, mine.end);
     fflush(stdout);
   }

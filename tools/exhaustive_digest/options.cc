@@ -14,7 +14,7 @@ namespace exhaustive_tool {
 const char* const kTool = "refmath_exhaustive_digest";
 const char* const kUsage =
     "usage: refmath_exhaustive_digest [--function F|all] [--variant V|all]\n"
-    "           [--target T | --scalar] [--blocks A:B]\n"
+    "           [--target T | --scalar | --sincos [--target T]] [--blocks A:B]\n"
     "           [--check FILE | --check-plain FILE] [--write FILE [--add]]\n"
     "       refmath_exhaustive_digest ... --shard i/N --out PART\n"
     "       refmath_exhaustive_digest --merge [--check FILE] [--write FILE] "
@@ -34,7 +34,7 @@ bool Refuse(const std::string& why, std::string* error) {
 // run prints, checks or writes whole digests.
 bool CheckCombination(const Args& args, size_t files, std::string* error) {
   if (args.Has("merge")) {
-    for (const char* o : {"function", "variant", "target", "scalar", "blocks",
+    for (const char* o : {"function", "variant", "target", "scalar", "sincos", "blocks",
                           "shard", "out", "check-plain"}) {
       if (args.Has(o)) {
         return Refuse(std::string("--") + o +
@@ -55,6 +55,18 @@ bool CheckCombination(const Args& args, size_t files, std::string* error) {
   }
   if (args.Has("scalar") && args.Has("shard")) {
     return Refuse("--scalar digests whole runs: it takes no --shard", error);
+  }
+  if (args.Has("sincos") && args.Has("scalar")) {
+    return Refuse("--sincos and --scalar exclude each other", error);
+  }
+  // --sincos checks the sin and cos rows through the one-call entry point;
+  // it writes no digest of its own.
+  for (const char* o : {"shard", "write"}) {
+    if (args.Has("sincos") && args.Has(o)) {
+      return Refuse(std::string("--sincos checks the sin and cos rows: it "
+                                "takes no --") + o,
+                    error);
+    }
   }
   if (args.Has("add") && !args.Has("write")) {
     return Refuse("--add keeps the rows of the --write file: it needs --write",
@@ -140,8 +152,17 @@ bool SelectRows(const Args& args, Options* o, std::string* error) {
       }
     }
   }
+  const bool sincos = args.Has("sincos");
+  if (sincos && !any_f && f != REFMATH_SIN && f != REFMATH_COS) {
+    return Refuse("--sincos computes sin and cos only, not " +
+                      args.Get("function"),
+                  error);
+  }
   for (const GoldenRow& c : candidates) {
     if ((!any_f && c.function != f) || (!any_v && c.variant != v)) continue;
+    if (sincos && (c.function != REFMATH_SIN && c.function != REFMATH_COS)) {
+      continue;
+    }
     const int target = t == REFMATH_TARGET_BEST ? refmath_best_target(c.variant) : t;
     const int status =
         target < 0 ? target
@@ -154,7 +175,8 @@ bool SelectRows(const Args& args, Options* o, std::string* error) {
                     error);
     }
     o->rows.push_back({c.function, c.variant,
-                       static_cast<refmath_target>(target), args.Has("scalar")});
+                       static_cast<refmath_target>(target), args.Has("scalar"),
+                       sincos});
   }
   if (o->rows.empty()) {
     const std::string file = o->check.empty() ? o->check_plain : o->check;
@@ -221,7 +243,8 @@ bool ParseOptions(int argc, char** argv, Options* o, std::string* error) {
   if (!args.Parse(std::vector<std::string>(argv + 1, argv + argc),
                   {"function", "variant", "target", "blocks", "shard", "out",
                    "check", "check-plain", "write"},
-                  {"merge", "scalar", "help", "add"}, error, &files)) {
+                  {"merge", "scalar", "sincos", "help", "add"}, error,
+                  &files)) {
     return false;
   }
   o->help = args.Has("help");

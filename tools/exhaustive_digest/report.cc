@@ -49,7 +49,8 @@ void Report::Add(const exhaustive::RowDigest& d, const std::string& plain) {
   const GoldenRow* pinned = FindPinned(o_.golden, d.row);
   if (o_.check.empty() && o_.check_plain.empty()) {
     printf("%s  %s %s %s", d.digest.c_str(), refmath_function_name(d.row.function),
-           refmath_variant_name(d.row.variant), exhaustive::SourceName(d.row));
+           refmath_variant_name(d.row.variant),
+           exhaustive::SourceName(d.row).c_str());
     if (!range_.Whole()) printf(" blocks %d:%d", range_.first, range_.end);
     printf("\n");
   } else if (pinned == nullptr) {
