@@ -149,10 +149,36 @@ void RegisterRow(const Width& w, const PeerTable& peers, const Function& f) {
   }
 }
 
+// sin and cos of sin's hot inputs at width w: one refmath_sincos_f32 call
+// (one reduction per vector) beside the two refmath_eval_f32 calls.
+void RegisterSinCos(const Width& w) {
+  if (refmath_target_status(REFMATH_CORRECT, w.target) != REFMATH_OK) return;
+  const Function* sin = nullptr;
+  for (const Function& f : kFunctions) {
+    if (f.id == REFMATH_SIN) sin = &f;
+  }
+  const float* in = Inputs(*sin);
+  float* out = Output();
+  static float* const out2 = AllocateFloats(kMaxSize);
+  const refmath_target t = w.target;
+  for (size_t n : kSizes) {
+    const std::string prefix = std::string("sincos/") + w.label + "/";
+    const std::string suffix = "/" + std::to_string(n);
+    Register(prefix + "refmath_correct_sincos" + suffix, n, [=] {
+      refmath_sincos_f32(REFMATH_CORRECT, t, in, out, out2, n);
+    });
+    Register(prefix + "refmath_correct_sin_and_cos" + suffix, n, [=] {
+      refmath_eval_f32(REFMATH_SIN, REFMATH_CORRECT, t, in, out, n);
+      refmath_eval_f32(REFMATH_COS, REFMATH_CORRECT, t, in, out2, n);
+    });
+  }
+}
+
 void RegisterWidth(const Width& w) {
   const PeerTable peers = w.peers();
   for (const Function& f : kFunctions) RegisterRow(w, peers, f);
   for (const Function& f : kSecondRanges) RegisterRow(w, peers, f);
+  RegisterSinCos(w);
 }
 
 // Exact exp on `t` three ways: through the API, the kernel inside the

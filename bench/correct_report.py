@@ -95,6 +95,18 @@ def ratio(a, b):
   return None if a is None or b is None else a / b
 
 
+def sincos_table(ns):
+  """One refmath_sincos_f32 call against the two calls, per width."""
+  rows = ["| width | sin and cos, two calls | sincos, one call | two calls / one |",
+          "|---:|---:|---:|---:|"]
+  for label, bits in WIDTHS:
+    two = ns.get("sincos/%s/refmath_correct_sin_and_cos/%d" % (label, N))
+    one = ns.get("sincos/%s/refmath_correct_sincos/%d" % (label, N))
+    rows.append("| %d | %s | %s | %s |" % (bits, fmt(two), fmt(one),
+                                          times(ratio(two, one))))
+  return "\n".join(rows)
+
+
 def cpu_line():
   out = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
   fields = dict(l.split(":", 1) for l in out.splitlines() if ":" in l)
@@ -225,12 +237,21 @@ measures its reduction across many periods. The target at 512 bits:
 CORE-MATH's time at least %(second_target)gx the variant's.
 
 %(second)s
+
+## sin and cos in one call
+
+`refmath_sincos_f32` on sin's inputs ([-pi, pi]), one range reduction per
+vector for both results, against the two `refmath_eval_f32` calls (ns
+per input, both results).
+
+%(sincos)s
 """ % {"reps": os.environ.get("REFMATH_BENCH_REPETITIONS", "5"),
        "date": context.get("date", "?"), "cpu": cpu_line(),
        "load": args.load, "table": table(ns), "libm": libm_table(ns),
        "paths": quick_path_sentence(),
        "second": libm_table(ns, SECOND_RANGES, SECOND_TARGET_VS_CORE_MATH_512),
-       "second_target": SECOND_TARGET_VS_CORE_MATH_512}
+       "second_target": SECOND_TARGET_VS_CORE_MATH_512,
+       "sincos": sincos_table(ns)}
   with open(args.out, "w") as f:
     f.write(text)
 

@@ -18,7 +18,7 @@ cmake --build "$BUILD_DIR" --target refmath_bench -j"$(nproc)"
 
 load=$(cut -d' ' -f1-3 /proc/loadavg | sed 's/ /, /g')
 "$BUILD_DIR/bin/refmath_bench" \
-  --benchmark_filter='^[a-z0-9_]+/(scalar/core_math|w(128|256|512)/(refmath_exact|refmath_correct|sleef_(cinz|finz)_u(05|10|15)))/65536$' \
+  --benchmark_filter='^[a-z0-9_]+/(scalar/core_math|w(128|256|512)/(refmath_exact|refmath_correct(_sincos|_sin_and_cos)?|sleef_(cinz|finz)_u(05|10|15)))/65536$' \
   --benchmark_repetitions="$REFMATH_BENCH_REPETITIONS" \
   --benchmark_min_time=0.05 \
   --benchmark_enable_random_interleaving=true \
