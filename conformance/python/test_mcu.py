@@ -409,15 +409,16 @@ def test_layer_errors():
         mcu.requantize(np.int8([1]), 1, 1, type="s4")
 
 
-# A keyword-spotting DS-CNN (conformance/mcu/kws_model.py: seeded int8
-# weights, per-channel scales) run by refmath.mcu.run_model, every layer's
-# output against the port: on the port's own chain, and layer by layer on
-# refmath's previous output, so a mismatch names its layer.
+# A keyword-spotting DS-CNN (refmath.mcu.ds_cnn: seeded int8 weights,
+# per-channel scales) run by refmath.mcu.run_model, every layer's output
+# against the port (conformance/mcu/kws_model.py): on the port's own
+# chain, and layer by layer on refmath's previous output, so a mismatch
+# names its layer.
 import kws_model  # noqa: E402
 
 
 def test_ds_cnn_layer_by_layer():
-    x, layers = kws_model.ds_cnn()
+    x, layers = mcu.ds_cnn()
     got = mcu.run_model(x, layers)
     assert [g.shape for g in got] == (
         [(1, 25, 5, 64)] * 9 + [(1, 1, 1, 64), (1, 1, 1, 12), (1, 1, 1, 12)])
@@ -432,8 +433,50 @@ def test_ds_cnn_layer_by_layer():
     assert np.unique(got[-1]).size > 4
 
 
+def test_ds_cnn_batch():
+    # The first input and the weights do not depend on the batch; each
+    # input's outputs are those of the input run alone.
+    x1, layers1 = mcu.ds_cnn()
+    x4, layers4 = mcu.ds_cnn(batch=4)
+    assert x4.shape == (4, 49, 10, 1)
+    same_values(x4[:1], x1, np.int8)
+    for a, b in zip(layers1, layers4):
+        for key in ("filter", "bias"):
+            if key in a:
+                same_values(b[key], a[key], a[key].dtype.type)
+    batched = mcu.run_model(x4, layers4)[-1]
+    for i in range(4):
+        alone = mcu.run_model(x4[i:i + 1], layers4)[-1]
+        same_values(batched[i:i + 1], alone, np.int8)
+    assert len({x4[i].tobytes() for i in range(4)}) == 4
+
+
+# tools/mcu/kws_report.py, run as a user runs it: each layer alone is its
+# float32 form rounded to the output scale, so within 0.5 LSB plus the
+# float32 reference's own error and the 31-bit multiplier's (below 0.05
+# LSB at these magnitudes); the report lists every layer and the class
+# agreement of every input.
+def test_kws_report():
+    import subprocess
+    tool = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        os.pardir, os.pardir, "tools", "mcu", "kws_report.py")
+    out = subprocess.run([sys.executable, tool, "--batch", "4"], check=True,
+                         capture_output=True, text=True).stdout
+    rows = [line.split("|")[1:-1] for line in out.splitlines()
+            if line.startswith("| ") and line[2].isdigit()]
+    assert [r[1].strip() for r in rows] == (
+        ["conv2d", "depthwise_conv2d"] * 4 + ["conv2d", "avg_pool",
+                                             "fully_connected", "softmax"])
+    for r in rows:
+        assert float(r[5]) <= 0.55, r        # alone: max LSB
+    assert "of 4 inputs (seed 2024)" in out
+    bad = subprocess.run([sys.executable, tool, "--batch", "0"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--batch" in bad.stderr
+
+
 def test_run_model_errors():
-    x, layers = kws_model.ds_cnn()
+    x, layers = mcu.ds_cnn()
     with pytest.raises(ValueError, match="layer 0: unknown op"):
         mcu.run_model(x, [dict(layers[0], op="conv3d")])
     with pytest.raises(ValueError, match="layer 1 \\(depthwise conv\\)"):
