@@ -409,6 +409,47 @@ def test_layer_errors():
         mcu.requantize(np.int8([1]), 1, 1, type="s4")
 
 
+# LOGISTIC and TANH on tensors: every element is the op's table entry for
+# its value (int8: the 256-entry table at q + 128; int16: the 65536-entry
+# one at q + 32768), the shape is kept, the CLI gives the same bits; and
+# values by hand: logistic(0) = 1/2 is 0 at scale 1/256 and zero point
+# -128, 16384 at 2^-15; tanh(0) = 0; logistic(-8) = 3.4e-4 rounds to the
+# least output.
+def test_logistic_and_tanh_on_tensors(tmp_path):
+    rng = np.random.default_rng(5)
+    cases = [("logistic", "logistic_s8", 0.0625, -3), ("tanh", "tanh_s8", 0.03, 5),
+             ("logistic", "sigmoid_s16", 0.001, 0), ("tanh", "tanh_s16", 0.0003, 0)]
+    for name, op, scale, zp in cases:
+        s8 = op.endswith("s8")
+        kw = dict(input_scale=scale, input_zero_point=zp) if s8 else dict(
+            input_scale=scale)
+        table = mcu.table(op, **kw)
+        lo = -128 if s8 else -32768
+        x = rng.integers(lo, -lo, (3, 5, 7)).astype(np.int8 if s8 else np.int16)
+        y = getattr(mcu, name)(x, scale, zp)
+        assert y.dtype == x.dtype and y.shape == x.shape
+        same_values(y, table[x.astype(np.int64) - lo], x.dtype.type)
+        cli = cli_out(tmp_path, [name, "--input-scale", scale,
+                                 "--input-zero-point", zp], {"input": x})
+        same_values(cli, y, x.dtype.type)
+    assert mcu.logistic(np.int8([0, -128]), 0.0625).tolist() == [0, -128]
+    assert mcu.logistic(np.int16([0]), 0.001).tolist() == [16384]
+    assert mcu.tanh(np.int8([0]), 0.0625).tolist() == [0]
+    assert mcu.tanh(np.int16([0]), 0.001).tolist() == [0]
+    with pytest.raises(ValueError, match="int16 input's zero point is 0"):
+        mcu.logistic(np.int16([0]), 0.001, 3)
+    with pytest.raises(TypeError, match="expected int8, int16"):
+        mcu.tanh(np.float32([0]), 0.1)
+    with pytest.raises(ValueError):
+        mcu.tanh(np.int8([0]), 0.0)
+    np.save(tmp_path / "x16.npy", np.int16([1]))
+    bad = run_cli("mcu", "tanh", "--input", tmp_path / "x16.npy",
+                  "--input-scale", 0.1, "--input-zero-point", 2, "--out",
+                  tmp_path / "bad.npy", ok=(2,))
+    assert "zero point is 0" in bad.stderr
+    assert not (tmp_path / "bad.npy").exists()
+
+
 # A keyword-spotting DS-CNN (refmath.mcu.ds_cnn: seeded int8 weights,
 # per-channel scales) run by refmath.mcu.run_model, every layer's output
 # against the port (conformance/mcu/kws_model.py): on the port's own

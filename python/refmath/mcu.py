@@ -26,6 +26,24 @@ def table(op, input_scale=None, input_zero_point=None, input_multiplier=None,
                       input_left_shift, ideal)
 
 
+def logistic(x, input_scale, input_zero_point=0):
+    """TFLite Micro's LOGISTIC of every element of an int8 or int16 array
+    (docs/mcu.md, activations on tensors): int8 through the table of the
+    input's scale and zero point (output scale 1/256, zero point -128),
+    int16 by CMSIS-NN's interpolated sigmoid (zero point 0, output scale
+    2^-15).  Equals ``refmath mcu logistic``."""
+    return _mcu.activation(_np.asarray(x), float(input_scale),
+                           int(input_zero_point), True)
+
+
+def tanh(x, input_scale, input_zero_point=0):
+    """TFLite Micro's TANH of every element of an int8 or int16 array:
+    int8 output scale 1/128, zero point 0; int16 as logistic.  Equals
+    ``refmath mcu tanh``."""
+    return _mcu.activation(_np.asarray(x), float(input_scale),
+                           int(input_zero_point), False)
+
+
 def _ints(v):
     return [int(i) for i in _np.atleast_1d(v)]
 

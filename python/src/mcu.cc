@@ -16,6 +16,8 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "refmath/mcu/activation_ops.h"
+#include "refmath/mcu/activation_s16.h"
+#include "refmath/mcu/activation_s8.h"
 #include "refmath/mcu/quantize.h"
 #include "refmath/mcu/quantize_params.h"
 
@@ -117,6 +119,37 @@ py::array Dequantize(const py::array& q_in, double scale, int zp,
                                    s, zp, flush_subnormal)));
 }
 
+// LOGISTIC or TANH of an int8 or int16 array, as `refmath mcu logistic|tanh`
+// computes it (refmath/mcu/activation_s8.h, activation_s16.h).
+py::array Activation(const py::array& x_in, double scale, int zp,
+                     bool logistic) {
+  const io::NpyArray in = ToNpy(
+      x_in, io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16), "x");
+  const bool s8 = in.dtype == io::DType::kInt8;
+  if (!s8 && zp != 0) {
+    Refuse("an int16 input's zero point is 0 (TFLite Micro's int16 LOGISTIC "
+           "and TANH are symmetric)");
+  }
+  if (zp < INT8_MIN || zp > INT8_MAX) {
+    Refuse("input_zero_point must be an integer in -128..127");
+  }
+  const float s = PositiveScale(scale, "input_scale");
+  std::vector<int64_t> out;
+  if (s8) {
+    const std::vector<int8_t> y = mcu::ActivationS8Tensor(
+        logistic ? mcu::ActivationS8::kLogistic : mcu::ActivationS8::kTanh,
+        mcu::PrepareActivationS8(s, zp), io::Narrowed<int8_t>(in));
+    out.assign(y.begin(), y.end());
+  } else {
+    const mcu::ActivationS16 op =
+        logistic ? mcu::ActivationS16::kSigmoid : mcu::ActivationS16::kTanh;
+    const std::vector<int16_t> y = mcu::ActivationS16Tensor(
+        op, mcu::PrepareActivationS16(op, s), io::Narrowed<int16_t>(in));
+    out.assign(y.begin(), y.end());
+  }
+  return FromNpy(io::IntegerArray(in.dtype, in.shape, out));
+}
+
 // TFLite's Prepare-time multipliers (refmath/mcu/quantize_params.h), as
 // (multiplier, shift) pairs; conv's as two int32 arrays, one entry per
 // filter scale.
@@ -177,6 +210,8 @@ void BindMcu(py::module_ m) {
   m.def("dequantize", &Dequantize, py::arg("q"), py::arg("scale"),
         py::arg("zero_point"), py::arg("flush_subnormal"));
   m.def("quantize_multiplier", &QuantizeMultiplierPy, py::arg("real"));
+  m.def("activation", &Activation, py::arg("x"), py::arg("input_scale"),
+        py::arg("input_zero_point"), py::arg("logistic"));
   m.def("conv_requant", &ConvRequantPy, py::arg("input_scale"),
         py::arg("filter_scales"), py::arg("output_scale"));
   m.def("fc_requant", &FcRequantPy, py::arg("input_scale"),

@@ -1,14 +1,20 @@
-// refmath mcu quantize | dequantize: QUANTIZE and DEQUANTIZE of TFLite
-// Micro / CMSIS-NN over .npy files (refmath/mcu/quantize.h, docs/mcu.md
+// refmath mcu quantize | dequantize | logistic | tanh: QUANTIZE,
+// DEQUANTIZE, LOGISTIC and TANH of TFLite Micro / CMSIS-NN over .npy files
+// (refmath/mcu/quantize.h, activation_s8.h, activation_s16.h; docs/mcu.md
 // "Command line").
 //   mcu quantize --in FILE --scale S [--zero-point Z] [--type s8|s16]
 //                [--rule tflm|mve] --out FILE
 //   mcu dequantize --in FILE --scale S [--zero-point Z] [--flush-subnormal]
 //                  --out FILE
+//   mcu logistic|tanh --input FILE --input-scale S [--input-zero-point Z]
+//                     --out FILE
 // quantize: float32 in, int8 or int16 out; dequantize: int8 or int16 in,
-// float32 out; the shape is kept.
+// float32 out; logistic and tanh: int8 or int16 in, the same type out;
+// the shape is kept.
 #include <string>
 
+#include "refmath/mcu/activation_s16.h"
+#include "refmath/mcu/activation_s8.h"
 #include "refmath/mcu/quantize.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
@@ -82,6 +88,57 @@ int RunMcuDequantize(const Argv& argv) {
                          static_cast<int32_t>(zp), args.Has("flush-subnormal"));
   if (!WriteOutputs(args, {{"out", io::Float32Array(in.shape, x)}}, &error)) {
     return Fail(kCmd, error);
+  }
+  return kExitOk;
+}
+
+// int8: the table of the input's scale and zero point, read at q + 128
+// (output scale 1/256, zero point -128 for logistic; 1/128, 0 for tanh);
+// int16: CMSIS-NN's interpolated sigmoid and tanh (zero point 0, output
+// scale 2^-15).
+int RunMcuActivation(const Argv& argv, bool logistic) {
+  const char* cmd = logistic ? "mcu logistic" : "mcu tanh";
+  Args args;
+  io::NpyArray in;
+  float scale;
+  long zp;
+  std::string error;
+  if (!args.Parse(argv, {"input", "out", "input-scale", "input-zero-point"}, {},
+                  &error) ||
+      !PositiveFloatOption(args, "input-scale", &scale, &error) ||
+      !CheckOutputs(args, {"out"}, &error) ||
+      !ReadOperand(args, "input",
+                   io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16), &in,
+                   &error)) {
+    return Fail(cmd, error);
+  }
+  const bool s8 = in.dtype == io::DType::kInt8;
+  if (!s8 && args.Has("input-zero-point") && args.Get("input-zero-point") != "0") {
+    return Fail(cmd, "an int16 input's zero point is 0 (TFLite Micro's int16 "
+                     "LOGISTIC and TANH are symmetric)");
+  }
+  if (!IntegerOption(args, "input-zero-point", s8 ? INT8_MIN : 0,
+                     s8 ? INT8_MAX : 0, 0, &zp, &error)) {
+    return Fail(cmd, error);
+  }
+  std::vector<int64_t> out;
+  if (s8) {
+    const mcu::ActivationS8Params p =
+        mcu::PrepareActivationS8(scale, static_cast<int32_t>(zp));
+    const std::vector<int8_t> y = mcu::ActivationS8Tensor(
+        logistic ? mcu::ActivationS8::kLogistic : mcu::ActivationS8::kTanh, p,
+        Narrowed<int8_t>(in));
+    out.assign(y.begin(), y.end());
+  } else {
+    const mcu::ActivationS16 op =
+        logistic ? mcu::ActivationS16::kSigmoid : mcu::ActivationS16::kTanh;
+    const std::vector<int16_t> y = mcu::ActivationS16Tensor(
+        op, mcu::PrepareActivationS16(op, scale), Narrowed<int16_t>(in));
+    out.assign(y.begin(), y.end());
+  }
+  if (!WriteOutputs(args, {{"out", io::IntegerArray(in.dtype, in.shape, out)}},
+                    &error)) {
+    return Fail(cmd, error);
   }
   return kExitOk;
 }

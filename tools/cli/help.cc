@@ -216,7 +216,8 @@ const Command kCommands[] = {
      "the Cortex-M55 paths of CMSIS-NN / TFLite Micro (docs/mcu.md): an\n"
      "activation table over every input, a device's table against the\n"
      "oracle's, fully connected, QUANTIZE and DEQUANTIZE, and TFLite Micro's\n"
-     "conv, depthwise conv, pooling, softmax, add and mul; 'refmath help mcu\n"
+     "conv, depthwise conv, pooling, softmax, add, mul, and LOGISTIC and\n"
+     "TANH on tensors; 'refmath help mcu\n"
      "SUBCOMMAND' gives one subcommand's options",
      "table:\n"
      "--op OP                logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16\n"
@@ -229,8 +230,8 @@ const Command kCommands[] = {
      "--ideal                the oracle's table (default: the kernel's)\n"
      "--out FILE             the outputs (required): .npy or raw, '-' stdout\n"
      "compare, ops, fc, quantize, dequantize, conv2d, depthwise-conv2d,\n"
-     "avg-pool, max-pool, softmax, add, mul: see 'refmath help mcu\n"
-     "SUBCOMMAND'\n",
+     "avg-pool, max-pool, softmax, add, mul, logistic, tanh: see 'refmath\n"
+     "help mcu SUBCOMMAND'\n",
      FunctionNames::kNone,
      "refmath mcu table --op tanh_s8 --input-scale 0.0625 "
      "--input-zero-point 0 --out tanh.npy"},

@@ -66,6 +66,17 @@
    FunctionNames::kNone,                                                       \
    "refmath mcu " name " --a a.npy --b b.npy --scales 0.05,0.05,0.1 --out y.npy"}
 
+#define REFMATH_MCU_ACTIVATION(name, op)                                       \
+  {"mcu " name, nullptr, REFMATH_MCU_ACTIVATION_FORM(name),                    \
+   "TFLite Micro " op " of an int8 or int16 .npy, every element (docs/mcu.md,\n" \
+   "Activations on tensors)",                                                  \
+   "--input FILE           int8 or int16, any shape (required)\n"             \
+   "--input-scale S        positive, rounded to binary32 (required)\n"        \
+   "--input-zero-point Z   int8: -128..127; int16: 0 only (default: 0)\n"     \
+   "--out FILE             the result, .npy, the input's type (required)\n",  \
+   FunctionNames::kNone,                                                       \
+   "refmath mcu " name " --input x.npy --input-scale 0.0625 --out y.npy"}
+
 #define REFMATH_MCU_TABLE_OP_OPTIONS                                           \
   "--op OP                logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16\n"     \
   "                       (required)\n"                                        \
@@ -297,6 +308,8 @@ const Command kSubcommands[] = {
      "refmath mcu softmax --input x.npy --input-scale 0.1 --out y.npy"},
     REFMATH_MCU_ELEMENTWISE("add", "ADD"),
     REFMATH_MCU_ELEMENTWISE("mul", "MUL"),
+    REFMATH_MCU_ACTIVATION("logistic", "LOGISTIC"),
+    REFMATH_MCU_ACTIVATION("tanh", "TANH"),
 };
 
 const size_t kNumSubcommands = sizeof(kSubcommands) / sizeof(kSubcommands[0]);

@@ -83,13 +83,17 @@
 #define REFMATH_MCU_SOFTMAX_FORM                                               \
   "mcu softmax --input FILE --input-scale S [--beta B] [--type s8|s16]"       \
   " --out FILE"
+#define REFMATH_MCU_ACTIVATION_FORM(NAME)                                      \
+  "mcu " NAME " --input FILE --input-scale S [--input-zero-point Z]"         \
+  " --out FILE"
 #define REFMATH_MCU_ELEMENTWISE_FORM(NAME)                                     \
   "mcu " NAME " --a FILE --b FILE --scales S1,S2,S_OUT\n"                     \
   "        [--zero-points Z1,Z2,Z_OUT] [--act-min N] [--act-max N] --out FILE"
 #define REFMATH_MCU_LAYER_FORMS                                                \
   REFMATH_MCU_CONV2D_FORM "\n" REFMATH_MCU_DEPTHWISE_FORM "\n"               \
   REFMATH_MCU_POOL_FORM("avg-pool|max-pool") "\n"                            \
-  REFMATH_MCU_SOFTMAX_FORM "\n" REFMATH_MCU_ELEMENTWISE_FORM("add|mul")
+  REFMATH_MCU_SOFTMAX_FORM "\n" REFMATH_MCU_ELEMENTWISE_FORM("add|mul") "\n"  \
+  REFMATH_MCU_ACTIVATION_FORM("logistic|tanh")
 #define REFMATH_MCU_NPY_FORMS                                                  \
   REFMATH_MCU_COMPARE_FORM "\nmcu ops\n" REFMATH_MCU_FC_FORMS "\n"             \
   REFMATH_MCU_QUANTIZE_FORM "\n" REFMATH_MCU_DEQUANTIZE_FORM "\n"              \
@@ -127,6 +131,7 @@ int RunMcuDepthwiseConv2d(const Argv& args);
 int RunMcuAvgPool(const Argv& args);
 int RunMcuMaxPool(const Argv& args);
 int RunMcuSoftmax(const Argv& args);
+int RunMcuActivation(const Argv& args, bool logistic);
 int RunMcuAdd(const Argv& args);
 int RunMcuMul(const Argv& args);
 
