@@ -63,20 +63,28 @@ expect_failure 2 "--scalar with --shard" "takes no --shard" \
   "$bin" --scalar --shard 0/2 --out "$tmp/part_scalar"
 [ ! -e "$tmp/part_scalar" ] || fail "--scalar with --shard wrote a part"
 
+# same_as_array F V BLOCKS FLAG LABEL: the row of F in variant V over
+# BLOCKS computed with FLAG (its source shown as LABEL, a grep pattern) has
+# the array call's digest.
+same_as_array() {
+  local f=$1 v=$2 blocks=$3 flag=$4 label=$5
+  "$bin" --function $f --variant $v --blocks $blocks >"$tmp/array" 2>/dev/null ||
+    fail "$f $v blocks $blocks: exit $?"
+  "$bin" --function $f --variant $v --blocks $blocks $flag >"$tmp/other" 2>/dev/null ||
+    fail "$f $v blocks $blocks $flag: exit $?"
+  grep -q " $f $v $label blocks $blocks\$" "$tmp/other" ||
+    fail "$flag row: $(cat "$tmp/other")"
+  [ "$(cut -d' ' -f1 "$tmp/array")" = "$(cut -d' ' -f1 "$tmp/other")" ] ||
+    fail "$f $v $blocks: $flag $(cat "$tmp/other") vs array $(cat "$tmp/array")"
+}
+
 # The scalar calls give the array call's bits, one call per value: exp's
 # exact and correct rows over two blocks of moderate inputs (0x3D000000 up,
 # 1/32 to 1/2, where the correct variant's quick path answers) and over the
 # last two positive blocks (huge inputs, +inf and the positive NaNs).
 for v in exact correct; do
   for blocks in 61:63 126:128; do
-    "$bin" --function exp --variant $v --blocks $blocks >"$tmp/array" 2>/dev/null ||
-      fail "exp $v blocks $blocks: exit $?"
-    "$bin" --function exp --variant $v --blocks $blocks --scalar >"$tmp/scalar" 2>/dev/null ||
-      fail "exp $v blocks $blocks --scalar: exit $?"
-    grep -q " exp $v scalar-calls blocks $blocks\$" "$tmp/scalar" ||
-      fail "--scalar row: $(cat "$tmp/scalar")"
-    [ "$(cut -d' ' -f1 "$tmp/array")" = "$(cut -d' ' -f1 "$tmp/scalar")" ] ||
-      fail "exp $v $blocks: scalar calls $(cat "$tmp/scalar") vs array $(cat "$tmp/array")"
+    same_as_array exp $v $blocks --scalar scalar-calls
   done
 done
 
@@ -85,14 +93,7 @@ done
 # 190:192 (-1/8 to -2), on the best target; and its refusals.
 for blocks in 62:64 190:192; do
   for f in sin cos; do
-    "$bin" --function $f --variant correct --blocks $blocks >"$tmp/array" 2>/dev/null ||
-      fail "$f blocks $blocks: exit $?"
-    "$bin" --function $f --variant correct --blocks $blocks --sincos >"$tmp/sincos" 2>/dev/null ||
-      fail "$f blocks $blocks --sincos: exit $?"
-    grep -q " $f correct sincos-call [a-z0-9_]* blocks $blocks\$" "$tmp/sincos" ||
-      fail "--sincos row: $(cat "$tmp/sincos")"
-    [ "$(cut -d' ' -f1 "$tmp/array")" = "$(cut -d' ' -f1 "$tmp/sincos")" ] ||
-      fail "$f $blocks: sincos $(cat "$tmp/sincos") vs array $(cat "$tmp/array")"
+    same_as_array $f correct $blocks --sincos "sincos-call [a-z0-9_]*"
   done
 done
 expect_failure 2 "--sincos of exp" "sin and cos only, not exp" \
