@@ -347,7 +347,7 @@ def errors(t):
       "--rule", "even", "--out", out)
     e("quantize s16 zero point", "--zero-point must be an integer in -32768..32767", "mcu",
       "quantize", "--in", xf, "--scale", 1, "--type", "s16", "--zero-point", 40000, "--out", out)
-    e("dequantize float input", "expected int8 '|i1' or int16 '<i2'", "mcu", "dequantize", "--in", xf,
+    e("dequantize float input", "expected float16 '<f2', int8 '|i1' or int16 '<i2'", "mcu", "dequantize", "--in", xf,
       "--scale", 1, "--out", out)
     e("dequantize zero point for int8", "--zero-point must be an integer in -128..127", "mcu",
       "dequantize", "--in", x8, "--scale", 1, "--zero-point", 200, "--out", out)

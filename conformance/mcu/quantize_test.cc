@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "src/base/bits.h"
@@ -68,6 +69,17 @@ TEST(McuQuantize, ClampsAndSpecials) {
     EXPECT_EQ(QuantizeS16(1e30f, 1e-3f, 0, rule), 32767);
     EXPECT_EQ(QuantizeS16(-2.5f, 1.0f, 100, rule), rule == kTflm ? 97 : 98);
   }
+}
+
+// DEQUANTIZE from float16 widens exactly: bits by hand.
+TEST(McuDequantize, Float16IsWidenedExactly) {
+  const std::vector<float> x = refmath::mcu::DequantizeF16(
+      {0x3C00, 0x0001, 0x8000, 0x7BFF, 0xFC00, 0x7D00, 0x03FF});
+  const uint32_t want[] = {0x3F800000u, 0x33800000u, 0x80000000u,
+                           0x477FE000u, 0xFF800000u, 0x7FA00000u,
+                           0x387FC000u};  // 1, 2^-24, -0, 65504, -inf, sNaN, max subnormal
+  ASSERT_EQ(x.size(), sizeof(want) / sizeof(want[0]));
+  for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(Bits(x[i]), want[i]) << i;
 }
 
 TEST(McuDequantize, OneRounding) {

@@ -141,6 +141,30 @@ def test_quantize_hand_computed():
     assert d.dtype == np.float32 and list(d) == [0.0, -0.75, 31.5]
 
 
+# DEQUANTIZE from float16: the exact widening, bits by hand (1.0, the
+# least subnormal 2^-24, -0, 65504, -inf, a signalling NaN whose payload
+# and quiet bit are kept), the shape kept, the CLI's bits; no scale.
+def test_dequantize_float16(tmp_path):
+    h = np.array([[0x3C00, 0x0001, 0x8000], [0x7BFF, 0xFC00, 0x7D00]],
+                 np.uint16).view(np.float16)
+    want = [[0x3F800000, 0x33800000, 0x80000000],
+            [0x477FE000, 0xFF800000, 0x7FA00000]]
+    x = refmath.mcu.dequantize(h)
+    assert x.dtype == np.float32 and x.shape == (2, 3)
+    assert x.view(np.uint32).tolist() == want
+    cli = cli_out(tmp_path, ["dequantize"], {"in": h})
+    assert cli.view(np.uint32).tolist() == want
+    with pytest.raises(ValueError, match="takes no scale"):
+        refmath.mcu.dequantize(h, 0.5)
+    with pytest.raises(ValueError, match="needs its scale"):
+        refmath.mcu.dequantize(np.int8([1]))
+    np.save(tmp_path / "h.npy", h)
+    bad = run_cli("mcu", "dequantize", "--in", tmp_path / "h.npy", "--scale",
+                  0.5, "--out", tmp_path / "bad.npy", ok=(2,))
+    assert "takes no --scale" in bad.stderr
+    assert not (tmp_path / "bad.npy").exists()
+
+
 def test_errors_are_python_exceptions():
     with pytest.raises(ValueError, match="unknown op"):
         refmath.mcu.table("relu_s8", input_scale=1, input_zero_point=0)

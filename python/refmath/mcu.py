@@ -127,11 +127,21 @@ def quantize(x, scale, zero_point=0, type="s8", rule="tflm"):  # noqa: A002
     return _mcu.quantize(_np.asarray(x), scale, zero_point, type, rule)
 
 
-def dequantize(q, scale, zero_point=0, flush_subnormal=False):
-    """DEQUANTIZE of an int8 or int16 array: (q - zero_point) * scale,
-    rounded once to float32 (flush_subnormal: the MVE f32 path)."""
-    return _mcu.dequantize(_np.asarray(q), scale, zero_point,
-                           flush_subnormal)
+def dequantize(q, scale=None, zero_point=0, flush_subnormal=False):
+    """DEQUANTIZE to float32: of an int8 or int16 array, (q - zero_point) *
+    scale rounded once (flush_subnormal: the MVE f32 path); of a float16
+    array, the exact widening, which takes no scale, zero point or flush."""
+    q = _np.asarray(q)
+    if q.dtype == _np.float16:
+        if scale is not None or zero_point != 0 or flush_subnormal:
+            raise ValueError("refmath.mcu.dequantize: a float16 input is "
+                             "widened exactly: it takes no scale, "
+                             "zero_point or flush_subnormal")
+        return _mcu.dequantize_f16(q)
+    if scale is None:
+        raise ValueError("refmath.mcu.dequantize: an int8 or int16 input "
+                         "needs its scale")
+    return _mcu.dequantize(q, scale, zero_point, flush_subnormal)
 
 
 # The whole-model layers of TFLite Micro (docs/mcu.md, "Layers of TFLite

@@ -119,6 +119,14 @@ py::array Dequantize(const py::array& q_in, double scale, int zp,
                                    s, zp, flush_subnormal)));
 }
 
+// DEQUANTIZE of a float16 array: the exact widening (mcu::DequantizeF16).
+py::array DequantizeF16(const py::array& h) {
+  const io::NpyArray in = ToNpy(h, io::Only(io::DType::kFloat16), "q");
+  return FromNpy(io::Float32Array(
+      in.shape, mcu::DequantizeF16(
+                    std::vector<uint16_t>(in.bits.begin(), in.bits.end()))));
+}
+
 // LOGISTIC or TANH of an int8 or int16 array, as `refmath mcu logistic|tanh`
 // computes it (refmath/mcu/activation_s8.h, activation_s16.h).
 py::array Activation(const py::array& x_in, double scale, int zp,
@@ -210,6 +218,7 @@ void BindMcu(py::module_ m) {
   m.def("dequantize", &Dequantize, py::arg("q"), py::arg("scale"),
         py::arg("zero_point"), py::arg("flush_subnormal"));
   m.def("quantize_multiplier", &QuantizeMultiplierPy, py::arg("real"));
+  m.def("dequantize_f16", &DequantizeF16, py::arg("q"));
   m.def("activation", &Activation, py::arg("x"), py::arg("input_scale"),
         py::arg("input_zero_point"), py::arg("logistic"));
   m.def("conv_requant", &ConvRequantPy, py::arg("input_scale"),

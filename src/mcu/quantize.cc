@@ -1,8 +1,12 @@
 #include "refmath/mcu/quantize.h"
 
+#include <string.h>
+
 #include <cfloat>
 #include <cmath>
 #include <limits>
+
+#include "refmath/binary16/binary16.h"
 
 namespace refmath {
 namespace mcu {
@@ -66,6 +70,15 @@ std::vector<float> DequantizeAll(const std::vector<int32_t>& q, float scale,
   std::vector<float> x(q.size());
   for (size_t i = 0; i < q.size(); ++i) {
     x[i] = Dequantize(q[i], scale, zero_point, flush_subnormal);
+  }
+  return x;
+}
+
+std::vector<float> DequantizeF16(const std::vector<uint16_t>& half_bits) {
+  std::vector<float> x(half_bits.size());
+  for (size_t i = 0; i < half_bits.size(); ++i) {
+    const uint32_t bits = HalfBitsToFloatBits(half_bits[i]);
+    memcpy(&x[i], &bits, sizeof bits);
   }
   return x;
 }

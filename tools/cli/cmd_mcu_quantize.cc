@@ -62,6 +62,26 @@ int RunMcuQuantize(const Argv& argv) {
   return kExitOk;
 }
 
+// A float16 input is widened exactly (DEQUANTIZE from float16): it takes
+// no scale, zero point or flush.
+static int WidenF16(const Args& args, const io::NpyArray& in) {
+  constexpr const char* kCmd = "mcu dequantize";
+  for (const char* o : {"scale", "zero-point", "flush-subnormal"}) {
+    if (args.Has(o)) {
+      return Fail(kCmd, std::string("a float16 input is widened exactly: it "
+                                    "takes no --") + o);
+    }
+  }
+  const std::vector<uint16_t> h(in.bits.begin(), in.bits.end());
+  std::string error;
+  if (!WriteOutputs(args, {{"out", io::Float32Array(in.shape,
+                                                    mcu::DequantizeF16(h))}},
+                    &error)) {
+    return Fail(kCmd, error);
+  }
+  return kExitOk;
+}
+
 int RunMcuDequantize(const Argv& argv) {
   constexpr const char* kCmd = "mcu dequantize";
   Args args;
@@ -71,10 +91,15 @@ int RunMcuDequantize(const Argv& argv) {
   std::string error;
   if (!args.Parse(argv, {"in", "out", "scale", "zero-point"}, {"flush-subnormal"},
                   &error) ||
-      !PositiveFloatOption(args, "scale", &scale, &error) ||
       !CheckOutputs(args, {"out"}, &error) ||
-      !ReadOperand(args, "in", io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16),
+      !ReadOperand(args, "in",
+                   io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16) |
+                       io::Only(io::DType::kFloat16),
                    &in, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (in.dtype == io::DType::kFloat16) return WidenF16(args, in);
+  if (!PositiveFloatOption(args, "scale", &scale, &error)) {
     return Fail(kCmd, error);
   }
   const bool s8 = in.dtype == io::DType::kInt8;

@@ -250,9 +250,12 @@ const Command kSubcommands[] = {
      FunctionNames::kNone,
      "refmath mcu quantize --in x.npy --scale 0.05 --out q.npy"},
     {"mcu dequantize", nullptr, REFMATH_MCU_DEQUANTIZE_FORM,
-     "TFLite Micro DEQUANTIZE: int8 or int16 .npy to float32 (docs/mcu.md)",
-     "--in FILE, --out FILE  int8/int16 in, float32 out, .npy (required)\n"
-     "--scale S              positive, rounded to binary32 (required)\n"
+     "TFLite Micro DEQUANTIZE: int8, int16 or float16 .npy to float32\n"
+     "(docs/mcu.md); float16 is widened exactly, with no scale",
+     "--in FILE, --out FILE  int8/int16/float16 in, float32 out, .npy\n"
+     "                       (required)\n"
+     "--scale S              positive, rounded to binary32 (required for\n"
+     "                       int8 and int16; none for float16)\n"
      "--zero-point Z         the input's zero point (default: 0)\n"
      "--flush-subnormal      the MVE f32 path (default: off)\n",
      FunctionNames::kNone,

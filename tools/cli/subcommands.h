@@ -67,7 +67,8 @@
   "        --out FILE"
 #define REFMATH_MCU_DEQUANTIZE_FORM                                            \
   "mcu dequantize --in FILE --scale S [--zero-point Z] [--flush-subnormal]"    \
-  " --out FILE"
+  " --out FILE\n"                                                              \
+  "mcu dequantize --in FLOAT16_FILE --out FILE"
 #define REFMATH_MCU_CONV_FORM(NAME, EXTRA)                                     \
   "mcu " NAME " --input FILE --filter FILE [--bias FILE] --out FILE\n"        \
   "        (--multiplier M[,M...] --shift S[,S...] | --input-scale S\n"       \

@@ -51,6 +51,11 @@ std::vector<float> DequantizeAll(const std::vector<int32_t>& q, float scale,
                                  int32_t zero_point,
                                  bool flush_subnormal = false);
 
+// DEQUANTIZE of a float16 tensor (binary16 bit patterns) to float32: the
+// exact widening, with no scale or zero point (every binary16 value,
+// subnormals, infinities and NaN payloads included, is a binary32 value).
+std::vector<float> DequantizeF16(const std::vector<uint16_t>& half_bits);
+
 }  // namespace mcu
 }  // namespace refmath
 
