@@ -100,6 +100,17 @@ struct QuickTan : QuickPlainFinish {
   }
 };
 
+// sin x and cos x of binary64 lanes x from one reduction (QuickTrig).
+template <class DD>
+HWY_INLINE void QuickSinCosHalf(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_x,
+                                hn::Vec<DD>* cos_x) {
+  hn::Vec<DD> sin_t, cos_t;
+  hn::Vec<hn::RebindToSigned<DD>> q;
+  QuickTrig(dd, x, &sin_t, &cos_t, &q);
+  *sin_x = TrigSelect<0>(dd, q, sin_t, cos_t);
+  *cos_x = TrigSelect<1>(dd, q, sin_t, cos_t);
+}
+
 #if HWY_TARGET != HWY_SCALAR
 // sin and cos of one vector at `in` from one reduction: true, with both
 // correctly rounded results stored, when every lane is in QuickSin's range
@@ -115,22 +126,18 @@ HWY_INLINE bool QuickSinCosRounded(D d, const float* in, float* sin_out,
   const hn::Rebind<double, decltype(dh)> dd;
   const hn::RebindToUnsigned<decltype(dd)> du;
   const size_t half = hn::Lanes(dh);
-  hn::Vec<decltype(dd)> s[2], c[2];
-  auto settled = hn::FirstN(du, hn::Lanes(du));
-  for (size_t h = 0; h < 2; ++h) {
-    hn::Vec<decltype(dd)> sin_t, cos_t;
-    hn::Vec<hn::RebindToSigned<decltype(dd)>> q;
-    QuickTrig(dd, hn::PromoteTo(dd, hn::LoadU(dh, in + h * half)), &sin_t,
-              &cos_t, &q);
-    s[h] = TrigSelect<0>(dd, q, sin_t, cos_t);
-    c[h] = TrigSelect<1>(dd, q, sin_t, cos_t);
-    settled = hn::And(settled, hn::And(Settled(dd, s[h]), Settled(dd, c[h])));
-  }
+  // Named halves, not arrays: SVE's vector types are sizeless.
+  hn::Vec<decltype(dd)> s0, c0, s1, c1;
+  QuickSinCosHalf(dd, hn::PromoteTo(dd, hn::LoadU(dh, in)), &s0, &c0);
+  QuickSinCosHalf(dd, hn::PromoteTo(dd, hn::LoadU(dh, in + half)), &s1, &c1);
+  const auto settled =
+      hn::And(hn::And(Settled(dd, s0), Settled(dd, c0)),
+              hn::And(Settled(dd, s1), Settled(dd, c1)));
   if (!hn::AllTrue(du, settled)) return false;
-  for (size_t h = 0; h < 2; ++h) {
-    hn::StoreU(hn::DemoteTo(dh, s[h]), dh, sin_out + h * half);
-    hn::StoreU(hn::DemoteTo(dh, c[h]), dh, cos_out + h * half);
-  }
+  hn::StoreU(hn::DemoteTo(dh, s0), dh, sin_out);
+  hn::StoreU(hn::DemoteTo(dh, s1), dh, sin_out + half);
+  hn::StoreU(hn::DemoteTo(dh, c0), dh, cos_out);
+  hn::StoreU(hn::DemoteTo(dh, c1), dh, cos_out + half);
   return true;
 }
 #endif  // HWY_TARGET != HWY_SCALAR
