@@ -207,7 +207,8 @@ kernel_functions="exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf
 subcommands="ane_eval ane_functions ane_profiles ane_matmul ane_reduce-sum ane_softmax
   ane_fft ane_ifft ane_solve ane_compress mcu_table mcu_compare mcu_ops mcu_fc
   mcu_quantize mcu_dequantize mcu_conv2d mcu_depthwise-conv2d mcu_avg-pool
-  mcu_max-pool mcu_softmax mcu_add mcu_mul mcu_logistic mcu_tanh"
+  mcu_max-pool mcu_softmax mcu_add mcu_mul mcu_logistic mcu_tanh
+  mcu_requantize"
 # refmath functions lists the registry: the nine functions of the
 # specification, each in all three variants, then the correctly rounded
 # libm's, in the correct variant alone (the rows of functions.def with

@@ -398,6 +398,31 @@ def test_requantize(dtype, type_, zps):
     assert mcu.requantize(np.int8([6, -2]), 0.25, 1.0).tolist() == [2, -1]
 
 
+# `refmath mcu requantize` gives the port's bits too, and refuses a zero
+# point outside its type and a ratio that does not quantize.
+def test_requantize_cli(tmp_path):
+    x = ints(200, -30000, 30000, np.int16)
+    cli = cli_out(tmp_path, ["requantize", "--input-scale", 0.037,
+                             "--input-zero-point", 7, "--output-scale", 0.011,
+                             "--output-zero-point", -3, "--type", "s8"],
+                  {"input": x})
+    same_values(cli, port.requantize(x, 0.037, 7, 0.011, -3, 8), np.int8)
+    np.save(tmp_path / "x8.npy", np.int8([1]))
+    for extra, why in ((["--input-zero-point", 200], "--input-zero-point"),
+                       (["--output-scale", 1e-30], "does not quantize"),
+                       (["--type", "s4"], "unknown --type")):
+        argv = ["mcu", "requantize", "--input", tmp_path / "x8.npy",
+                "--input-scale", 1, "--output-scale", 1, "--out",
+                tmp_path / "bad.npy"]
+        if extra[0] in argv:
+            argv[argv.index(extra[0]) + 1] = extra[1]
+        else:
+            argv += extra
+        bad = run_cli(*argv, ok=(2,))
+        assert why in bad.stderr, bad.stderr
+        assert not (tmp_path / "bad.npy").exists()
+
+
 def test_layer_errors():
     x, w = np.zeros((1, 4, 4, 2), np.int8), np.zeros((3, 3, 3, 2), np.int8)
     with pytest.raises(ValueError, match="4-D"):

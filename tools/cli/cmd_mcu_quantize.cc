@@ -8,6 +8,9 @@
 //                  --out FILE
 //   mcu logistic|tanh --input FILE --input-scale S [--input-zero-point Z]
 //                     --out FILE
+//   mcu requantize --input FILE --input-scale S [--input-zero-point Z]
+//                  --output-scale S [--output-zero-point Z]
+//                  [--type s8|s16|s32] --out FILE
 // quantize: float32 in, int8 or int16 out; dequantize: int8 or int16 in,
 // float32 out; logistic and tanh: int8 or int16 in, the same type out;
 // the shape is kept.
@@ -16,6 +19,7 @@
 #include "refmath/mcu/activation_s16.h"
 #include "refmath/mcu/activation_s8.h"
 #include "refmath/mcu/quantize.h"
+#include "refmath/mcu/requantize_op.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
 
@@ -112,6 +116,62 @@ int RunMcuDequantize(const Argv& argv) {
       mcu::DequantizeAll(std::vector<int32_t>(q.begin(), q.end()), scale,
                          static_cast<int32_t>(zp), args.Has("flush-subnormal"));
   if (!WriteOutputs(args, {{"out", io::Float32Array(in.shape, x)}}, &error)) {
+    return Fail(kCmd, error);
+  }
+  return kExitOk;
+}
+
+// QUANTIZE between integer tensors (refmath/mcu/requantize_op.h): int8,
+// int16 or int32 in, --type out; each zero point within its tensor's type.
+int RunMcuRequantize(const Argv& argv) {
+  constexpr const char* kCmd = "mcu requantize";
+  Args args;
+  io::NpyArray in;
+  float in_scale, out_scale;
+  long in_zp, out_zp;
+  std::string error;
+  if (!args.Parse(argv, {"input", "out", "input-scale", "input-zero-point",
+                         "output-scale", "output-zero-point", "type"},
+                  {}, &error) ||
+      !PositiveFloatOption(args, "input-scale", &in_scale, &error) ||
+      !PositiveFloatOption(args, "output-scale", &out_scale, &error) ||
+      !CheckOutputs(args, {"out"}, &error) ||
+      !ReadOperand(args, "input",
+                   io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16) |
+                       io::Only(io::DType::kInt32),
+                   &in, &error)) {
+    return Fail(kCmd, error);
+  }
+  const std::string type = args.Get("type", "s8");
+  const int bits = type == "s8" ? 8 : type == "s16" ? 16 : type == "s32" ? 32 : 0;
+  if (bits == 0) {
+    return Fail(kCmd, "unknown --type " + Quote(type) + " (valid: s8, s16, s32)");
+  }
+  const int in_bits = in.dtype == io::DType::kInt8    ? 8
+                      : in.dtype == io::DType::kInt16 ? 16
+                                                      : 32;
+  const long in_lo = -(1L << (in_bits - 1)), out_lo = -(1L << (bits - 1));
+  if (!IntegerOption(args, "input-zero-point", in_lo, -in_lo - 1, 0, &in_zp,
+                     &error) ||
+      !IntegerOption(args, "output-zero-point", out_lo, -out_lo - 1, 0, &out_zp,
+                     &error)) {
+    return Fail(kCmd, error);
+  }
+  mcu::RequantizeOpParams p;
+  if (!mcu::RequantizeOpPrepare(in_scale, static_cast<int32_t>(in_zp), out_scale,
+                                static_cast<int32_t>(out_zp), &p)) {
+    return Fail(kCmd, "--input-scale / --output-scale does not quantize with "
+                      "a shift in -31..31");
+  }
+  std::vector<int32_t> out;
+  mcu::RequantizeOp(Narrowed<int32_t>(in), p, bits, &out);
+  const io::DType out_type = bits == 8    ? io::DType::kInt8
+                             : bits == 16 ? io::DType::kInt16
+                                          : io::DType::kInt32;
+  if (!WriteOutputs(args, {{"out", io::IntegerArray(out_type, in.shape,
+                                                    std::vector<int64_t>(
+                                                        out.begin(), out.end()))}},
+                    &error)) {
     return Fail(kCmd, error);
   }
   return kExitOk;

@@ -313,6 +313,19 @@ const Command kSubcommands[] = {
     REFMATH_MCU_ELEMENTWISE("mul", "MUL"),
     REFMATH_MCU_ACTIVATION("logistic", "LOGISTIC"),
     REFMATH_MCU_ACTIVATION("tanh", "TANH"),
+    {"mcu requantize", nullptr, REFMATH_MCU_REQUANTIZE_FORM,
+     "TFLite Micro QUANTIZE between integer tensors: int8, int16 or int32\n"
+     ".npy moved to another scale and zero point (docs/mcu.md, Requantize)",
+     "--input FILE           int8, int16 or int32, any shape (required)\n"
+     "--input-scale S        positive, rounded to binary32 (required)\n"
+     "--input-zero-point Z   within the input's type (default: 0)\n"
+     "--output-scale S       positive, rounded to binary32 (required)\n"
+     "--output-zero-point Z  within the output's type (default: 0)\n"
+     "--type T               the output: s8, s16 or s32 (default: s8)\n"
+     "--out FILE             the result, .npy (required)\n",
+     FunctionNames::kNone,
+     "refmath mcu requantize --input q.npy --input-scale 0.05 "
+     "--output-scale 0.1 --out r.npy"},
 };
 
 const size_t kNumSubcommands = sizeof(kSubcommands) / sizeof(kSubcommands[0]);
