@@ -16,8 +16,6 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "refmath/mcu/activation_ops.h"
-#include "refmath/mcu/activation_s16.h"
-#include "refmath/mcu/activation_s8.h"
 #include "refmath/mcu/quantize.h"
 #include "refmath/mcu/quantize_params.h"
 
@@ -128,7 +126,7 @@ py::array DequantizeF16(const py::array& h) {
 }
 
 // LOGISTIC or TANH of an int8 or int16 array, as `refmath mcu logistic|tanh`
-// computes it (refmath/mcu/activation_s8.h, activation_s16.h).
+// computes it (mcu::ActivationTensor).
 py::array Activation(const py::array& x_in, double scale, int zp,
                      bool logistic) {
   const io::NpyArray in = ToNpy(
@@ -141,20 +139,12 @@ py::array Activation(const py::array& x_in, double scale, int zp,
   if (zp < INT8_MIN || zp > INT8_MAX) {
     Refuse("input_zero_point must be an integer in -128..127");
   }
-  const float s = PositiveScale(scale, "input_scale");
-  std::vector<int64_t> out;
-  if (s8) {
-    const std::vector<int8_t> y = mcu::ActivationS8Tensor(
-        logistic ? mcu::ActivationS8::kLogistic : mcu::ActivationS8::kTanh,
-        mcu::PrepareActivationS8(s, zp), io::Narrowed<int8_t>(in));
-    out.assign(y.begin(), y.end());
-  } else {
-    const mcu::ActivationS16 op =
-        logistic ? mcu::ActivationS16::kSigmoid : mcu::ActivationS16::kTanh;
-    const std::vector<int16_t> y = mcu::ActivationS16Tensor(
-        op, mcu::PrepareActivationS16(op, s), io::Narrowed<int16_t>(in));
-    out.assign(y.begin(), y.end());
-  }
+  mcu::TableInput table_in;
+  table_in.scale = PositiveScale(scale, "input_scale");
+  table_in.zero_point = zp;
+  const std::vector<int32_t> y = mcu::ActivationTensor(
+      mcu::ActivationOpOf(logistic, !s8), table_in, io::Narrowed<int32_t>(in));
+  const std::vector<int64_t> out(y.begin(), y.end());
   return FromNpy(io::IntegerArray(in.dtype, in.shape, out));
 }
 

@@ -1,5 +1,7 @@
 #include "refmath/mcu/activation_ops.h"
 
+#include <stdint.h>
+
 #include "refmath/mcu/activation_s16.h"
 #include "refmath/mcu/activation_s8.h"
 #include "refmath/mcu/ideal_activation.h"
@@ -54,6 +56,23 @@ std::vector<int32_t> IdealTable(const ActivationOp& op, float input_scale,
   return std::vector<int32_t>(t.begin(), t.end());
 }
 
+namespace {
+
+// The int16 kernel's parameters from `in`: from the scale, or the given
+// multiplier and shift, whose effective scale goes to *scale.
+ActivationS16Params S16Params(ActivationS16 kind, const TableInput& in,
+                              float* scale) {
+  ActivationS16Params p;
+  *scale = in.scale;
+  if (in.scale > 0) return PrepareActivationS16(kind, in.scale);
+  p.input_multiplier = in.multiplier;
+  p.input_left_shift = in.left_shift;
+  *scale = static_cast<float>(EffectiveInputScaleS16(p));
+  return p;
+}
+
+}  // namespace
+
 std::vector<int32_t> ActivationTable(const ActivationOp& op,
                                      const TableInput& in, bool ideal) {
   if (!op.int16) {
@@ -66,18 +85,37 @@ std::vector<int32_t> ActivationTable(const ActivationOp& op,
   }
   const ActivationS16 kind =
       op.logistic ? ActivationS16::kSigmoid : ActivationS16::kTanh;
-  ActivationS16Params p;
-  float scale = in.scale;
-  if (scale > 0) {
-    p = PrepareActivationS16(kind, scale);
-  } else {
-    p.input_multiplier = in.multiplier;
-    p.input_left_shift = in.left_shift;
-    scale = static_cast<float>(EffectiveInputScaleS16(p));
-  }
+  float scale;
+  const ActivationS16Params p = S16Params(kind, in, &scale);
   const std::vector<int16_t> t =
       ideal ? IdealTableS16(kind, scale) : TableS16(kind, p);
   return std::vector<int32_t>(t.begin(), t.end());
+}
+
+const ActivationOp& ActivationOpOf(bool logistic, bool int16) {
+  for (const ActivationOp& op : ActivationOps()) {
+    if (op.logistic == logistic && op.int16 == int16) return op;
+  }
+  return ActivationOps().front();  // not reached: the list has all four
+}
+
+std::vector<int32_t> ActivationTensor(const ActivationOp& op,
+                                      const TableInput& in,
+                                      const std::vector<int32_t>& x) {
+  std::vector<int32_t> out(x.size());
+  if (!op.int16) {
+    const std::vector<int32_t> table = ActivationTable(op, in, false);
+    for (size_t i = 0; i < x.size(); ++i) out[i] = table[x[i] - INT8_MIN];
+    return out;
+  }
+  const ActivationS16 kind =
+      op.logistic ? ActivationS16::kSigmoid : ActivationS16::kTanh;
+  float scale;
+  const ActivationS16Params p = S16Params(kind, in, &scale);
+  for (size_t i = 0; i < x.size(); ++i) {
+    out[i] = EvalActivationS16(kind, p, static_cast<int16_t>(x[i]));
+  }
+  return out;
 }
 
 }  // namespace mcu

@@ -102,16 +102,6 @@ int16_t EvalActivationS16(ActivationS16 op, const ActivationS16Params& p,
   return static_cast<int16_t>(static_cast<uint16_t>(out));
 }
 
-std::vector<int16_t> ActivationS16Tensor(ActivationS16 op,
-                                         const ActivationS16Params& p,
-                                         const std::vector<int16_t>& input) {
-  std::vector<int16_t> out(input.size());
-  for (size_t i = 0; i < input.size(); ++i) {
-    out[i] = EvalActivationS16(op, p, input[i]);
-  }
-  return out;
-}
-
 std::vector<int16_t> TableS16(ActivationS16 op, const ActivationS16Params& p) {
   std::vector<int16_t> table(65536);
   for (int i = 0; i < 65536; ++i) {

@@ -67,14 +67,5 @@ std::array<int8_t, 256> TableS8(ActivationS8 op, const ActivationS8Params& p) {
   return table;
 }
 
-std::vector<int8_t> ActivationS8Tensor(ActivationS8 op,
-                                       const ActivationS8Params& p,
-                                       const std::vector<int8_t>& input) {
-  const std::array<int8_t, 256> table = TableS8(op, p);
-  std::vector<int8_t> out(input.size());
-  for (size_t i = 0; i < input.size(); ++i) out[i] = table[input[i] - INT8_MIN];
-  return out;
-}
-
 }  // namespace mcu
 }  // namespace refmath

@@ -1,6 +1,6 @@
 // refmath mcu quantize | dequantize | logistic | tanh: QUANTIZE,
 // DEQUANTIZE, LOGISTIC and TANH of TFLite Micro / CMSIS-NN over .npy files
-// (refmath/mcu/quantize.h, activation_s8.h, activation_s16.h; docs/mcu.md
+// (refmath/mcu/quantize.h, activation_ops.h; docs/mcu.md
 // "Command line").
 //   mcu quantize --in FILE --scale S [--zero-point Z] [--type s8|s16]
 //                [--rule tflm|mve] --out FILE
@@ -16,8 +16,7 @@
 // the shape is kept.
 #include <string>
 
-#include "refmath/mcu/activation_s16.h"
-#include "refmath/mcu/activation_s8.h"
+#include "refmath/mcu/activation_ops.h"
 #include "refmath/mcu/quantize.h"
 #include "refmath/mcu/requantize_op.h"
 #include "tools/cli/emulator_args.h"
@@ -206,21 +205,12 @@ int RunMcuActivation(const Argv& argv, bool logistic) {
                      s8 ? INT8_MAX : 0, 0, &zp, &error)) {
     return Fail(cmd, error);
   }
-  std::vector<int64_t> out;
-  if (s8) {
-    const mcu::ActivationS8Params p =
-        mcu::PrepareActivationS8(scale, static_cast<int32_t>(zp));
-    const std::vector<int8_t> y = mcu::ActivationS8Tensor(
-        logistic ? mcu::ActivationS8::kLogistic : mcu::ActivationS8::kTanh, p,
-        Narrowed<int8_t>(in));
-    out.assign(y.begin(), y.end());
-  } else {
-    const mcu::ActivationS16 op =
-        logistic ? mcu::ActivationS16::kSigmoid : mcu::ActivationS16::kTanh;
-    const std::vector<int16_t> y = mcu::ActivationS16Tensor(
-        op, mcu::PrepareActivationS16(op, scale), Narrowed<int16_t>(in));
-    out.assign(y.begin(), y.end());
-  }
+  mcu::TableInput table_in;
+  table_in.scale = scale;
+  table_in.zero_point = static_cast<int32_t>(zp);
+  const std::vector<int32_t> y = mcu::ActivationTensor(
+      mcu::ActivationOpOf(logistic, !s8), table_in, Narrowed<int32_t>(in));
+  const std::vector<int64_t> out(y.begin(), y.end());
   if (!WriteOutputs(args, {{"out", io::IntegerArray(in.dtype, in.shape, out)}},
                     &error)) {
     return Fail(cmd, error);

@@ -45,6 +45,17 @@ struct TableInput {
 std::vector<int32_t> ActivationTable(const ActivationOp& op,
                                      const TableInput& in, bool ideal);
 
+// The op of LOGISTIC (logistic) or TANH on int8 or int16 (int16) tensors:
+// logistic_s8, tanh_s8, sigmoid_s16 or tanh_s16.
+const ActivationOp& ActivationOpOf(bool logistic, bool int16);
+
+// `op` on every element of a tensor of its type (values widened), as the
+// device runs it: an int8 element is read from the kernel's table at
+// q + 128; an int16 one is evaluated by the kernel (zero point 0).
+std::vector<int32_t> ActivationTensor(const ActivationOp& op,
+                                      const TableInput& in,
+                                      const std::vector<int32_t>& x);
+
 }  // namespace mcu
 }  // namespace refmath
 

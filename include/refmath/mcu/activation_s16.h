@@ -40,12 +40,6 @@ int16_t EvalActivationS16(ActivationS16 op, const ActivationS16Params& p,
 // Outputs for the inputs -32768..32767, in that order.
 std::vector<int16_t> TableS16(ActivationS16 op, const ActivationS16Params& p);
 
-// sigmoid or tanh of a whole int16 tensor (zero point 0), element by
-// element as the kernel computes it.
-std::vector<int16_t> ActivationS16Tensor(ActivationS16 op,
-                                         const ActivationS16Params& p,
-                                         const std::vector<int16_t>& input);
-
 }  // namespace mcu
 }  // namespace refmath
 

@@ -9,7 +9,6 @@
 #include <stdint.h>
 
 #include <array>
-#include <vector>
 
 namespace refmath {
 namespace mcu {
@@ -40,12 +39,6 @@ int8_t EvalActivationS8(ActivationS8 op, const ActivationS8Params& p,
 
 // Outputs for the inputs -128..127, in that order.
 std::array<int8_t, 256> TableS8(ActivationS8 op, const ActivationS8Params& p);
-
-// LOGISTIC or TANH of a whole int8 tensor as the device runs it: each
-// element read from TableS8 at its value + 128.
-std::vector<int8_t> ActivationS8Tensor(ActivationS8 op,
-                                       const ActivationS8Params& p,
-                                       const std::vector<int8_t>& input);
 
 }  // namespace mcu
 }  // namespace refmath
