@@ -127,17 +127,22 @@ HWY_INLINE bool QuickSinCosRounded(D d, const float* in, float* sin_out,
   const hn::RebindToUnsigned<decltype(dd)> du;
   const size_t half = hn::Lanes(dh);
   // Named halves, not arrays: SVE's vector types are sizeless.
+  const VecF<decltype(dh)> x0 = hn::LoadU(dh, in);
+  const VecF<decltype(dh)> x1 = hn::LoadU(dh, in + half);
   hn::Vec<decltype(dd)> s0, c0, s1, c1;
-  QuickSinCosHalf(dd, hn::PromoteTo(dd, hn::LoadU(dh, in)), &s0, &c0);
-  QuickSinCosHalf(dd, hn::PromoteTo(dd, hn::LoadU(dh, in + half)), &s1, &c1);
+  QuickSinCosHalf(dd, hn::PromoteTo(dd, x0), &s0, &c0);
+  QuickSinCosHalf(dd, hn::PromoteTo(dd, x1), &s1, &c1);
   const auto settled =
       hn::And(hn::And(Settled(dd, s0), Settled(dd, c0)),
               hn::And(Settled(dd, s1), Settled(dd, c1)));
   if (!hn::AllTrue(du, settled)) return false;
-  hn::StoreU(hn::DemoteTo(dh, s0), dh, sin_out);
-  hn::StoreU(hn::DemoteTo(dh, s1), dh, sin_out + half);
-  hn::StoreU(hn::DemoteTo(dh, c0), dh, cos_out);
-  hn::StoreU(hn::DemoteTo(dh, c1), dh, cos_out + half);
+  // Each policy's Finish, as QuickRounded applies it.
+  hn::StoreU(QuickSin::Finish(dh, x0, hn::DemoteTo(dh, s0)), dh, sin_out);
+  hn::StoreU(QuickSin::Finish(dh, x1, hn::DemoteTo(dh, s1)), dh,
+             sin_out + half);
+  hn::StoreU(QuickCos::Finish(dh, x0, hn::DemoteTo(dh, c0)), dh, cos_out);
+  hn::StoreU(QuickCos::Finish(dh, x1, hn::DemoteTo(dh, c1)), dh,
+             cos_out + half);
   return true;
 }
 #endif  // HWY_TARGET != HWY_SCALAR
