@@ -37,7 +37,8 @@ def macs(x, layers):
         if op in ("conv2d", "depthwise_conv2d"):
             f = d["filter"]
             sh, sw = d.get("stride", (1, 1))
-            h, w = -(-h // sh), -(-w // sw)          # SAME
+            h = kws_report.same_pads(h, f.shape[1], sh)[0]   # SAME
+            w = kws_report.same_pads(w, f.shape[2], sw)[0]
             if op == "conv2d":
                 total += h * w * f.shape[0] * f.shape[1] * f.shape[2] * c
                 c = f.shape[0]
