@@ -110,8 +110,13 @@ void CheckFloatKernels(Checker& c, const std::string& type, size_t lanes,
     FcKernel kernel;
     std::string args;
   };
+  // The default layout is auto: on the Cortex-M55, 6 rows sharing the
+  // weights pack fp32's 6 outputs (a lane group is 4) and not fp16's (8,
+  // and only with fast accumulation).
+  const FcKernel by_default = type == "f32" ? FcKernel::kPacked : FcKernel::kStandard;
   const Case cases[] = {
-      {FcKernel::kStandard, weights},
+      {by_default, weights},
+      {FcKernel::kStandard, " --layout standard" + weights},
       {FcKernel::kPacked, " --layout packed" + weights},
       {FcKernel::kPacked, " --layout packed --c-out 6 --weights " +
                               c.Save("wp", to_npy({blocks, kCIn, lanes}, packed))},

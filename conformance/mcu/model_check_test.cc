@@ -91,6 +91,7 @@ std::vector<LayerParams> GoodModel() {
           Layer(CheckedOp::kSoftmax, Int(T::kInt8, 0.1, 3),
                 Int(T::kInt8, 1.0 / 256, -128)),
           Layer(CheckedOp::kLogistic, a, Int(T::kInt8, 1.0 / 256, -128)),
+          Layer(CheckedOp::kSoftmax, Int(T::kInt8, 0.1, 3), {T::kInt8, {}, {}}),
           Layer(CheckedOp::kTanh, Int(T::kInt16, 1.0 / 4096, 0),
                 Int(T::kInt16, 1.0 / 32768, 0)),
           Layer(CheckedOp::kQuantize, Float(T::kFloat32), a),
@@ -189,6 +190,9 @@ TEST(McuModelCheck, MalformedQuantization) {
                 "layer 0 (MAX_POOL_2D): int8 output has 3 zero points for 2 scales"}));
   EXPECT_EQ(CheckOne(Layer(CheckedOp::kMaxPool, {T::kInt8, {}, {}}, Int(T::kInt8, 1, 0))),
             std::vector<std::string>{"layer 0 (MAX_POOL_2D): int8 input has no scale"});
+  // Only the fixed outputs of LOGISTIC, TANH and SOFTMAX may go unstated.
+  EXPECT_EQ(CheckOne(Layer(CheckedOp::kMaxPool, Int(T::kInt8, 1, 0), {T::kInt8, {}, {}})),
+            std::vector<std::string>{"layer 0 (MAX_POOL_2D): int8 output has no scale"});
 }
 
 TEST(McuModelCheck, PlatformGates) {

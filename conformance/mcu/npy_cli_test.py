@@ -327,6 +327,14 @@ def errors(t):
       "--weights", wf, "--layout", "nhwc", "--out", out)
     e("c-out needs packed", "--c-out applies only to --layout packed", "mcu", "fc", "--type", "f32",
       "--input", xf, "--weights", wf, "--c-out", 4, "--out", out)
+    e("bad accumulation", "unknown --accumulation 'exact' (valid: precise, fast, auto)", "mcu",
+      "fc", "--type", "f32", "--input", xf, "--weights", wf, "--accumulation", "exact", "--out", out)
+    wh = t.save("wh", np.ones((4, 3), np.float16))
+    xh = t.save("xh", np.ones((2, 3), np.float16))
+    e("legacy is not packed", "--legacy does not apply to --layout packed", "mcu", "fc", "--type",
+      "f16", "--input", xh, "--weights", wh, "--layout", "packed", "--legacy", "--out", out)
+    e("accumulation for s8", "--accumulation does not apply to --type s8", *fc, *req,
+      "--accumulation", "fast")
     e("packed shape", "--weights: packed shape (1, 3, 3) is not (1, 3, 4)", "mcu", "fc", "--type",
       "f32", "--input", xf, "--weights", t.save("wp", np.ones((1, 3, 3), np.float32)), "--layout",
       "packed", "--c-out", 4, "--out", out)
@@ -390,7 +398,7 @@ def main():
     ops = t.ok("mcu", "ops").splitlines()
     t.check([line.split()[0] for line in ops] == list(OPS), "mcu ops lists the ops: %s" % ops)
     t.check(all(len(line.split()) > 3 for line in ops), "every op has a description")
-    for sub, form, option in [("fc", "mcu fc --type s8", "(default: standard)"),
+    for sub, form, option in [("fc", "mcu fc --type s8", "--allow-approximate"),
                               ("quantize", "mcu quantize --in FILE", "(default: tflm)"),
                               ("dequantize", "mcu dequantize --in FILE", "--flush-subnormal"),
                               ("compare", "mcu compare --op OP", "(default: 1)"),

@@ -71,28 +71,60 @@ def fc_s16(input, weights, multiplier, shift, bias=None, act_min=-32768,
 
 
 def _fc_float(half, input, weights, bias, layout, legacy, c_out, act_min,
-              act_max):
+              act_max, target, accumulation, allow_approximate):
     return _mcu.fc_float(half, _np.asarray(input), _np.asarray(weights),
                          None if bias is None else _np.asarray(bias), layout,
-                         legacy, c_out, act_min, act_max)
+                         legacy, c_out, act_min, act_max, target, accumulation,
+                         allow_approximate)
 
 
-def fc_f32(input, weights, bias=None, layout="standard", c_out=None,
-           act_min=-_np.inf, act_max=_np.inf):
+def fc_f32(input, weights, bias=None, layout="auto", c_out=None,
+           act_min=-_np.inf, act_max=_np.inf, *, target=None,
+           accumulation="auto", allow_approximate=False):
     """float32 fully connected on the M55 (MVE f32): layout "standard"
-    (weights [C_OUT, C_IN]) or "packed" (packed here from [C_OUT, C_IN],
-    or given packed [ceil(C_OUT/4), C_IN, 4] with c_out).  Returns float32
-    [..., C_OUT]."""
+    (weights [C_OUT, C_IN]), "packed" (packed here from [C_OUT, C_IN],
+    or given packed [ceil(C_OUT/4), C_IN, 4] with c_out), or "auto": the
+    layout the platform model gives this layer (float_layout) on `target`
+    (a dict as check_model takes; None is the Cortex-M55).  Returns
+    float32 [..., C_OUT]."""
     return _fc_float(False, input, weights, bias, layout, False, c_out,
-                     act_min, act_max)
+                     act_min, act_max, target, accumulation,
+                     allow_approximate)
 
 
-def fc_f16(input, weights, bias=None, layout="standard", legacy=False,
-           c_out=None, act_min=-_np.inf, act_max=_np.inf):
+def fc_f16(input, weights, bias=None, layout="auto", legacy=False,
+           c_out=None, act_min=-_np.inf, act_max=_np.inf, *, target=None,
+           accumulation="auto", allow_approximate=False):
     """float16 fully connected on the M55 (MVE f16): as fc_f32, with 8
-    lanes when packed; legacy=True is the older standard kernel."""
+    lanes when packed; legacy=True is the older standard kernel (layout
+    "standard" only).  "auto" packs only when `accumulation` resolves to
+    "fast"."""
     return _fc_float(True, input, weights, bias, layout, legacy, c_out,
-                     act_min, act_max)
+                     act_min, act_max, target, accumulation,
+                     allow_approximate)
+
+
+def supports_fp16(target=None):
+    """The FP16 gate (docs/mcu.md, "The platform model"): whether
+    `target` runs native float16 kernels.  target: a dict with "name",
+    "cpu", "mve", "fpu" and "fp16" (True or False: the capability
+    declared; None or absent: inferred, true for a cpu that normalizes to
+    cortex-m55); None is a Cortex-M55 with MVE-FP."""
+    return _mcu.supports_fp16(target)
+
+
+def float_layout(type, rows, c_out, *, target=None,  # noqa: A002
+                 accumulation="auto", allow_approximate=False):
+    """The packing rule (docs/mcu.md, "The platform model"): "packed" or
+    "standard" for a float fully connected layer or 1x1 convolution of
+    type "f16" or "f32" with `rows` rows sharing the weights (batch rows,
+    or output positions) and `c_out` outputs on `target`.  accumulation:
+    "precise", "fast" or "auto" ("auto" is "precise" unless
+    allow_approximate)."""
+    if type not in ("f16", "f32"):
+        raise ValueError(f"unknown type {type!r} (valid: f16, f32)")
+    return _mcu.float_layout(type == "f16", int(rows), int(c_out), target,
+                             accumulation, bool(allow_approximate))
 
 
 def quantize_multiplier(real):
@@ -319,6 +351,59 @@ def run_model(input, layers):
                 d[key] = int(d[key])
         norm.append(d)
     return list(_mcu.run_model(_np.asarray(input), norm))
+
+
+def _quant(layer, type_, scale_key, zp_key):
+    """(type, scales, zero points) as stated, or None when no scale is."""
+    if type_ in ("f16", "f32"):
+        return (type_, [], [])
+    if scale_key not in layer:
+        if zp_key in layer:
+            raise ValueError(f"{zp_key} is given without {scale_key}")
+        return None
+    return (type_, [float(v) for v in _np.ravel(layer[scale_key])],
+            [int(v) for v in _np.ravel(layer.get(zp_key, 0))])
+
+
+def check_model(layers, target=None):
+    """A model's parameter checks (docs/mcu.md, "Checking a model's
+    parameters"): a list of lines, one per violated operator restriction
+    or platform rule, empty when there is none.
+
+    layers: dicts as run_model takes (ds_cnn's layers pass as they are),
+    with any of these ops: conv2d, depthwise_conv2d, fully_connected,
+    avg_pool, max_pool, softmax, logistic, tanh, add, mul, quantize,
+    dequantize, lstm (its filter: the recurrent weights), reshape,
+    expand_dims.  Keys read: "type" (s8, s16, f16, f32; default: the
+    previous layer's output type, or s8), "output_type" (default "type"),
+    "filter_type" (default s8, or "type" for a float layer),
+    "input_scale"/"input_zero_point" (absent: the previous layer's
+    output), "input2_scale"/"input2_zero_point" (add, mul),
+    "output_scale"/"output_zero_point" (softmax, logistic and tanh may
+    leave them out: the kernel's own), "filter_scales" and
+    "filter_zero_points" (default 0).  Scales and zero points may be one
+    value or one per channel.  target: as supports_fp16."""
+    norm, previous = [], None
+    for i, layer in enumerate(layers):
+        if "op" not in layer:
+            raise ValueError(f"layer {i}: no 'op'")
+        t = layer.get("type", previous[0] if previous else "s8")
+        out_t = layer.get("output_type", t)
+        integer = t in ("s8", "s16")
+        w_t = layer.get("filter_type", "s8" if integer else t)
+        inp = _quant(layer, t, "input_scale", "input_zero_point")
+        if inp is None:
+            inp = previous if previous and previous[0] == t else (t, [], [])
+        in2 = _quant(layer, layer.get("input2_type", t), "input2_scale",
+                     "input2_zero_point") or (t, [], [])
+        out = _quant(layer, out_t, "output_scale", "output_zero_point") \
+            or (out_t, [], [])
+        weights = _quant(layer, w_t, "filter_scales", "filter_zero_points") \
+            or (w_t, [], [])
+        norm.append(dict(op=str(layer["op"]), input=inp, input2=in2,
+                         output=out, weights=weights))
+        previous = out
+    return list(_mcu.check_model(norm, target))
 
 
 # A keyword-spotting example model (docs/mcu.md, "Running a model").

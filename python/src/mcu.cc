@@ -191,6 +191,7 @@ py::tuple FcRequantPy(double input_scale, double filter_scale,
 void BindMcuFc(py::module_& m);
 void BindMcuLayers(py::module_& m);
 void BindMcuModel(py::module_& m);
+void BindMcuCheck(py::module_& m);
 
 void BindMcu(py::module_ m) {
   m.def("ops", [] {
@@ -218,6 +219,7 @@ void BindMcu(py::module_ m) {
   BindMcuFc(m);
   BindMcuLayers(m);
   BindMcuModel(m);
+  BindMcuCheck(m);
 }
 
 }  // namespace python

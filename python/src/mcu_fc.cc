@@ -18,11 +18,13 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/mcu_args.h"
+#include "python/src/mcu_check.h"
 #include "refmath/binary16/binary16.h"
 #include "src/mcu/fc_shapes.h"
 #include "refmath/mcu/fixed_point.h"
 #include "refmath/mcu/float_fc.h"
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/platform.h"
 
 namespace py = pybind11;
 using std::optional;
@@ -111,20 +113,8 @@ py::array FcS16(const py::array& input, const py::array& weights,
                                   vector<int64_t>(out.begin(), out.end())));
 }
 
-// The kernel of a layout, and weights in it: packed here from [C_OUT,
-// C_IN], or given packed ([ceil(C_OUT / L), C_IN, L]).
-mcu::FcKernel KernelOf(const string& layout, bool legacy, size_t c_out) {
-  if (layout != "standard" && layout != "packed") {
-    Refuse("unknown layout '" + layout + "' (valid: standard, packed)");
-  }
-  const bool packed = layout == "packed";
-  if (legacy && packed) Refuse("legacy applies only to layout 'standard'");
-  if (c_out && !packed) Refuse("c_out applies only to layout 'packed'");
-  return packed ? mcu::FcKernel::kPacked
-         : legacy ? mcu::FcKernel::kStandardLegacy
-                  : mcu::FcKernel::kStandard;
-}
-
+// Weights in the kernel's layout: packed here from [C_OUT, C_IN], or
+// given packed ([ceil(C_OUT / L), C_IN, L]).
 template <typename T>
 vector<T> KernelWeights(mcu::FcKernel kernel, size_t packed_c_out,
                         size_t lanes, const Operands& o, vector<T> w) {
@@ -144,9 +134,21 @@ vector<Half> Halves(const io::NpyArray& a) {
 
 py::array FcFloat(bool half, const py::array& input, const py::array& weights,
                   const optional<py::array>& bias, const string& layout,
-                  bool legacy, optional<size_t> c_out, double lo, double hi) {
+                  bool legacy, optional<size_t> c_out, double lo, double hi,
+                  const optional<py::dict>& target, const string& accumulation,
+                  bool allow_approximate) {
   const size_t packed_c_out = c_out.value_or(0);
-  const mcu::FcKernel kernel = KernelOf(layout, legacy, packed_c_out);
+  mcu::FloatLayout l;
+  l.name = layout;
+  l.legacy = legacy;
+  l.weights_packed = c_out.has_value();
+  l.target = TargetOf(target);
+  l.accumulation = AccumulationOf(accumulation);
+  l.allow_approximate = allow_approximate;
+  string error;
+  if (!mcu::CheckFloatLayout(l, {"layout", "legacy", "c_out"}, &error)) {
+    Refuse(error);
+  }
   const io::DTypeSet t =
       io::Only(half ? io::DType::kFloat16 : io::DType::kFloat32);
   const Operands o = Read(input, weights, bias, t, t, t, packed_c_out);
@@ -154,6 +156,7 @@ py::array FcFloat(bool half, const py::array& input, const py::array& weights,
     Refuse("act_min and act_max must be numbers with act_min <= act_max");
   }
   const mcu::FcShape shape = {o.dims.rows, o.dims.c_in, o.dims.c_out};
+  const mcu::FcKernel kernel = mcu::FloatKernelOf(l, half, shape);
   if (half) {
     vector<Half> out;
     mcu::FullyConnectedF16(

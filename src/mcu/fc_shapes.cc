@@ -59,5 +59,32 @@ bool CheckRequantCount(size_t multipliers, size_t shifts, size_t c_out,
   return true;
 }
 
+bool CheckFloatLayout(const FloatLayout& l, const FloatLayoutNames& names,
+                      std::string* error) {
+  if (l.name != "auto" && l.name != "standard" && l.name != "packed") {
+    *error = "unknown " + names.layout + " '" + Printable(l.name, 60) + "'" +
+             " (valid: auto, standard, packed)";
+    return false;
+  }
+  if (l.legacy && l.name == "packed") {
+    *error = names.legacy + " does not apply to " + names.layout + " packed";
+    return false;
+  }
+  if (l.weights_packed && l.name != "packed") {
+    *error = names.c_out + " applies only to " + names.layout + " packed";
+    return false;
+  }
+  return true;
+}
+
+FcKernel FloatKernelOf(const FloatLayout& l, bool half, const FcShape& shape) {
+  if (l.legacy) return FcKernel::kStandardLegacy;
+  if (l.name == "auto") {
+    return DefaultFloatKernel(l.target, half, l.accumulation,
+                              l.allow_approximate, shape);
+  }
+  return l.name == "packed" ? FcKernel::kPacked : FcKernel::kStandard;
+}
+
 }  // namespace mcu
 }  // namespace refmath

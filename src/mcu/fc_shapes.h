@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "refmath/mcu/float_fc.h"
+#include "refmath/mcu/platform.h"
+
 namespace refmath {
 namespace mcu {
 
@@ -41,6 +44,27 @@ bool CheckPackedWeights(const std::vector<size_t>& weights, size_t c_in,
 // false with a one-line *error for any other count.
 bool CheckRequantCount(size_t multipliers, size_t shifts, size_t c_out,
                        const std::string& names, std::string* error);
+
+// A float layer's layout as the caller names it: "auto" (the platform
+// model's choice, refmath/mcu/platform.h), "standard" or "packed".
+struct FloatLayout {
+  std::string name = "auto";
+  bool legacy = false;          // the older fp16 standard kernel (not packed)
+  bool weights_packed = false;  // C_OUT given: the weights come packed
+  McuTarget target;
+  Accumulation accumulation = Accumulation::kAuto;
+  bool allow_approximate = false;
+};
+struct FloatLayoutNames {
+  std::string layout, legacy, c_out;  // e.g. "--layout" or "layout"
+};
+
+// False with a one-line *error for an unknown layout, legacy beside the
+// packed layout, or packed weights beside another layout.
+bool CheckFloatLayout(const FloatLayout& layout, const FloatLayoutNames& names,
+                      std::string* error);
+// The kernel of a checked layout for a layer of `shape`.
+FcKernel FloatKernelOf(const FloatLayout& layout, bool half, const FcShape& shape);
 
 }  // namespace mcu
 }  // namespace refmath

@@ -62,6 +62,11 @@ bool HasWeights(Op op) {
 }
 bool HasTwoInputs(Op op) { return op == Op::kAdd || op == Op::kMul; }
 bool IsByteCopy(Op op) { return op == Op::kReshape || op == Op::kExpandDims; }
+// LOGISTIC, TANH and SOFTMAX on integers fix their output's quantization.
+bool FixedOutput(const LayerParams& p) {
+  return (p.op == Op::kLogistic || p.op == Op::kTanh || p.op == Op::kSoftmax) &&
+         IsInteger(p.output.type);
+}
 
 // A scale as the binary32 value a model file holds.
 uint32_t Binary32Bits(double v) { return FloatBits(static_cast<float>(v)); }
@@ -281,9 +286,11 @@ std::vector<std::string> CheckLayers(const std::vector<LayerParams>& layers,
     CheckTypes(l);
     l.Quantization("input", p.input);
     if (HasTwoInputs(p.op)) l.Quantization("second input", p.input2);
-    l.Quantization("output", p.output);
+    // A fixed output quantization not stated is the kernel's own.
+    const bool output_stated = !(FixedOutput(p) && p.output.scales.empty());
+    if (output_stated) l.Quantization("output", p.output);
     if (HasWeights(p.op)) l.Quantization("weights", p.weights);
-    CheckFixedOutputs(l);
+    if (output_stated) CheckFixedOutputs(l);
     CheckZeroPoints(l);
     CheckPlatform(l, target);
   }

@@ -32,6 +32,19 @@ Accumulation ResolveAccumulation(Accumulation setting, bool allow_approximate) {
   return allow_approximate ? Accumulation::kFast : Accumulation::kPrecise;
 }
 
+bool AccumulationFromName(const std::string& name, Accumulation* out) {
+  if (name == "precise") {
+    *out = Accumulation::kPrecise;
+  } else if (name == "fast") {
+    *out = Accumulation::kFast;
+  } else if (name == "auto") {
+    *out = Accumulation::kAuto;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 bool PacksFloatWeights(const McuTarget& target, bool half,
                        Accumulation accumulation, bool allow_approximate,
                        const FcShape& shape) {

@@ -39,6 +39,7 @@ constexpr Applies kTypeOptions[] = {
     {"input-zero-point", "s8"},      {"weight-zero-point", "s8"},
     {"output-zero-point", "s8"},     {"layout", "f32 f16"},
     {"legacy", "f16"},               {"c-out", "f32 f16"},
+    {"accumulation", "f32 f16"},     {"allow-approximate", "f32 f16"},
 };
 
 bool CheckTypeOptions(const Args& args, const std::string& type, std::string* error) {
@@ -131,24 +132,23 @@ int FcS16(const Args& args) {
                                       std::vector<int64_t>(out.begin(), out.end())));
 }
 
-// The float layer's kernel from --layout and --legacy, and the C_OUT of
-// weights given already packed (--c-out; 0 when refmath packs them).
-bool FloatKernel(const Args& args, mcu::FcKernel* kernel,
-                 size_t* packed_c_out, std::string* error) {
-  const std::string layout = args.Get("layout", "standard");
-  if (layout != "standard" && layout != "packed") {
-    *error = "unknown --layout " + Quote(layout) + " (valid: standard, packed)";
+// The float layer's layout from --layout, --legacy, --c-out (weights given
+// packed; 0 when refmath packs them) and, for "auto" on the Cortex-M55,
+// --accumulation and --allow-approximate.
+bool FloatLayoutOf(const Args& args, mcu::FloatLayout* layout,
+                   size_t* packed_c_out, std::string* error) {
+  layout->name = args.Get("layout", "auto");
+  layout->legacy = args.Has("legacy");
+  layout->weights_packed = args.Has("c-out");
+  layout->allow_approximate = args.Has("allow-approximate");
+  const std::string acc = args.Get("accumulation", "auto");
+  if (!mcu::AccumulationFromName(acc, &layout->accumulation)) {
+    *error = "unknown --accumulation " + Quote(acc) + " (valid: precise, fast, auto)";
     return false;
   }
-  const bool packed = layout == "packed";
-  if ((args.Has("legacy") && packed) || (args.Has("c-out") && !packed)) {
-    *error = packed ? "--legacy applies only to --layout standard"
-                    : "--c-out applies only to --layout packed";
+  if (!mcu::CheckFloatLayout(*layout, {"--layout", "--legacy", "--c-out"}, error)) {
     return false;
   }
-  *kernel = packed ? mcu::FcKernel::kPacked
-            : args.Has("legacy") ? mcu::FcKernel::kStandardLegacy
-                                 : mcu::FcKernel::kStandard;
   long c_out = 0;
   if (!IntegerOption(args, "c-out", 1, INT32_MAX, 0, &c_out, error)) return false;
   *packed_c_out = static_cast<size_t>(c_out);
@@ -184,11 +184,11 @@ std::vector<Half> Halves(const io::NpyArray& a) {
 int FcFloat(const Args& args, bool half) {
   const io::DTypeSet type = io::Only(half ? io::DType::kFloat16 : io::DType::kFloat32);
   Operands o;
-  mcu::FcKernel kernel;
+  mcu::FloatLayout layout;
   size_t packed_c_out;
   double lo, hi;
   std::string error;
-  if (!FloatKernel(args, &kernel, &packed_c_out, &error) ||
+  if (!FloatLayoutOf(args, &layout, &packed_c_out, &error) ||
       !ReadOperands(args, type, type, type, packed_c_out, &o, &error) ||
       !NumberOption(args, "act-min", -INFINITY, &lo, &error) ||
       !NumberOption(args, "act-max", INFINITY, &hi, &error)) {
@@ -196,6 +196,7 @@ int FcFloat(const Args& args, bool half) {
   }
   if (lo > hi) return Fail(kCmd, "--act-min is above --act-max");
   const mcu::FcShape shape = {o.dims.rows, o.dims.c_in, o.dims.c_out};
+  const mcu::FcKernel kernel = mcu::FloatKernelOf(layout, half, shape);
   if (half) {
     std::vector<Half> w, out;
     if (!KernelWeights(kernel, packed_c_out, mcu::kPackLanesF16, o, Halves(o.weights),
@@ -224,8 +225,8 @@ int RunMcuFc(const Argv& argv) {
   if (!args.Parse(argv,
                   {"type", "input", "weights", "bias", "out", "multiplier", "shift",
                    "input-zero-point", "weight-zero-point", "output-zero-point",
-                   "act-min", "act-max", "layout", "c-out"},
-                  {"legacy"}, &error) ||
+                   "act-min", "act-max", "layout", "c-out", "accumulation"},
+                  {"legacy", "allow-approximate"}, &error) ||
       !args.Require("type", &type, &error)) {
     return Fail(kCmd, error);
   }

@@ -59,7 +59,8 @@
   "mcu fc --type s16 --input FILE --weights FILE [--bias FILE] --out FILE\n"   \
   "        --multiplier M[,M...] --shift S[,S...] [--act-min N] [--act-max N]\n" \
   "mcu fc --type f32|f16 --input FILE --weights FILE [--bias FILE] --out FILE\n" \
-  "        [--layout standard|packed] [--legacy] [--c-out N] [--act-min X]"     \
+  "        [--layout auto|standard|packed] [--accumulation precise|fast|auto]" \
+  "\n        [--allow-approximate] [--legacy] [--c-out N] [--act-min X]"        \
   " [--act-max X]"
 #define REFMATH_MCU_QUANTIZE_FORM                                              \
   "mcu quantize --in FILE --scale S [--zero-point Z] [--type s8|s16]"          \

@@ -12,7 +12,8 @@
 //     one zero point or one per scale, each in the type's range;
 //   - fixed output quantization: int8 LOGISTIC zero point -128, scale
 //     1/256; int8 TANH 0, 1/128; int16 LOGISTIC and TANH scale 2^-15; int8
-//     SOFTMAX -128, 1/256, or to int16 -32768, 1/65536;
+//     SOFTMAX -128, 1/256, or to int16 -32768, 1/65536 (an output of these
+//     with no scale stated is taken to be the kernel's own);
 //   - int16 data tensors have zero point 0;
 //   - symmetric weights (zero point 0): CONV_2D and DEPTHWISE_CONV_2D (the
 //     kernels ignore a filter zero point) and recurrent weights;

@@ -40,6 +40,8 @@ bool SupportsFp16(const McuTarget& target);
 // unless approximate values are allowed, then to kFast.
 enum class Accumulation { kPrecise, kFast, kAuto };
 Accumulation ResolveAccumulation(Accumulation setting, bool allow_approximate);
+// "precise", "fast", "auto"; false for another name.
+bool AccumulationFromName(const std::string& name, Accumulation* out);
 
 // The packing rule: float weights are packed only on an MVE target, with
 // at least kPackMinRows rows sharing them (output positions of a 1x1
