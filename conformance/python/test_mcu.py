@@ -574,3 +574,115 @@ def test_run_model_errors():
             (1, 3, 3, 32), np.int8))])
     with pytest.raises(ValueError, match="activation"):
         mcu.run_model(x, [dict(layers[0], activation="gelu")])
+
+
+# The platform model (docs/mcu.md, "The platform model"): the FP16 gate,
+# the packing rule, and the float layers' "auto" layout that follows it.
+def test_fp16_gate_and_packing_rule():
+    assert mcu.supports_fp16()
+    assert mcu.supports_fp16(dict(cpu=" Cortex_M55"))
+    assert not mcu.supports_fp16(dict(cpu="cortex-m4"))
+    assert mcu.supports_fp16(dict(cpu="cortex-m4", fp16=True))
+    assert not mcu.supports_fp16(dict(cpu="cortex-m55", fp16=False))
+    assert mcu.float_layout("f32", 4, 4) == "packed"
+    assert mcu.float_layout("f32", 3, 4) == "standard"
+    assert mcu.float_layout("f32", 4, 3) == "standard"
+    assert mcu.float_layout("f32", 64, 64, target=dict(mve=False)) == "standard"
+    assert mcu.float_layout("f16", 4, 8) == "standard"  # auto is precise
+    assert mcu.float_layout("f16", 4, 8, accumulation="fast") == "packed"
+    assert mcu.float_layout("f16", 4, 8, allow_approximate=True) == "packed"
+    assert mcu.float_layout("f16", 4, 7, accumulation="fast") == "standard"
+    with pytest.raises(ValueError, match="unknown target key 'mvefp'"):
+        mcu.supports_fp16(dict(mvefp=True))
+    with pytest.raises(ValueError, match="unknown accumulation 'exact'"):
+        mcu.float_layout("f16", 4, 8, accumulation="exact")
+    with pytest.raises(ValueError, match="unknown type 's8'"):
+        mcu.float_layout("s8", 4, 8)
+
+
+@pytest.mark.parametrize("half", [False, True])
+def test_fc_auto_layout_follows_the_packing_rule(half):
+    # C_OUT = 9 is not a multiple of 4: the standard kernel's last output
+    # takes the lane order, the packed one the sequential, and on these
+    # inputs the two differ.
+    t = np.float16 if half else np.float32
+    rng = np.random.default_rng(7)
+    x = rng.uniform(0, 1, (4, 40)).astype(t)
+    w = rng.uniform(-1, 1, (9, 40)).astype(t)
+    fc = mcu.fc_f16 if half else mcu.fc_f32
+    standard, packed = fc(x, w, layout="standard"), fc(x, w, layout="packed")
+    assert not np.array_equal(standard.view(np.uint8), packed.view(np.uint8))
+    same(fc(x, w, layout="auto"), standard if half else packed)
+    same(fc(x, w, accumulation="fast"), packed)
+    same(fc(x, w, accumulation="fast", target=dict(cpu="cortex-m55", mve=False)),
+         standard)
+    same(fc(x[:1], w, accumulation="fast"), fc(x[:1], w, layout="standard"))
+    if half:
+        same(fc(x, w, allow_approximate=True), packed)
+        legacy = fc(x, w, legacy=True)
+        same(legacy, fc(x, w, layout="standard", legacy=True))
+        with pytest.raises(ValueError, match="legacy does not apply to layout packed"):
+            fc(x, w, layout="packed", legacy=True)
+
+
+# A model's parameter checks (docs/mcu.md, "Checking a model's
+# parameters"): the DS-CNN passes; each broken rule gives its line.
+def test_check_model():
+    _, layers = mcu.ds_cnn()
+    assert mcu.check_model(layers) == []
+    bad = [dict(layer) for layer in layers]
+    bad[1]["filter_zero_points"] = [0] * 63 + [2]      # depthwise weights
+    bad[9]["output_zero_point"] = -127                 # average pool
+    bad[11]["output_scale"], bad[11]["output_zero_point"] = 1 / 128, 0
+    bad += [dict(op="logistic", input_scale=0.1, output_scale=1 / 256),
+            dict(op="quantize", type="s16", output_type="s8",
+                 input_scale=1e-3, output_scale=0.1),
+            dict(op="conv2d", type="f16"),
+            dict(op="lstm", type="s8", input_scale=0.1, output_scale=0.1,
+                 filter_scales=[0.01], filter_zero_points=[1]),
+            dict(op="add", type="s16", input_scale=1e-3, input2_scale=1e-3,
+                 input2_zero_point=4, output_scale=1e-3)]
+    m4 = dict(name="apollo4", cpu="cortex-m4", mve=False)
+    assert mcu.check_model(bad, target=m4) == [
+        "layer 1 (DEPTHWISE_CONV_2D): int8 weights zero point 2, symmetric "
+        "weights require 0",
+        "layer 9 (AVERAGE_POOL_2D): the output's scale and zero point differ "
+        "from the input's; the kernel requires them equal",
+        "layer 11 (SOFTMAX): int8 output zero point 0, the kernel requires -128",
+        "layer 11 (SOFTMAX): int8 output scale 0.0078125, the kernel requires "
+        "1/256",
+        "layer 12 (LOGISTIC): int8 output zero point 0, the kernel requires "
+        "-128",
+        "layer 13 (QUANTIZE): int16 -> int8 is not one of QUANTIZE's pairs "
+        "(float32 -> int8 or int16, or within one integer width)",
+        "layer 14 (CONV_2D): float16 tensors need native FP16 kernels "
+        "(MVE-FP), which platform 'apollo4' (cpu cortex-m4) does not have",
+        "layer 15 (UNIDIRECTIONAL_SEQUENCE_LSTM): int8 recurrent weights zero "
+        "point 1, symmetric weights require 0",
+        "layer 16 (ADD): int16 second input zero point 4, int16 kernels "
+        "require 0",
+    ]
+    # The float16 layer alone passes on the Cortex-M55.
+    assert mcu.check_model([dict(op="conv2d", type="f16")]) == []
+    with pytest.raises(ValueError, match="layer 0: unknown op 'conv3d'"):
+        mcu.check_model([dict(op="conv3d")])
+    with pytest.raises(ValueError, match="input_zero_point is given without"):
+        mcu.check_model([dict(op="conv2d", input_zero_point=3)])
+    with pytest.raises(ValueError, match="unknown type 'i8'"):
+        mcu.check_model([dict(op="conv2d", type="i8")])
+
+
+# golden/mcu-layers.sha256 (docs/mcu.md, "Golden digests"): every row is
+# reproduced by the NumPy port on the cases built again in Python.
+import layer_cases  # noqa: E402
+
+
+def test_layer_golden_rows_from_the_port():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        os.pardir, os.pardir, "golden", "mcu-layers.sha256")
+    golden = dict(reversed(line.split()) for line in open(path)
+                  if line.strip() and not line.startswith("#"))
+    cases = layer_cases.cases()
+    assert [name for name, _, _ in cases] == list(golden)
+    for name, x, layers in cases:
+        assert layer_cases.digest(layer_cases.run(x, layers)) == golden[name], name

@@ -2,6 +2,7 @@
 
 #include "src/conform/ane_golden_digests.h"
 #include "src/conform/mcu_golden_digests.h"
+#include "src/conform/mcu_layer_digests.h"
 #include "src/conform/tensor_digests.h"
 
 namespace refmath {
@@ -14,6 +15,9 @@ const std::vector<DigestModule>& DigestModules() {
        ane::GoldenDigests, false},
       {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests,
        false},
+      {"mcu-layers",
+       "TFLite Micro int8 layers and a keyword-spotting DS-CNN, every layer's output",
+       mcu::LayerGoldenDigests, false},
       {"tensor",
        "tensor operations (docs/tensor-ops.md), every target and 1-8 threads",
        TensorGoldenDigests, true},

@@ -78,6 +78,7 @@ void PrintDigestRow(const char* tag, const char* variant, const char* name,
 
 // The tensor rows (tensor_rows.cc), cases of at most `budget` floats.
 void RunTensorRows(size_t budget);
+void RunMcuLayerRows();
 
 namespace {
 
@@ -172,6 +173,7 @@ int main() {
       PrintRow(v.name, fn.name, digest, m55::SemihostClock() - t0);
     }
   }
+  RunMcuLayerRows();
   // Cases of at most 96 Ki floats by tensor_rows.cc's generous estimate
   // (the largest run holds about 260 KiB): what the heap between .bss and
   // the stack in the 512 KiB of DTCM holds.

@@ -2,8 +2,9 @@
 # Builds the exact, fast and correct kernels (Highway's SCALAR target) and
 # the tensor layer into a bare-metal Cortex-M55 firmware, runs it under
 # qemu-system-arm on the mps3-an547 board, and compares every digest it
-# prints over semihosting with golden/{exact,fast,correct}.sha256, and the
-# tensor cases that fit its memory with golden/tensor.sha256.
+# prints over semihosting with golden/{exact,fast,correct}.sha256, the
+# tensor cases that fit its memory with golden/tensor.sha256, and the MCU
+# layer cases (int8 layers and a DS-CNN) with golden/mcu-layers.sha256.
 #
 #   bash tools/cross/m55/run.sh
 #
@@ -70,12 +71,28 @@ mapfile -t TENSOR_API < <(
       "$ROOT/src/tensor/CMakeLists.txt" | tr ' ()' '\n\n\n' | grep '\.cc$' |
     sed "s|^|$ROOT/src/tensor/|")
 [ "${#TENSOR_API[@]}" -gt 0 ] || { echo "m55: no tensor sources found"; exit 1; }
+# The MCU layer (integer kernels) with what it links, read from its
+# CMakeLists.txt as the tensor layer's are, archived so that the linker
+# takes only the objects the layer cases reach.
+mapfile -t MCU_LIB < <(
+  sed -n '/^add_library(refmath_mcu STATIC/,/)/p' "$ROOT/src/mcu/CMakeLists.txt" |
+    tr ' ()' '\n\n\n' | grep '\.cc$' | sed "s|^|$ROOT/src/mcu/|")
+[ "${#MCU_LIB[@]}" -gt 0 ] || { echo "m55: no MCU sources found"; exit 1; }
+MCU_LIB+=("$ROOT/src/binary16/binary16.cc" "$ROOT/src/binary16/arith.cc"
+          "$ROOT/src/base/text.cc")
+mkdir -p "$BUILD/mcu"
+rm -f "$BUILD/libmcu.a"
+for src in "${MCU_LIB[@]}"; do
+  arm-none-eabi-g++ "${CXXFLAGS[@]}" -c "$src" -o "$BUILD/mcu/$(basename "$src" .cc).o"
+done
+arm-none-eabi-ar rcs "$BUILD/libmcu.a" "$BUILD"/mcu/*.o
 SRCS=("$ROOT/simd/exact_kernels.cc" "$ROOT/simd/fast_kernels.cc"
       "$ROOT/simd/correct_kernels.cc" "$ROOT/simd/correct_quick_kernels.cc"
       "$ROOT/src/core/capi.cc"
       "$ROOT/src/tensor/exact_tensor.cc" "$ROOT/src/tensor/fast_tensor.cc"
       "${TENSOR_API[@]}"
       "$ROOT/src/conform/tensor_cases.cc" "$HERE/tensor_rows.cc"
+      "$ROOT/src/conform/mcu_layer_cases.cc" "$HERE/mcu_rows.cc"
       "$HERE/main.cc" "$HERE/startup.cc" "$HERE/sha256.cc" "$HERE/stubs.cc")
 objs=()
 for src in "${SRCS[@]}"; do
@@ -84,7 +101,7 @@ for src in "${SRCS[@]}"; do
   objs+=("$obj")
 done
 arm-none-eabi-g++ "${ARCH[@]}" -nostartfiles --specs=nano.specs --specs=nosys.specs \
-  -T "$HERE/m55.ld" -Wl,--gc-sections "${objs[@]}" -lm -o "$BUILD/image.elf"
+  -T "$HERE/m55.ld" -Wl,--gc-sections "${objs[@]}" "$BUILD/libmcu.a" -lm -o "$BUILD/image.elf"
 arm-none-eabi-objdump -d "$BUILD/image.elf" >"$BUILD/image.dis"
 
 # --- object-code checks ---------------------------------------------------------
@@ -147,6 +164,18 @@ while read -r _ variant name digest cs; do
     status=1
   fi
 done < <(grep '^TROW ' "$log")
+# The MCU layer rows: every case of golden/mcu-layers.sha256 must be there.
+mcu_golden="$ROOT/golden/mcu-layers.sha256"
+while read -r want name; do
+  got=$(awk -v n="$name" '$1 == "MROW" && $3 == n {print $4}' "$log")
+  if [ "$got" = "$want" ]; then
+    printf 'mcu-layers %-28s ok\n' "$name"
+  else
+    printf 'mcu-layers %-28s MISMATCH got %s want %s\n' "$name" "${got:-none}" "$want"
+    status=1
+  fi
+done < <(grep -vE '^\s*(#|$)' "$mcu_golden")
+grep -q '^ERROR mcu' "$log" && status=1
 skipped=$(grep -c '^TSKIP ' "$log" || true)
 echo "m55: tensor rows: $ran compared, $skipped cases too large for the firmware's memory"
 [ "$ran" -gt 0 ] || status=1

@@ -1,0 +1,211 @@
+#include "src/conform/mcu_layer_cases.h"
+
+#include <cmath>
+
+namespace refmath {
+namespace mcu {
+namespace {
+
+// SplitMix64 (Steele, Lea, Flood 2014) and the draws the cases take from
+// it; conformance/mcu/layer_cases.py repeats them for the NumPy port.
+class Draw {
+ public:
+  explicit Draw(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+  }
+  int8_t Activation() { return static_cast<int8_t>(static_cast<int>(Next() >> 56) - 128); }
+  int8_t Weight() { return static_cast<int8_t>(static_cast<int>((Next() >> 32) % 255) - 127); }
+  int32_t Bias() { return static_cast<int32_t>((Next() >> 32) % 2001) - 1000; }
+  double Unit() { return static_cast<double>(Next() >> 11) * 0x1p-53; }
+
+ private:
+  uint64_t state_;
+};
+
+struct Quant {
+  float scale;
+  int32_t zero_point;
+};
+
+struct Window {
+  Padding padding;
+  int stride_h, stride_w, dilation_h, dilation_w;
+};
+
+const Window kSame = {Padding::kSame, 1, 1, 1, 1};
+const Window kValid = {Padding::kValid, 1, 1, 1, 1};
+
+void SetWindow(const Window& w, ConvLayerSpec* spec) {
+  spec->padding = w.padding;
+  spec->stride_h = w.stride_h;
+  spec->stride_w = w.stride_w;
+  spec->dilation_h = w.dilation_h;
+  spec->dilation_w = w.dilation_w;
+}
+
+// Filter scales: `base` for the tensor, or base * (0.5 + u) per channel.
+std::vector<float> Scales(Draw& d, int channels, double base, bool per_channel) {
+  std::vector<float> s;
+  for (int k = 0; k < (per_channel ? channels : 1); ++k) {
+    s.push_back(static_cast<float>(per_channel ? base * (0.5 + d.Unit()) : base));
+  }
+  return s;
+}
+
+// A conv (filter OHWI) or depthwise conv (1HWO): the filter, the bias and
+// then the scales drawn in that order.
+ModelLayer Conv(Draw& d, LayerOp op, const Shape4& filter, const Window& w,
+                Quant in, double base_scale, bool per_channel, Quant out,
+                FusedActivation act) {
+  ModelLayer l;
+  l.op = op;
+  l.filter_shape = filter;
+  l.filter.resize(static_cast<size_t>(filter.n) * filter.h * filter.w * filter.c);
+  for (int8_t& v : l.filter) v = d.Weight();
+  const int c_out = op == LayerOp::kDepthwiseConv ? filter.c : filter.n;
+  for (int k = 0; k < c_out; ++k) l.bias.push_back(d.Bias());
+  l.spec.filter_scales = Scales(d, c_out, base_scale, per_channel);
+  SetWindow(w, &l.spec);
+  l.spec.input_scale = in.scale;
+  l.spec.input_zero_point = in.zero_point;
+  l.spec.output_scale = out.scale;
+  l.spec.output_zero_point = out.zero_point;
+  l.spec.activation = act;
+  return l;
+}
+
+ModelLayer Depthwise(Draw& d, const Shape4& filter, int multiplier, const Window& w,
+                     Quant in, double base_scale, bool per_channel, Quant out,
+                     FusedActivation act) {
+  ModelLayer l = Conv(d, LayerOp::kDepthwiseConv, filter, w, in, base_scale,
+                      per_channel, out, act);
+  l.depth_multiplier = multiplier;
+  return l;
+}
+
+ModelLayer Pool(LayerOp op, int height, int width, const Window& w, Quant q,
+                FusedActivation act) {
+  ModelLayer l;
+  l.op = op;
+  l.pool_height = height;
+  l.pool_width = width;
+  SetWindow(w, &l.spec);
+  l.spec.input_scale = l.spec.output_scale = q.scale;
+  l.spec.input_zero_point = l.spec.output_zero_point = q.zero_point;
+  l.spec.activation = act;
+  return l;
+}
+
+ModelLayer FullyConnected(Draw& d, int c_out, int c_in, Quant in, double w_scale,
+                          Quant out) {
+  ModelLayer l = Conv(d, LayerOp::kFullyConnected, {c_out, 1, 1, c_in}, kValid, in,
+                      w_scale, false, out, FusedActivation::kNone);
+  return l;
+}
+
+ModelLayer Softmax(float input_scale, float beta) {
+  ModelLayer l;
+  l.op = LayerOp::kSoftmax;
+  l.spec.input_scale = input_scale;
+  l.beta = beta;
+  return l;
+}
+
+LayerCase Start(const char* name, uint64_t seed, const Shape4& shape, Draw* d) {
+  *d = Draw(seed);
+  LayerCase c;
+  c.name = name;
+  c.input_shape = shape;
+  c.input.resize(static_cast<size_t>(shape.n) * shape.h * shape.w * shape.c);
+  for (int8_t& v : c.input) v = d->Activation();
+  return c;
+}
+
+// The keyword-spotting DS-CNN's shape (as refmath.mcu.ds_cnn): conv 64
+// filters 10 x 4 stride 2, four depthwise-separable blocks, average pool,
+// fully connected to 12 classes, softmax; He-like per-channel scales.
+LayerCase DsCnn() {
+  Draw d(0);
+  LayerCase c = Start("ds_cnn", 2024, {1, 49, 10, 1}, &d);
+  const FusedActivation relu = FusedActivation::kRelu;
+  const float out_scales[] = {0.66f, 1.0f, 1.0f, 1.6f, 1.0f, 1.8f, 0.91f, 1.1f, 0.88f};
+  Quant in = {0.5f, -20};
+  auto he = [](int fan_in) { return std::sqrt(2.0 / fan_in) / 73.3; };
+  const Window stride2 = {Padding::kSame, 2, 2, 1, 1};
+  c.layers.push_back(Conv(d, LayerOp::kConv, {64, 10, 4, 1}, stride2, in, he(40),
+                          true, {out_scales[0], -128}, relu));
+  in = {out_scales[0], -128};
+  for (int block = 0; block < 4; ++block) {
+    const Quant mid = {out_scales[1 + 2 * block], -128};
+    const Quant out = {out_scales[2 + 2 * block], -128};
+    c.layers.push_back(Depthwise(d, {1, 3, 3, 64}, 1, kSame, in, he(9), true, mid, relu));
+    c.layers.push_back(Conv(d, LayerOp::kConv, {64, 1, 1, 64}, kSame, mid, he(64),
+                            true, out, relu));
+    in = out;
+  }
+  c.layers.push_back(Pool(LayerOp::kAveragePool, 25, 5, kValid, in, FusedActivation::kNone));
+  c.layers.push_back(FullyConnected(d, 12, 64, in, 0.0004, {0.1f, 0}));
+  c.layers.push_back(Softmax(0.1f, 1.0f));
+  return c;
+}
+
+}  // namespace
+
+std::vector<LayerCase> LayerCases() {
+  using F = FusedActivation;
+  std::vector<LayerCase> cases;
+  Draw d(0);
+  LayerCase c = Start("conv_same_relu", 1, {1, 7, 6, 3}, &d);
+  c.layers = {Conv(d, LayerOp::kConv, {4, 3, 3, 3}, kSame, {0.5f, -3}, 0.02, true,
+                   {0.8f, 5}, F::kRelu)};
+  cases.push_back(c);
+  c = Start("conv_valid_stride_dilation", 2, {2, 9, 8, 2}, &d);
+  c.layers = {Conv(d, LayerOp::kConv, {3, 2, 3, 2}, {Padding::kValid, 2, 1, 1, 2},
+                   {0.25f, 7}, 0.03, false, {0.6f, -10}, F::kNone)};
+  cases.push_back(c);
+  c = Start("conv_grouped", 3, {1, 5, 5, 4}, &d);  // filter depth 2: two groups
+  c.layers = {Conv(d, LayerOp::kConv, {4, 3, 3, 2}, {Padding::kSame, 2, 2, 1, 1},
+                   {0.5f, 0}, 0.02, true, {1.0f, -128}, F::kRelu6)};
+  cases.push_back(c);
+  c = Start("depthwise_multiplier", 4, {1, 8, 8, 3}, &d);
+  c.layers = {Depthwise(d, {1, 3, 3, 6}, 2, {Padding::kSame, 2, 2, 1, 1}, {0.5f, -20},
+                        0.05, true, {1.2f, 3}, F::kRelu6)};
+  cases.push_back(c);
+  c = Start("depthwise_dilated", 5, {1, 9, 9, 4}, &d);
+  c.layers = {Depthwise(d, {1, 3, 3, 4}, 1, {Padding::kValid, 1, 1, 2, 2}, {0.3f, 10},
+                        0.04, false, {0.7f, -5}, F::kNone)};
+  cases.push_back(c);
+  c = Start("pools", 6, {1, 7, 7, 5}, &d);
+  c.layers = {Pool(LayerOp::kAveragePool, 3, 3, {Padding::kSame, 2, 2, 1, 1},
+                   {0.5f, -1}, F::kNone),
+              Pool(LayerOp::kMaxPool, 2, 2, {Padding::kValid, 2, 2, 1, 1}, {0.5f, -1},
+                   F::kRelu)};
+  cases.push_back(c);
+  c = Start("fc_softmax", 7, {3, 2, 2, 4}, &d);
+  c.layers = {FullyConnected(d, 6, 16, {0.4f, 2}, 0.01, {0.2f, -3}),
+              Softmax(0.2f, 1.0f)};
+  cases.push_back(c);
+  cases.push_back(DsCnn());
+  return cases;
+}
+
+bool LayerCaseBytes(const LayerCase& c, std::vector<uint8_t>* bytes) {
+  std::vector<std::vector<int8_t>> outputs;
+  std::vector<Shape4> shapes;
+  std::string error;
+  if (!RunModelS8(c.layers, c.input, c.input_shape, &outputs, &shapes, &error)) {
+    return false;
+  }
+  bytes->clear();
+  for (const std::vector<int8_t>& o : outputs) {
+    for (int8_t v : o) bytes->push_back(static_cast<uint8_t>(v));
+  }
+  return true;
+}
+
+}  // namespace mcu
+}  // namespace refmath
