@@ -139,6 +139,9 @@ def cases():
         conv(d, "fully_connected", (6, 1, 1, 16), VALID, (f32(0.4), 2), 0.01,
              False, (f32(0.2), -3), "none"),
         dict(op="softmax", in_scale=f32(0.2), beta=1.0)]))
+    d, x = start(8, (2, 5, 4, 3))
+    out.append(("mean_spatial", x, [
+        dict(op="mean", inq=(0.5, -7), outq=(f32(0.3), 4))]))
     x, layers = ds_cnn()
     out.append(("ds_cnn", x, layers))
     return out
@@ -151,6 +154,12 @@ def run(x, layers):
         op = layer["op"]
         if op == "softmax":
             x = port.softmax(x, layer["beta"], layer["in_scale"])
+            outs.append(x)
+            continue
+        if op == "mean":
+            (in_s, in_zp), (out_s, out_zp) = layer["inq"], layer["outq"]
+            y = port.mean(x, (1, 2), in_s, in_zp, out_s, out_zp)
+            x = y.reshape(x.shape[0], 1, 1, -1)
             outs.append(x)
             continue
         padding, stride, dilation = layer["window"]

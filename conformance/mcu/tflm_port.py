@@ -351,3 +351,23 @@ def requantize(x, in_scale, in_zp, out_scale, out_zp, out_bits):
     m = quantize_multiplier(f32(in_scale) / f32(out_scale))
     y = wrap32(mbqm_v(wrap32(np.asarray(x, np.int64) - in_zp), *m) + out_zp)
     return np.clip(y, -(1 << (out_bits - 1)), (1 << (out_bits - 1)) - 1)
+
+
+def mean(x, axes, in_scale, in_zp, out_scale, out_zp, bits=8):
+    """MEAN (QuantizedMeanOrSum): the raw values summed modulo 2^32, the
+    division by the count N folded into the multiplier, m' = m 2^s // N
+    with s = min(floor(log2 N), 32, 31 + shift), shift' = shift - s, then
+    mbqm(sum - zp_in N) + zp_out, clamped.  Reduced axes dropped."""
+    x = np.asarray(x, np.int64)
+    axes = tuple(sorted({a % x.ndim for a in axes}))
+    n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    if x.size == 0 or n == 0:
+        return np.zeros([d for i, d in enumerate(x.shape) if i not in axes],
+                        np.int64)
+    m, shift = quantize_multiplier(f32(in_scale) / f32(out_scale))
+    s = min(n.bit_length() - 1, 32, 31 + shift)
+    m2, shift2 = (m << s) // n, shift - s
+    total = wrap32(x.sum(axis=axes) if axes else x)
+    y = mbqm_v(wrap32(total - in_zp * n), m2, shift2) + out_zp
+    lim = 1 << (bits - 1)
+    return np.clip(y, -lim, lim - 1)

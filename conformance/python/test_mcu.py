@@ -686,3 +686,50 @@ def test_layer_golden_rows_from_the_port():
     assert [name for name, _, _ in cases] == list(golden)
     for name, x, layers in cases:
         assert layer_cases.digest(layer_cases.run(x, layers)) == golden[name], name
+
+
+# MEAN (docs/mcu.md, "Mean") against the port on random shapes, axes,
+# scales and zero points, int8 and int16; the command line gives the same.
+@pytest.mark.parametrize("dtype", [np.int8, np.int16])
+def test_mean_against_the_port(dtype, tmp_path):
+    rng = np.random.default_rng(31)
+    info = np.iinfo(dtype)
+    for trial in range(40):
+        shape = tuple(rng.integers(1, 6, rng.integers(1, 5)))
+        x = rng.integers(info.min, info.max + 1, shape).astype(dtype)
+        k = int(rng.integers(1, len(shape) + 1))
+        axes = tuple(int(a) - (len(shape) if rng.random() < 0.3 else 0)
+                     for a in rng.choice(len(shape), k, replace=False))
+        in_s, out_s = (float(np.float32(v)) for v in rng.uniform(0.01, 2, 2))
+        zin, zout = (int(v) for v in rng.integers(-100, 100, 2))
+        got = mcu.mean(x, axes, in_s, out_s, input_zero_point=zin,
+                       output_zero_point=zout)
+        want = port.mean(x, axes, in_s, zin, out_s, zout,
+                         bits=8 * np.dtype(dtype).itemsize)
+        assert got.dtype == dtype
+        same_values(got, want, dtype)
+        kept = mcu.mean(x, axes, in_s, out_s, input_zero_point=zin,
+                        output_zero_point=zout, keepdims=True)
+        same_values(kept, np.asarray(want).reshape(kept.shape), dtype)
+        if trial < 3:
+            cli = cli_out(tmp_path, ["mean", "--axis", ",".join(map(str, axes)),
+                                     "--input-scale", in_s, "--output-scale", out_s,
+                                     "--input-zero-point", zin,
+                                     "--output-zero-point", zout], {"input": x})
+            same(np.atleast_1d(cli), np.atleast_1d(got))
+
+
+def test_mean_in_a_model_and_its_errors():
+    x = np.random.default_rng(3).integers(-128, 128, (2, 5, 4, 3)).astype(np.int8)
+    layer = dict(op="mean", input_scale=0.5, input_zero_point=-7,
+                 output_scale=0.3, output_zero_point=4)
+    (got,) = mcu.run_model(x, [layer])
+    want = port.mean(x, (1, 2), 0.5, -7, float(np.float32(0.3)), 4)
+    same_values(got, np.asarray(want).reshape(2, 1, 1, 3), np.int8)
+    assert mcu.check_model([layer]) == []
+    with pytest.raises(ValueError, match="axis is outside"):
+        mcu.mean(x, 4, 0.5, 0.5)
+    with pytest.raises(ValueError, match="zero point must fit"):
+        mcu.mean(x, 1, 0.5, 0.5, output_zero_point=128)
+    with pytest.raises(TypeError):
+        mcu.mean(x.astype(np.int32), 1, 0.5, 0.5)

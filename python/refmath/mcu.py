@@ -317,11 +317,23 @@ def requantize(input, input_scale, output_scale, *, input_zero_point=0,
                            int(output_zero_point), type)
 
 
+def mean(input, axis, input_scale, output_scale, *, input_zero_point=0,
+         output_zero_point=0, keepdims=False):
+    """TFLite Micro MEAN of an int8 or int16 array over `axis` (an int or
+    a tuple; negative counts from the end), requantized to output_scale
+    and output_zero_point; the type is kept (docs/mcu.md, "Mean")."""
+    axes = [int(axis)] if _np.ndim(axis) == 0 else [int(a) for a in axis]
+    return _mcu.mean(_np.asarray(input), axes, float(input_scale),
+                     int(input_zero_point), float(output_scale),
+                     int(output_zero_point), bool(keepdims))
+
+
 def run_model(input, layers):
     """A whole int8 model run layer by layer as TFLite Micro runs it
     (docs/mcu.md, "Running a model"): input int8 NHWC; layers a list of
     dicts, each with "op" (conv2d, depthwise_conv2d, avg_pool, max_pool,
-    fully_connected, softmax) and what the model file states about it:
+    mean (over H and W, kept), fully_connected, softmax) and what the
+    model file states about it:
     "filter" (int8: OHWI, 1HWO, or [C_OUT, C_IN] for fully_connected),
     "bias" (int32), "stride", "dilation", "padding", "depth_multiplier",
     "filter_size" (pooling), "beta" (softmax), "input_scale",

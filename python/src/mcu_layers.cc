@@ -25,6 +25,7 @@
 #include "refmath/mcu/elementwise.h"
 #include "refmath/mcu/fixed_point.h"
 #include "refmath/mcu/pooling.h"
+#include "refmath/mcu/mean.h"
 #include "refmath/mcu/requantize_op.h"
 #include "refmath/mcu/softmax.h"
 #include "src/mcu/layer_shapes.h"
@@ -312,6 +313,32 @@ py::array Requantize(const py::array& input, double in_scale, int64_t in_zp,
                   in.shape, Wide(out));
 }
 
+// MEAN over `axes` of an int8 or int16 array; the output keeps its type.
+py::array MeanPy(const py::array& input, const vector<int>& axes, double in_scale,
+                 int64_t in_zp, double out_scale, int64_t out_zp, bool keepdims) {
+  const io::NpyArray in = ToNpy(
+      input, io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16), "input");
+  const int bits = in.dtype == io::DType::kInt8 ? 8 : 16;
+  const int64_t lim = int64_t{1} << (bits - 1);
+  if (in_zp < -lim || in_zp >= lim || out_zp < -lim || out_zp >= lim) {
+    Refuse("each zero point must fit the array's type");
+  }
+  vector<size_t> resolved;
+  if (!mcu::ResolveMeanAxes(axes, in.shape.size(), &resolved)) {
+    Refuse("an axis is outside -ndim..ndim-1");
+  }
+  mcu::MeanParams p;
+  if (!mcu::MeanPrepare(static_cast<float>(in_scale), static_cast<int32_t>(in_zp),
+                        static_cast<float>(out_scale), static_cast<int32_t>(out_zp),
+                        &p)) {
+    Refuse("input_scale / output_scale does not quantize with a shift in -31..31");
+  }
+  vector<int32_t> out;
+  mcu::Mean(Narrowed<int32_t>(in), in.shape, axes, p, bits, &out);
+  return IntArray(in.dtype, mcu::MeanShape(in.shape, resolved, keepdims),
+                  vector<int64_t>(out.begin(), out.end()));
+}
+
 }  // namespace
 
 void BindMcuLayers(py::module_& m) {
@@ -320,6 +347,7 @@ void BindMcuLayers(py::module_& m) {
   m.def("softmax", &Softmax);
   m.def("elementwise", &Elementwise);
   m.def("requantize", &Requantize);
+  m.def("mean", &MeanPy);
 }
 
 }  // namespace python

@@ -53,7 +53,8 @@ mcu::ModelLayer LayerOf(const py::dict& d, size_t index) {
              {"avg_pool", mcu::LayerOp::kAveragePool},
              {"max_pool", mcu::LayerOp::kMaxPool},
              {"fully_connected", mcu::LayerOp::kFullyConnected},
-             {"softmax", mcu::LayerOp::kSoftmax}};
+             {"softmax", mcu::LayerOp::kSoftmax},
+             {"mean", mcu::LayerOp::kMean}};
   bool found = false;
   for (const auto& o : ops) {
     if (op == o.name) {
@@ -63,7 +64,7 @@ mcu::ModelLayer LayerOf(const py::dict& d, size_t index) {
   }
   if (!found) {
     Refuse(where + "unknown op '" + op + "' (valid: conv2d, depthwise_conv2d, "
-           "avg_pool, max_pool, fully_connected, softmax)");
+           "avg_pool, max_pool, fully_connected, softmax, mean)");
   }
   if (d.contains("filter")) {
     const io::NpyArray f =

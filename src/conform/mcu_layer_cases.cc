@@ -107,6 +107,16 @@ ModelLayer FullyConnected(Draw& d, int c_out, int c_in, Quant in, double w_scale
   return l;
 }
 
+ModelLayer MeanOverImage(Quant in, Quant out) {
+  ModelLayer l;
+  l.op = LayerOp::kMean;
+  l.spec.input_scale = in.scale;
+  l.spec.input_zero_point = in.zero_point;
+  l.spec.output_scale = out.scale;
+  l.spec.output_zero_point = out.zero_point;
+  return l;
+}
+
 ModelLayer Softmax(float input_scale, float beta) {
   ModelLayer l;
   l.op = LayerOp::kSoftmax;
@@ -188,6 +198,9 @@ std::vector<LayerCase> LayerCases() {
   c = Start("fc_softmax", 7, {3, 2, 2, 4}, &d);
   c.layers = {FullyConnected(d, 6, 16, {0.4f, 2}, 0.01, {0.2f, -3}),
               Softmax(0.2f, 1.0f)};
+  cases.push_back(c);
+  c = Start("mean_spatial", 8, {2, 5, 4, 3}, &d);
+  c.layers = {MeanOverImage({0.5f, -7}, {0.3f, 4})};
   cases.push_back(c);
   cases.push_back(DsCnn());
   return cases;

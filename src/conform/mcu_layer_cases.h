@@ -1,7 +1,7 @@
 // The MCU layers' golden rows (golden/mcu-layers.sha256, docs/mcu.md,
 // "Golden digests"): small int8 models of TFLite Micro layers (conv with
 // strides, dilations, groups and per-channel scales, depthwise conv with a
-// depth multiplier, average and max pooling, fully connected, softmax) and
+// depth multiplier, average and max pooling, MEAN, fully connected, softmax) and
 // a keyword-spotting DS-CNN, each run by RunModelS8 on inputs and weights
 // drawn from SplitMix64.  A row's digest is SHA-256 over every layer's
 // output bytes, layer after layer (mcu_layer_digests.h); the Cortex-M55

@@ -4,6 +4,7 @@
 
 #include "refmath/mcu/depthwise_conv.h"
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/mean.h"
 #include "refmath/mcu/pooling.h"
 #include "refmath/mcu/quantize_params.h"
 #include "refmath/mcu/softmax.h"
@@ -20,6 +21,7 @@ const char* OpName(LayerOp op) {
     case LayerOp::kMaxPool: return "max pool";
     case LayerOp::kFullyConnected: return "fully connected";
     case LayerOp::kSoftmax: return "softmax";
+    case LayerOp::kMean: return "mean";
   }
   return "?";
 }
@@ -75,6 +77,21 @@ bool RunLayer(const ModelLayer& l, const std::vector<int8_t>& in,
       *out_shape = {s.n, 1, 1, f.n};
       return FullyConnectedS8(in, l.filter, l.bias, static_cast<size_t>(s.n),
                               c_in, static_cast<size_t>(f.n), p, out);
+    }
+    case LayerOp::kMean: {
+      // Over H and W, keeping them: [N, 1, 1, C].
+      MeanParams p;
+      if (!MeanPrepare(spec.input_scale, spec.input_zero_point,
+                       spec.output_scale, spec.output_zero_point, &p)) {
+        return false;
+      }
+      std::vector<int32_t> wide(in.begin(), in.end()), mean;
+      const std::vector<size_t> shape = {static_cast<size_t>(s.n), static_cast<size_t>(s.h),
+                                         static_cast<size_t>(s.w), static_cast<size_t>(s.c)};
+      if (!Mean(wide, shape, {1, 2}, p, 8, &mean)) return false;
+      out->assign(mean.begin(), mean.end());
+      *out_shape = {s.n, 1, 1, s.c};
+      return true;
     }
     case LayerOp::kSoftmax: {
       SoftmaxS8Params p;

@@ -6,6 +6,7 @@
 // depthwise filters 1HWO; the output has the input's type.  The commands
 // check and read their operands, then call the library.
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +19,7 @@
 #include "refmath/mcu/depthwise_conv.h"
 #include "refmath/mcu/elementwise.h"
 #include "refmath/mcu/fixed_point.h"
+#include "refmath/mcu/mean.h"
 #include "refmath/mcu/pooling.h"
 #include "refmath/mcu/quantize_params.h"
 #include "refmath/mcu/softmax.h"
@@ -319,6 +321,73 @@ int RunMcuSoftmax(const Argv& argv) {
   std::vector<int16_t> out;
   if (!mcu::SoftmaxS8ToS16(x, rows, depth, p, &out)) return Fail(kCmd, refused);
   return Write(kCmd, args, Ints(io::DType::kInt16, in.shape, out));
+}
+
+namespace {
+
+// "1,2" or "-1": the axes of --axis, each an integer in -8..7.
+bool ParseAxes(const std::string& text, std::vector<int>* axes, std::string* error) {
+  axes->clear();
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, end - start);
+    char* stop = nullptr;
+    const long v = strtol(item.c_str(), &stop, 10);
+    if (item.empty() || *stop != '\0' || v < -8 || v > 7) {
+      *error = "--axis must be integers in -8..7 separated by commas, not " + Quote(text);
+      return false;
+    }
+    axes->push_back(static_cast<int>(v));
+    start = end + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+// MEAN over --axis of an int8 or int16 array, its type kept.
+int RunMcuMean(const Argv& argv) {
+  constexpr const char* kCmd = "mcu mean";
+  Args args;
+  io::NpyArray in;
+  float in_scale, out_scale;
+  long in_zp, out_zp;
+  std::vector<int> axes;
+  std::string error, axis;
+  if (!args.Parse(argv, {"input", "out", "axis", "input-scale", "input-zero-point",
+                         "output-scale", "output-zero-point"},
+                  {"keepdims"}, &error) ||
+      !args.Require("axis", &axis, &error) || !ParseAxes(axis, &axes, &error) ||
+      !PositiveFloatOption(args, "input-scale", &in_scale, &error) ||
+      !PositiveFloatOption(args, "output-scale", &out_scale, &error) ||
+      !CheckOutputs(args, {"out"}, &error) ||
+      !ReadOperand(args, "input", io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16),
+                   &in, &error)) {
+    return Fail(kCmd, error);
+  }
+  const int bits = in.dtype == io::DType::kInt8 ? 8 : 16;
+  const long lo = -(1L << (bits - 1));
+  std::vector<size_t> resolved;
+  if (!IntegerOption(args, "input-zero-point", lo, -lo - 1, 0, &in_zp, &error) ||
+      !IntegerOption(args, "output-zero-point", lo, -lo - 1, 0, &out_zp, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (!mcu::ResolveMeanAxes(axes, in.shape.size(), &resolved)) {
+    return Fail(kCmd, "--axis " + Quote(axis) + " is outside the " +
+                          std::to_string(in.shape.size()) + " axes of --input");
+  }
+  mcu::MeanParams p;
+  if (!mcu::MeanPrepare(in_scale, static_cast<int32_t>(in_zp), out_scale,
+                        static_cast<int32_t>(out_zp), &p)) {
+    return Fail(kCmd, "--input-scale / --output-scale does not quantize with "
+                      "a shift in -31..31");
+  }
+  std::vector<int32_t> out;
+  mcu::Mean(Narrowed<int32_t>(in), in.shape, axes, p, bits, &out);
+  return Write(kCmd, args,
+               io::IntegerArray(in.dtype, mcu::MeanShape(in.shape, resolved, args.Has("keepdims")),
+                                std::vector<int64_t>(out.begin(), out.end())));
 }
 
 int RunMcuElementwise(const Argv& argv, bool add) {

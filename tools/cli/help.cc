@@ -230,7 +230,8 @@ const Command kCommands[] = {
      "--ideal                the oracle's table (default: the kernel's)\n"
      "--out FILE             the outputs (required): .npy or raw, '-' stdout\n"
      "compare, ops, fc, quantize, dequantize, conv2d, depthwise-conv2d,\n"
-     "avg-pool, max-pool, softmax, add, mul, logistic, tanh, requantize:\n"
+     "avg-pool, max-pool, softmax, add, mul, logistic, tanh, requantize,\n"
+     "mean:\n"
      "see 'refmath help mcu SUBCOMMAND'\n",
      FunctionNames::kNone,
      "refmath mcu table --op tanh_s8 --input-scale 0.0625 "

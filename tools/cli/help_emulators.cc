@@ -332,6 +332,21 @@ const Command kSubcommands[] = {
      FunctionNames::kNone,
      "refmath mcu requantize --input q.npy --input-scale 0.05 "
      "--output-scale 0.1 --out r.npy"},
+    {"mcu mean", nullptr, REFMATH_MCU_MEAN_FORM,
+     "TFLite Micro MEAN of an int8 or int16 .npy over some axes, requantized\n"
+     "(docs/mcu.md, Mean)",
+     "--input FILE           int8 or int16, any shape (required)\n"
+     "--axis A[,A...]        the axes to reduce, negative from the end\n"
+     "                       (required)\n"
+     "--input-scale S        positive, rounded to binary32 (required)\n"
+     "--input-zero-point Z   within the input's type (default: 0)\n"
+     "--output-scale S       positive, rounded to binary32 (required)\n"
+     "--output-zero-point Z  within the input's type (default: 0)\n"
+     "--keepdims             keep the reduced axes as 1 (default: off)\n"
+     "--out FILE             the result, .npy of the input's type (required)\n",
+     FunctionNames::kNone,
+     "refmath mcu mean --input q.npy --axis 1,2 --input-scale 0.05 "
+     "--output-scale 0.05 --out m.npy"},
 };
 
 const size_t kNumSubcommands = sizeof(kSubcommands) / sizeof(kSubcommands[0]);

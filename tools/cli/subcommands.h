@@ -92,6 +92,9 @@
   "mcu requantize --input FILE --input-scale S [--input-zero-point Z]\n"      \
   "        --output-scale S [--output-zero-point Z] [--type s8|s16|s32]"      \
   " --out FILE"
+#define REFMATH_MCU_MEAN_FORM                                                  \
+  "mcu mean --input FILE --axis A[,A...] --input-scale S [--input-zero-point Z]\n" \
+  "        --output-scale S [--output-zero-point Z] [--keepdims] --out FILE"
 #define REFMATH_MCU_ELEMENTWISE_FORM(NAME)                                     \
   "mcu " NAME " --a FILE --b FILE --scales S1,S2,S_OUT\n"                     \
   "        [--zero-points Z1,Z2,Z_OUT] [--act-min N] [--act-max N] --out FILE"
@@ -99,7 +102,8 @@
   REFMATH_MCU_CONV2D_FORM "\n" REFMATH_MCU_DEPTHWISE_FORM "\n"               \
   REFMATH_MCU_POOL_FORM("avg-pool|max-pool") "\n"                            \
   REFMATH_MCU_SOFTMAX_FORM "\n" REFMATH_MCU_ELEMENTWISE_FORM("add|mul") "\n"  \
-  REFMATH_MCU_ACTIVATION_FORM("logistic|tanh") "\n" REFMATH_MCU_REQUANTIZE_FORM
+  REFMATH_MCU_ACTIVATION_FORM("logistic|tanh") "\n" REFMATH_MCU_REQUANTIZE_FORM "\n" \
+  REFMATH_MCU_MEAN_FORM
 #define REFMATH_MCU_NPY_FORMS                                                  \
   REFMATH_MCU_COMPARE_FORM "\nmcu ops\n" REFMATH_MCU_FC_FORMS "\n"             \
   REFMATH_MCU_QUANTIZE_FORM "\n" REFMATH_MCU_DEQUANTIZE_FORM "\n"              \
@@ -139,6 +143,7 @@ int RunMcuMaxPool(const Argv& args);
 int RunMcuSoftmax(const Argv& args);
 int RunMcuActivation(const Argv& args, bool logistic);
 int RunMcuRequantize(const Argv& args);
+int RunMcuMean(const Argv& args);
 int RunMcuAdd(const Argv& args);
 int RunMcuMul(const Argv& args);
 

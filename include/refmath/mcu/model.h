@@ -4,7 +4,7 @@
 // fused activation), each prepared as TFLite Micro's Prepare does and run
 // by its kernel in refmath/mcu, every intermediate tensor kept.  The
 // layers a keyword-spotting DS-CNN needs: conv, depthwise conv, average and
-// max pooling, fully connected and softmax.
+// max pooling, MEAN over the image, fully connected and softmax.
 #ifndef REFMATH_MCU_MODEL_H_
 #define REFMATH_MCU_MODEL_H_
 
@@ -27,6 +27,7 @@ enum class LayerOp {
   kFullyConnected,  // filter [C_OUT, 1, 1, C_IN], one filter scale; the
                     //   input flattened to [N, H * W * C]
   kSoftmax,         // over the channels; output scale 1/256, zero point -128
+  kMean,            // MEAN over H and W, kept: [N, 1, 1, C]
 };
 
 struct ModelLayer {
