@@ -157,6 +157,38 @@ TEST(McuModelCheck, ZeroPointsOfInt16AndOfSymmetricWeights) {
                 "from the input's; the kernel requires them equal"});
 }
 
+TEST(McuModelCheck, ByteCopiesKeepTheQuantization) {
+  const TensorParams a = Int(T::kInt8, 0.5, 1), b = Int(T::kInt8, 0.25, 1);
+  const std::string copy =
+      ": an input's scale or zero point differs from the output's; ";
+  LayerParams concat = Layer(CheckedOp::kConcatenation, a, a);
+  EXPECT_EQ(CheckOne(concat), std::vector<std::string>{});
+  concat.input2 = b;
+  EXPECT_EQ(CheckOne(concat),
+            std::vector<std::string>{"layer 0 (CONCATENATION)" + copy +
+                                     "CONCATENATION copies bytes without requantizing"});
+  EXPECT_EQ(CheckOne(Layer(CheckedOp::kReshape, a, Int(T::kInt8, 0.5, 2))),
+            std::vector<std::string>{"layer 0 (RESHAPE)" + copy +
+                                     "RESHAPE copies bytes without requantizing"});
+  // MEAN requantizes, and its int16 kernel takes any zero point.
+  EXPECT_EQ(CheckOne(Layer(CheckedOp::kMean, Int(T::kInt16, 0.5, 7),
+                           Int(T::kInt16, 0.25, -3))),
+            std::vector<std::string>{});
+}
+
+TEST(McuModelCheck, Int16SoftmaxOutputScaleWithinTolerance) {
+  const TensorParams in = Int(T::kInt16, 1.0 / 4096, 0);
+  EXPECT_EQ(CheckOne(Layer(CheckedOp::kSoftmax, in, Int(T::kInt16, 1.0 / 32768, 0))),
+            std::vector<std::string>{});
+  EXPECT_EQ(CheckOne(Layer(CheckedOp::kSoftmax, in,
+                           Int(T::kInt16, 1.0005 / 32768, 0))),
+            std::vector<std::string>{});
+  EXPECT_EQ(CheckOne(Layer(CheckedOp::kSoftmax, in, Int(T::kInt16, 1.0 / 30000, 0))),
+            std::vector<std::string>{
+                "layer 0 (SOFTMAX): int16 output scale 3.33333333e-05, the kernel "
+                "requires 1/32768 (within 0.001/32768)"});
+}
+
 TEST(McuModelCheck, TypePairs) {
   const TensorParams s8 = Int(T::kInt8, 0.5, 0), s16 = Int(T::kInt16, 0.5, 0);
   EXPECT_EQ(CheckOne(Layer(CheckedOp::kQuantize, s8, s16)),

@@ -37,6 +37,8 @@ const OpNames kOps[] = {
     {Op::kLstm, "UNIDIRECTIONAL_SEQUENCE_LSTM", "lstm"},
     {Op::kReshape, "RESHAPE", "reshape"},
     {Op::kExpandDims, "EXPAND_DIMS", "expand_dims"},
+    {Op::kMean, "MEAN", "mean"},
+    {Op::kConcatenation, "CONCATENATION", "concatenation"},
 };
 
 // SOFTMAX's fixed output quantization (tflm-layers: softmax_common.cc).
@@ -60,8 +62,24 @@ bool HasWeights(Op op) {
   return op == Op::kConv2d || op == Op::kDepthwiseConv2d ||
          op == Op::kFullyConnected || op == Op::kLstm;
 }
-bool HasTwoInputs(Op op) { return op == Op::kAdd || op == Op::kMul; }
-bool IsByteCopy(Op op) { return op == Op::kReshape || op == Op::kExpandDims; }
+bool HasTwoInputs(Op op) {
+  return op == Op::kAdd || op == Op::kMul || op == Op::kConcatenation;
+}
+bool IsByteCopy(Op op) {
+  return op == Op::kReshape || op == Op::kExpandDims || op == Op::kConcatenation;
+}
+// The layers whose int16 kernels take zero points of 0.
+bool AssumesInt16ZeroPointZero(Op op) {
+  switch (op) {
+    case Op::kConv2d: case Op::kDepthwiseConv2d: case Op::kFullyConnected:
+    case Op::kSoftmax: case Op::kLogistic: case Op::kTanh: case Op::kAdd:
+    case Op::kMul:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // LOGISTIC, TANH and SOFTMAX on integers fix their output's quantization.
 bool FixedOutput(const LayerParams& p) {
   return (p.op == Op::kLogistic || p.op == Op::kTanh || p.op == Op::kSoftmax) &&
@@ -199,7 +217,25 @@ void CheckFixedOutputs(Layer& l) {
   } else if (p.op == Op::kSoftmax && in == Type::kInt8 && out == Type::kInt16) {
     l.ZeroPoint("output", p.output, kSoftmaxS16OutputZeroPoint, req);
     l.Scale("output", p.output, kSoftmaxS16OutputScale, "1/65536");
+  } else if (p.op == Op::kSoftmax && out == Type::kInt16) {
+    // int16 in and out: TFLite checks the scale within 0.001/32768.
+    const double want = kActivationS16OutputScale;
+    if (p.output.scales.size() != 1 ||
+        !(std::fabs(p.output.scales[0] - want) <= 0.001 * want)) {
+      l.Fail("int16 output scale " + Num(p.output.scales.empty() ? 0 : p.output.scales[0]) +
+             ", the kernel requires 1/32768 (within 0.001/32768)");
+    }
   }
+}
+
+bool SameQuant(const TensorParams& a, const TensorParams& b) {
+  const std::vector<int32_t> za = a.zero_points.empty() ? std::vector<int32_t>{0} : a.zero_points;
+  const std::vector<int32_t> zb = b.zero_points.empty() ? std::vector<int32_t>{0} : b.zero_points;
+  if (a.scales.size() != b.scales.size() || za != zb) return false;
+  for (size_t i = 0; i < a.scales.size(); ++i) {
+    if (Binary32Bits(a.scales[i]) != Binary32Bits(b.scales[i])) return false;
+  }
+  return true;
 }
 
 void CheckZeroPoints(Layer& l) {
@@ -210,7 +246,7 @@ void CheckZeroPoints(Layer& l) {
   } else if (p.op == Op::kLstm && IsInteger(p.weights.type)) {
     l.ZeroPoint("recurrent weights", p.weights, 0, sym);
   }
-  if (IsByteCopy(p.op) || p.op == Op::kQuantize || p.op == Op::kDequantize) return;
+  if (!AssumesInt16ZeroPointZero(p.op)) return;
   const char* s16 = "int16 kernels require";
   if (p.input.type == Type::kInt16) l.ZeroPoint("input", p.input, 0, s16);
   if (HasTwoInputs(p.op) && p.input2.type == Type::kInt16) {
@@ -220,10 +256,23 @@ void CheckZeroPoints(Layer& l) {
   if (p.output.type == Type::kInt16 && !softmax_widening) {
     l.ZeroPoint("output", p.output, 0, s16);
   }
-  if (p.op == Op::kAveragePool && IsInteger(p.input.type) &&
-      (p.input.scales != p.output.scales || p.input.zero_points != p.output.zero_points)) {
+}
+
+// AVERAGE_POOL_2D's Prepare requires the input's quantization on the
+// output; byte copies carry the values over unchanged, so an input
+// quantized unlike the output would change meaning silently.
+void CheckEqualQuantization(Layer& l) {
+  const LayerParams& p = l.p();
+  if (!IsInteger(p.input.type)) return;
+  if (p.op == Op::kAveragePool && !SameQuant(p.input, p.output)) {
     l.Fail("the output's scale and zero point differ from the input's; "
            "the kernel requires them equal");
+  }
+  if (!IsByteCopy(p.op)) return;
+  const bool concat = p.op == Op::kConcatenation;
+  if (!SameQuant(p.input, p.output) || (concat && !SameQuant(p.input2, p.output))) {
+    l.Fail(std::string("an input's scale or zero point differs from the output's; ") +
+           CheckedOpName(p.op) + " copies bytes without requantizing");
   }
 }
 
@@ -292,6 +341,7 @@ std::vector<std::string> CheckLayers(const std::vector<LayerParams>& layers,
     if (HasWeights(p.op)) l.Quantization("weights", p.weights);
     if (output_stated) CheckFixedOutputs(l);
     CheckZeroPoints(l);
+    CheckEqualQuantization(l);
     CheckPlatform(l, target);
   }
   return out;

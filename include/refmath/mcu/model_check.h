@@ -14,10 +14,15 @@
 //     1/256; int8 TANH 0, 1/128; int16 LOGISTIC and TANH scale 2^-15; int8
 //     SOFTMAX -128, 1/256, or to int16 -32768, 1/65536 (an output of these
 //     with no scale stated is taken to be the kernel's own);
-//   - int16 data tensors have zero point 0;
+//   - int16 data tensors have zero point 0 in the layers whose int16
+//     kernels assume it (conv, depthwise conv, fully connected, softmax,
+//     logistic, tanh, add, mul); int16 SOFTMAX's output scale is 1/32768
+//     within 0.001/32768;
 //   - symmetric weights (zero point 0): CONV_2D and DEPTHWISE_CONV_2D (the
 //     kernels ignore a filter zero point) and recurrent weights;
 //   - AVERAGE_POOL_2D: the output has the input's scale and zero point;
+//     CONCATENATION, RESHAPE and EXPAND_DIMS copy bytes, so each input
+//     must have the output's (TFLite Micro does not check it);
 //   - the platform: float16 tensors need the FP16 gate (platform.h),
 //     except in DEQUANTIZE and byte copies; float32 ones need an FPU.
 #ifndef REFMATH_MCU_MODEL_CHECK_H_
@@ -48,12 +53,14 @@ enum class CheckedOp {
   kSoftmax, kLogistic, kTanh, kAdd, kMul, kQuantize, kDequantize,
   kLstm,  // UNIDIRECTIONAL_SEQUENCE_LSTM: weights are its recurrent weights
   kReshape, kExpandDims,
+  kMean,
+  kConcatenation,  // input and input2 stand for every input
 };
 
 struct LayerParams {
   CheckedOp op = CheckedOp::kConv2d;
   TensorParams input;
-  TensorParams input2;  // ADD and MUL
+  TensorParams input2;  // ADD, MUL and CONCATENATION
   TensorParams output;
   TensorParams weights;  // CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, LSTM
 };
