@@ -371,3 +371,73 @@ def mean(x, axes, in_scale, in_zp, out_scale, out_zp, bits=8):
     y = mbqm_v(wrap32(total - in_zp * n), m2, shift2) + out_zp
     lim = 1 << (bits - 1)
     return np.clip(y, -lim, lim - 1)
+
+
+def _lut16(in_scale, in_zp, out_scale, fn):
+    """LUTPopulate<int16_t> in binary32: 512 samples of fn, each less half
+    the linear interpolation's error at the segment's midpoint, then the
+    end of the range."""
+    f = np.float32
+
+    def rnd(x):  # std::round on a binary32 value
+        return f(math.copysign(math.floor(abs(float(x)) + 0.5), float(x)))
+    in_scale, out_scale = f(in_scale), f(out_scale)
+    lo, hi = in_scale * f(-32768 - in_zp), in_scale * f(32767 - in_zp)
+    inv = f(65536) / (out_scale * f(32767) - out_scale * f(-32768))
+    step = (hi - lo) / f(512)
+    table = []
+    for i in range(512):
+        at = lo + f(i) * step
+        val, mid = fn(at), fn(at + step / f(2))
+        nxt = fn(lo + f(i + 1) * step)
+        interp = rnd((nxt * inv + rnd(val * inv)) / f(2))
+        bias = rnd((interp - rnd(mid * inv)) / f(2))
+        table.append(int(min(max(rnd(val * inv) - bias, -32768), 32767)))
+    table.append(int(min(max(rnd(fn(hi) * inv), -32768), 32767)))
+    return table
+
+
+def _exp32(x):
+    """exp correctly rounded to binary32 (via binary64, whose error is far
+    below a binary32 half-ulp at these arguments)."""
+    return np.float32(math.exp(float(x)))
+
+
+def _lookup16(v, table):
+    i, off = 256 + (v >> 7), v & 0x7F
+    slope = wrap16(table[i + 1] - table[i])
+    return wrap16(table[i] + wrap16((slope * off + 64) >> 7))
+
+
+def wrap16(v):
+    return ((int(v) + 32768) & 0xFFFF) - 32768
+
+
+def softmax_s16(x, beta, in_scale, cmsis=False):
+    """int16 SOFTMAX over the last axis (TFLite's SoftmaxInt16, or
+    CMSIS-NN's arm_softmax_s16: int32 wrap of the reciprocal's input and
+    no clamp of the output)."""
+    m, shift = quantize_multiplier(f32(in_scale) * f32(beta) / (10.0 / 65535.0))
+    r = 2.0 / 65535
+    exp_t = _lut16(10.0 / 65535, 32767, r, _exp32)
+    rec_t = _lut16(1.0 / 65535, -32768, r,
+                   lambda v: np.float32(1) / (np.float32(1) + np.float32(v)))
+    x = np.asarray(x, np.int64)
+    out = np.empty(x.shape, np.int64)
+    for idx in np.ndindex(x.shape[:-1]):
+        row = [int(v) for v in x[idx]]
+        top = max(row)
+        e = []
+        for v in row:
+            d = mbqm(v - top, m, shift)
+            e.append(_lookup16(min(max(d + 32767, -32768), 32767), exp_t))
+        s = sum(e)
+        h = 32 - s.bit_length()
+        t = (s << (h - 1)) + (1 << 13)
+        t = (wrap32(t) if cmsis else t) >> 14
+        c = wrap16(t - 98304) if cmsis else min(max(t - 98304, -32768), 32767)
+        rec = _lookup16(c, rec_t)
+        rs = 31 - h
+        res = [(v * rec + (1 << (rs - 1))) >> rs for v in e]
+        out[idx] = [wrap16(v) if cmsis else min(max(v, 0), 32767) for v in res]
+    return out

@@ -733,3 +733,31 @@ def test_mean_in_a_model_and_its_errors():
         mcu.mean(x, 1, 0.5, 0.5, output_zero_point=128)
     with pytest.raises(TypeError):
         mcu.mean(x.astype(np.int32), 1, 0.5, 0.5)
+
+
+# int16 SOFTMAX (docs/mcu.md, "int16 softmax"): both kernels against the
+# port on random rows, rows that reach the two places CMSIS-NN wraps, and
+# the command line.
+@pytest.mark.parametrize("kernel", ["tflite", "cmsis-nn"])
+def test_softmax_s16_against_the_port(kernel, tmp_path):
+    rng = np.random.default_rng(16)
+    x = rng.integers(-32768, 32768, (30, 7)).astype(np.int16)
+    x[0, :] = 0
+    x[1, :] = [32767] * 6 + [-32768]
+    wrap = np.array([[32767] * 8 + [5927], [-5] * 8 + [-5 - 26840]], np.int16)
+    for scale, beta in [(1 / 4096, 1.0), (0.002, 0.5), (3e-4, 2.0)]:
+        got = mcu.softmax(x, scale, beta=beta, kernel=kernel)
+        want = port.softmax_s16(x, beta, scale, cmsis=kernel == "cmsis-nn")
+        same_values(got, want, np.int16)
+    got = mcu.softmax(wrap, 1 / 4096, kernel=kernel)
+    same_values(got, port.softmax_s16(wrap, 1.0, 1 / 4096,
+                                      cmsis=kernel == "cmsis-nn"), np.int16)
+    single = mcu.softmax(np.int16([[9]]), 1 / 4096, kernel=kernel)
+    assert single[0, 0] == (-32768 if kernel == "cmsis-nn" else 32767)
+    cli = cli_out(tmp_path, ["softmax", "--input-scale", 0.002, "--beta", 0.5,
+                             "--type", "s16", "--kernel", kernel], {"input": x})
+    same(cli, mcu.softmax(x, 0.002, beta=0.5, kernel=kernel))
+    with pytest.raises(ValueError, match="int16 input gives type 's16' only"):
+        mcu.softmax(x, 0.002, type="s8")
+    with pytest.raises(ValueError, match="kernel applies to int16 input only"):
+        mcu.softmax(np.int8([1]), 0.1, kernel="cmsis-nn")

@@ -278,12 +278,18 @@ def max_pool(input, filter_size, *, stride=1, padding="valid", act_min=None,
     return _pool(False, input, filter_size, stride, padding, act_min, act_max)
 
 
-def softmax(input, input_scale, *, beta=1.0, type="s8"):  # noqa: A002
-    """TFLite Micro SOFTMAX over the last axis of an int8 array: "s8"
-    output (scale 1/256, zero point -128) or "s16" (scale 1/65536, zero
-    point -32768)."""
-    return _mcu.softmax(_np.asarray(input), float(beta), float(input_scale),
-                        type)
+def softmax(input, input_scale, *, beta=1.0, type=None,  # noqa: A002
+            kernel="tflite"):
+    """TFLite Micro SOFTMAX over the last axis.  int8 input: "s8" output
+    (the default; scale 1/256, zero point -128) or "s16" (scale 1/65536,
+    zero point -32768).  int16 input (zero point 0): int16 output (scale
+    1/32768, zero point 0) by TFLite's reference kernel or, with
+    kernel="cmsis-nn", CMSIS-NN's arm_softmax_s16 (docs/mcu.md, "int16
+    softmax")."""
+    x = _np.asarray(input)
+    if type is None:
+        type = "s16" if x.dtype == _np.int16 else "s8"  # noqa: A001
+    return _mcu.softmax(x, float(beta), float(input_scale), type, kernel)
 
 
 def _elementwise(add, a, b, scales, zero_points, act_min, act_max):

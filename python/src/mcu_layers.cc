@@ -210,15 +210,43 @@ py::array Pool(bool average, const py::array& input, pair<int, int> size,
 
 // Softmax over the last axis: int8 in, int8 (scale 1/256, zero point -128)
 // or int16 (scale 1/65536, zero point -32768) out.
+// int16 in, int16 out (scale 1/32768, zero point 0), by either kernel.
+py::array SoftmaxS16(const io::NpyArray& in, double beta, double input_scale,
+                     const string& kernel) {
+  if (kernel != "tflite" && kernel != "cmsis-nn") {
+    Refuse("unknown kernel '" + kernel + "' (valid: tflite, cmsis-nn)");
+  }
+  mcu::SoftmaxS16Params p;
+  if (!mcu::SoftmaxS16Prepare(static_cast<float>(beta), static_cast<float>(input_scale),
+                              &p)) {
+    Refuse("beta * input_scale must be positive and quantize with a shift in -31..31");
+  }
+  const vector<int16_t> x = Narrowed<int16_t>(in);
+  const size_t depth = in.shape.back(), rows = x.size() / depth;
+  vector<int16_t> out;
+  if (!mcu::SoftmaxS16(kernel == "tflite" ? mcu::SoftmaxS16Kernel::kTflite
+                                          : mcu::SoftmaxS16Kernel::kCmsisNn,
+                       x, rows, depth, p, &out)) {
+    Refuse("the last axis is longer than 65536");
+  }
+  return IntArray(io::DType::kInt16, in.shape, Wide(out));
+}
+
 py::array Softmax(const py::array& input, double beta, double input_scale,
-                  const string& type) {
+                  const string& type, const string& kernel) {
   if (type != "s8" && type != "s16") {
     Refuse("unknown type '" + type + "' (valid: s8, s16)");
   }
-  const io::NpyArray in = ToNpy(input, io::Only(io::DType::kInt8), "input");
+  const io::NpyArray in = ToNpy(
+      input, io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16), "input");
   if (in.shape.empty() || in.shape.back() == 0) {
     Refuse("input must have at least one axis, the last not empty");
   }
+  if (in.dtype == io::DType::kInt16) {
+    if (type != "s16") Refuse("int16 input gives type 's16' only");
+    return SoftmaxS16(in, beta, input_scale, kernel);
+  }
+  if (kernel != "tflite") Refuse("kernel applies to int16 input only");
   const vector<int8_t> x = Narrowed<int8_t>(in);
   const size_t depth = in.shape.back(), rows = x.size() / depth;
   mcu::SoftmaxS8Params p;

@@ -283,6 +283,30 @@ int RunMcuDepthwiseConv2d(const Argv& argv) { return RunConv(argv, true); }
 int RunMcuAvgPool(const Argv& argv) { return RunPool(argv, true); }
 int RunMcuMaxPool(const Argv& argv) { return RunPool(argv, false); }
 
+// int16 in, int16 out, by --kernel tflite (default) or cmsis-nn.
+int McuSoftmaxS16(const char* cmd, const Args& args, const io::NpyArray& in, float scale,
+                  double beta) {
+  const std::string kernel = args.Get("kernel", "tflite");
+  if (kernel != "tflite" && kernel != "cmsis-nn") {
+    return Fail(cmd, "unknown --kernel " + Quote(kernel) + " (valid: tflite, cmsis-nn)");
+  }
+  if (args.Get("type", "s16") != "s16") return Fail(cmd, "int16 --input gives --type s16 only");
+  mcu::SoftmaxS16Params p;
+  if (!mcu::SoftmaxS16Prepare(static_cast<float>(beta), scale, &p)) {
+    return Fail(cmd, "--beta * --input-scale must be positive and quantize with a "
+                     "shift in -31..31");
+  }
+  const std::vector<int16_t> x = Narrowed<int16_t>(in);
+  const size_t depth = in.shape.back(), rows = x.size() / depth;
+  std::vector<int16_t> out;
+  if (!mcu::SoftmaxS16(kernel == "tflite" ? mcu::SoftmaxS16Kernel::kTflite
+                                          : mcu::SoftmaxS16Kernel::kCmsisNn,
+                       x, rows, depth, p, &out)) {
+    return Fail(cmd, "the last axis of --input is longer than 65536");
+  }
+  return Write(cmd, args, Ints(io::DType::kInt16, in.shape, out));
+}
+
 int RunMcuSoftmax(const Argv& argv) {
   constexpr const char* kCmd = "mcu softmax";
   Args args;
@@ -290,20 +314,23 @@ int RunMcuSoftmax(const Argv& argv) {
   float scale;
   double beta = 1.0;
   std::string error;
-  if (!args.Parse(argv, {"input", "out", "input-scale", "beta", "type"}, {},
+  if (!args.Parse(argv, {"input", "out", "input-scale", "beta", "type", "kernel"}, {},
                   &error) ||
       !PositiveFloatOption(args, "input-scale", &scale, &error) ||
       !NumberOption(args, "beta", 1.0, &beta, &error) ||
       !CheckOutputs(args, {"out"}, &error) ||
-      !ReadOperand(args, "input", io::Only(io::DType::kInt8), &in, &error)) {
+      !ReadOperand(args, "input", io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16),
+                   &in, &error)) {
     return Fail(kCmd, error);
-  }
-  const std::string type = args.Get("type", "s8");
-  if (type != "s8" && type != "s16") {
-    return Fail(kCmd, "unknown --type " + Quote(type) + " (valid: s8, s16)");
   }
   if (in.shape.empty() || in.shape.back() == 0) {
     return Fail(kCmd, "--input must have at least one axis, the last not empty");
+  }
+  if (in.dtype == io::DType::kInt16) return McuSoftmaxS16(kCmd, args, in, scale, beta);
+  if (args.Has("kernel")) return Fail(kCmd, "--kernel applies to int16 --input only");
+  const std::string type = args.Get("type", "s8");
+  if (type != "s8" && type != "s16") {
+    return Fail(kCmd, "unknown --type " + Quote(type) + " (valid: s8, s16)");
   }
   mcu::SoftmaxS8Params p;
   if (!mcu::SoftmaxS8Prepare(static_cast<float>(beta), scale, &p)) {

@@ -305,13 +305,17 @@ const Command kSubcommands[] = {
      FunctionNames::kNone,
      "refmath mcu max-pool --input x.npy --filter-size 25,5 --out y.npy"},
     {"mcu softmax", nullptr, REFMATH_MCU_SOFTMAX_FORM,
-     "TFLite Micro SOFTMAX over the last axis of an int8 .npy (docs/mcu.md,\n"
-     "Softmax)",
-     "--input FILE           int8, any shape (required)\n"
+     "TFLite Micro SOFTMAX over the last axis of an int8 or int16 .npy\n"
+     "(docs/mcu.md, Softmax, int16 softmax)",
+     "--input FILE           int8, or int16 with zero point 0, any shape\n"
+     "                       (required)\n"
      "--input-scale S        positive, rounded to binary32 (required)\n"
      "--beta B               (default: 1)\n"
-     "--type T               s8 (scale 1/256, zero point -128) or s16 (scale\n"
-     "                       1/65536, zero point -32768) (default: s8)\n"
+     "--type T               int8 input: s8 (scale 1/256, zero point -128) or\n"
+     "                       s16 (scale 1/65536, zero point -32768) (default:\n"
+     "                       s8); int16 input: s16 (scale 1/32768, zero\n"
+     "                       point 0)\n"
+     "--kernel K             int16 input: tflite or cmsis-nn (default: tflite)\n"
      "--out FILE             the result, .npy (required)\n",
      FunctionNames::kNone,
      "refmath mcu softmax --input x.npy --input-scale 0.1 --out y.npy"},

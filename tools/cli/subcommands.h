@@ -84,7 +84,7 @@
   "        [--stride N|H,W] [--padding same|valid] [--act-min N] [--act-max N]"
 #define REFMATH_MCU_SOFTMAX_FORM                                               \
   "mcu softmax --input FILE --input-scale S [--beta B] [--type s8|s16]"       \
-  " --out FILE"
+  " [--kernel tflite|cmsis-nn]\n        --out FILE"
 #define REFMATH_MCU_ACTIVATION_FORM(NAME)                                      \
   "mcu " NAME " --input FILE --input-scale S [--input-zero-point Z]"         \
   " --out FILE"

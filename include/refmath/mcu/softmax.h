@@ -47,6 +47,48 @@ bool SoftmaxS8ToS16(const std::vector<int8_t>& input, size_t rows,
                     size_t depth, const SoftmaxS8Params& params,
                     std::vector<int16_t>* output);
 
+// int16 input, int16 output (zero points 0, output scale 1/32768), as
+// reference/softmax.h's SoftmaxInt16 computes it with the tables
+// softmax_common.cc prepares, and as CMSIS-NN's arm_softmax_s16 does
+// (docs/mcu.md, "int16 softmax").  Prepare: (multiplier, shift) =
+// QuantizeMultiplier(double(input_scale) * double(beta) / (10.0 / 65535))
+// and two 513-entry tables built in binary32 by LUTPopulate: exp on
+// [-10, 0] and 1/(1 + x) on [0, 1], each entry the sample less half the
+// interpolation error at the segment's midpoint.  Per row: d = x - max
+// rescaled and moved to [-32768, 32767], e = the exp table at d; sum the e
+// in int32; h = clz(sum); r = the 1/(1+x) table at ((sum << (h - 1)) +
+// 2^13) / 2^14 - 98304; out = (e r + 2^(30-h)) >> (31 - h).
+constexpr size_t kSoftmaxS16TableSize = 513;
+
+struct SoftmaxS16Params {
+  int32_t input_multiplier = 0;
+  int input_left_shift = 0;  // -31..31
+  std::vector<int16_t> exp_table;    // exp(x), x in [-10, 0]
+  std::vector<int16_t> recip_table;  // 1 / (1 + x), x in [0, 1]
+};
+
+// False where QuantizeMultiplier refuses the ratio or the shift leaves
+// [-31, 31] (beta * input_scale not positive and finite).
+bool SoftmaxS16Prepare(float beta, float input_scale, SoftmaxS16Params* params);
+
+// The two kernels differ where TFLite saturates and CMSIS-NN wraps: the
+// reciprocal's table input (a sum just below a power of two from 2^17 up
+// rounds to 32768: TFLite clamps it to 32767, about 1/2; CMSIS-NN wraps it
+// to -32768, about 1) and the output (32768 and above: TFLite clamps to
+// 32767, CMSIS-NN wraps to -32768).
+enum class SoftmaxS16Kernel { kTflite, kCmsisNn };
+
+// Rows of up to 65536 elements: their int32 sum of exponentials (at most
+// 32767 each) cannot overflow.
+constexpr size_t kSoftmaxS16MaxDepth = 65536;
+
+// input [rows][depth] -> output [rows][depth].  False (output untouched)
+// on input.size() != rows * depth, depth 0 or above kSoftmaxS16MaxDepth,
+// or tables of the wrong size.
+bool SoftmaxS16(SoftmaxS16Kernel kernel, const std::vector<int16_t>& input,
+                size_t rows, size_t depth, const SoftmaxS16Params& params,
+                std::vector<int16_t>* output);
+
 }  // namespace mcu
 }  // namespace refmath
 
