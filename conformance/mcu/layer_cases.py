@@ -1,4 +1,4 @@
-"""The cases of golden/mcu-layers.sha256 (src/conform/mcu_layer_digests.cc)
+"""The cases of golden/mcu-layers.sha256 (src/conform/mcu_layer_cases.cc)
 built again from their description, and run through the independent
 NumPy port (tflm_port.py): each case's digest over every layer's output
 bytes, for comparison with the golden rows.
@@ -194,3 +194,16 @@ def run(x, layers):
 def digest(outs):
     return hashlib.sha256(b"".join(
         np.asarray(o).astype(np.int8).tobytes() for o in outs)).hexdigest()
+
+
+def int16_rows():
+    """(name, bytes) of the rows outside the models: int16 SOFTMAX by both
+    kernels on 12 random rows of 9 and two rows where the kernels part."""
+    d = Draw(9)
+    x = d.ints(12 * 9, lambda z: (z >> 48) - 32768)
+    x += [32767] * 8 + [5927] + [-32768] * 8 + [32767]
+    x = np.array(x, np.int64).reshape(-1, 9)
+    return [(name, port.softmax_s16(x, 1.0, 1 / 4096, cmsis=cmsis)
+             .astype("<i2").tobytes())
+            for name, cmsis in (("softmax_s16_tflite", False),
+                                ("softmax_s16_cmsis_nn", True))]

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "refmath/mcu/softmax.h"
+
 namespace refmath {
 namespace mcu {
 namespace {
@@ -18,6 +20,9 @@ class Draw {
     return z ^ (z >> 31);
   }
   int8_t Activation() { return static_cast<int8_t>(static_cast<int>(Next() >> 56) - 128); }
+  int16_t Activation16() {
+    return static_cast<int16_t>(static_cast<int>(Next() >> 48) - 32768);
+  }
   int8_t Weight() { return static_cast<int8_t>(static_cast<int>((Next() >> 32) % 255) - 127); }
   int32_t Bias() { return static_cast<int32_t>((Next() >> 32) % 2001) - 1000; }
   double Unit() { return static_cast<double>(Next() >> 11) * 0x1p-53; }
@@ -218,6 +223,39 @@ bool LayerCaseBytes(const LayerCase& c, std::vector<uint8_t>* bytes) {
     for (int8_t v : o) bytes->push_back(static_cast<uint8_t>(v));
   }
   return true;
+}
+
+std::vector<BytesRow> Int16LayerRows() {
+  // 12 random rows of 9, then eight at the maximum with one 26840 below
+  // (the reciprocal's wrap in CMSIS-NN) and a row of one dominant element.
+  Draw d(9);
+  std::vector<int16_t> x;
+  for (int i = 0; i < 12 * 9; ++i) x.push_back(d.Activation16());
+  for (int i = 0; i < 8; ++i) x.push_back(32767);
+  x.push_back(5927);
+  for (int i = 0; i < 8; ++i) x.push_back(-32768);
+  x.push_back(32767);
+  SoftmaxS16Params p;
+  std::vector<BytesRow> rows;
+  if (!SoftmaxS16Prepare(1.0f, 1.0f / 4096, &p)) return rows;
+  const struct {
+    const char* name;
+    SoftmaxS16Kernel kernel;
+  } kernels[] = {{"softmax_s16_tflite", SoftmaxS16Kernel::kTflite},
+                 {"softmax_s16_cmsis_nn", SoftmaxS16Kernel::kCmsisNn}};
+  for (const auto& k : kernels) {
+    std::vector<int16_t> out;
+    BytesRow row = {k.name, {}};
+    if (SoftmaxS16(k.kernel, x, x.size() / 9, 9, p, &out)) {
+      for (int16_t v : out) {
+        const uint16_t u = static_cast<uint16_t>(v);
+        row.bytes.push_back(static_cast<uint8_t>(u & 0xFF));
+        row.bytes.push_back(static_cast<uint8_t>(u >> 8));
+      }
+    }
+    rows.push_back(row);
+  }
+  return rows;
 }
 
 }  // namespace mcu

@@ -34,6 +34,16 @@ std::vector<LayerCase> LayerCases();
 // is refused (a defect of the case table).
 bool LayerCaseBytes(const LayerCase& c, std::vector<uint8_t>* bytes);
 
+// Rows of layers outside RunModelS8: int16 SOFTMAX by TFLite's kernel and
+// by CMSIS-NN's ("softmax_s16_tflite", "softmax_s16_cmsis_nn"), on one
+// input of random rows and rows where the two part, as little-endian
+// int16 bytes.
+struct BytesRow {
+  std::string name;
+  std::vector<uint8_t> bytes;
+};
+std::vector<BytesRow> Int16LayerRows();
+
 }  // namespace mcu
 }  // namespace refmath
 

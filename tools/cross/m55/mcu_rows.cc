@@ -34,4 +34,13 @@ void RunMcuLayerRows() {
     m55::PrintDigestRow("MROW", "mcu-layers", c.name.c_str(), digest,
                         m55::SemihostClock() - t0);
   }
+  const uint32_t t0 = m55::SemihostClock();
+  for (const refmath::mcu::BytesRow& r : refmath::mcu::Int16LayerRows()) {
+    m55::Sha256 sha;
+    sha.Update(r.bytes.data(), r.bytes.size());
+    uint8_t digest[32];
+    sha.Final(digest);
+    m55::PrintDigestRow("MROW", "mcu-layers", r.name.c_str(), digest,
+                        m55::SemihostClock() - t0);
+  }
 }
