@@ -196,14 +196,41 @@ def digest(outs):
         np.asarray(o).astype(np.int8).tobytes() for o in outs)).hexdigest()
 
 
-def int16_rows():
-    """(name, bytes) of the rows outside the models: int16 SOFTMAX by both
-    kernels on 12 random rows of 9 and two rows where the kernels part."""
+def op_rows():
+    """(name, bytes) of the rows outside the models, in the C++ order: ADD
+    and MUL of int8 tensors, QUANTIZE from int16 to int8, an A16W8 conv,
+    and int16 SOFTMAX by both kernels."""
+    def int8s(d, n):
+        return np.array(d.ints(n, lambda z: (z >> 56) - 128), np.int64)
+
+    def int16s(d, n):
+        return np.array(d.ints(n, lambda z: (z >> 48) - 32768), np.int64)
+    rows = []
+    for name, seed, s_out, f in (("add_s8", 10, 0.1, port.add),
+                                 ("mul_s8", 11, 0.02, port.mul)):
+        d = Draw(seed)
+        a, b = int8s(d, 35), int8s(d, 35)
+        y = f(a, b, f32(0.05), 3, f32(0.08), -7, f32(s_out), 2)
+        rows.append((name, np.asarray(y).astype(np.int8).tobytes()))
+    d = Draw(12)
+    y = port.requantize(int16s(d, 40), f32(0.001), 5, f32(0.05), -3, 8)
+    rows.append(("requantize_s16_to_s8", np.asarray(y).astype(np.int8).tobytes()))
+    d = Draw(13)
+    x = int16s(d, 90).reshape(1, 6, 5, 3)
+    w = np.array(d.ints(108, lambda z: ((z >> 32) % 255) - 127)).reshape(4, 3, 3, 3)
+    bias, m, s = [], [], []
+    for _ in range(4):
+        bias.append(((d.next() >> 32) % 2001) - 1000)
+        m.append((1 << 30) + (d.next() >> 34))
+        s.append(-10 - ((d.next() >> 32) % 5))
+    y = port.conv2d(x, w, np.array(bias), m, s, stride=(2, 2), padding="same",
+                    lo=-32768, hi=32767, acc64=True)
+    rows.append(("conv_s16", np.asarray(y).astype("<i2").tobytes()))
     d = Draw(9)
-    x = d.ints(12 * 9, lambda z: (z >> 48) - 32768)
-    x += [32767] * 8 + [5927] + [-32768] * 8 + [32767]
+    x = list(int16s(d, 12 * 9)) + [32767] * 8 + [5927] + [-32768] * 8 + [32767]
     x = np.array(x, np.int64).reshape(-1, 9)
-    return [(name, port.softmax_s16(x, 1.0, 1 / 4096, cmsis=cmsis)
-             .astype("<i2").tobytes())
-            for name, cmsis in (("softmax_s16_tflite", False),
-                                ("softmax_s16_cmsis_nn", True))]
+    for name, cmsis in (("softmax_s16_tflite", False),
+                        ("softmax_s16_cmsis_nn", True)):
+        y = port.softmax_s16(x, 1.0, 1 / 4096, cmsis=cmsis)
+        rows.append((name, y.astype("<i2").tobytes()))
+    return rows

@@ -685,7 +685,7 @@ def test_layer_golden_rows_from_the_port():
     golden = dict(reversed(line.split()) for line in open(path)
                   if line.strip() and not line.startswith("#"))
     cases = layer_cases.cases()
-    extra = layer_cases.int16_rows()
+    extra = layer_cases.op_rows()
     assert [name for name, _, _ in cases] + [n for n, _ in extra] == list(golden)
     for name, x, layers in cases:
         assert layer_cases.digest(layer_cases.run(x, layers)) == golden[name], name

@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "refmath/mcu/conv_s16.h"
+#include "refmath/mcu/elementwise.h"
+#include "refmath/mcu/requantize_op.h"
 #include "refmath/mcu/softmax.h"
 
 namespace refmath {
@@ -225,19 +228,95 @@ bool LayerCaseBytes(const LayerCase& c, std::vector<uint8_t>* bytes) {
   return true;
 }
 
-std::vector<BytesRow> Int16LayerRows() {
-  // 12 random rows of 9, then eight at the maximum with one 26840 below
-  // (the reciprocal's wrap in CMSIS-NN) and a row of one dominant element.
+namespace {
+
+std::vector<uint8_t> Bytes(const std::vector<int8_t>& v) {
+  return std::vector<uint8_t>(v.begin(), v.end());
+}
+
+std::vector<uint8_t> Bytes(const std::vector<int16_t>& v) {
+  std::vector<uint8_t> out;
+  for (int16_t x : v) {
+    const uint16_t u = static_cast<uint16_t>(x);
+    out.push_back(static_cast<uint8_t>(u & 0xFF));
+    out.push_back(static_cast<uint8_t>(u >> 8));
+  }
+  return out;
+}
+
+std::vector<int8_t> Activations(Draw& d, int n) {
+  std::vector<int8_t> v;
+  for (int i = 0; i < n; ++i) v.push_back(d.Activation());
+  return v;
+}
+
+std::vector<int16_t> Activations16(Draw& d, int n) {
+  std::vector<int16_t> v;
+  for (int i = 0; i < n; ++i) v.push_back(d.Activation16());
+  return v;
+}
+
+BytesRow AddMulRow(bool add) {
+  Draw d(add ? 10 : 11);
+  const std::vector<int8_t> a = Activations(d, 35), b = Activations(d, 35);
+  std::vector<int8_t> out;
+  bool ok;
+  if (add) {
+    AddS8Params p;
+    ok = AddS8Prepare(0.05f, 3, 0.08f, -7, 0.1f, 2, &p) && AddS8(a, b, p, &out);
+  } else {
+    MulS8Params p;
+    ok = MulS8Prepare(0.05f, 3, 0.08f, -7, 0.02f, 2, &p) && MulS8(a, b, p, &out);
+  }
+  return {add ? "add_s8" : "mul_s8", ok ? Bytes(out) : std::vector<uint8_t>()};
+}
+
+BytesRow RequantizeRow() {
+  Draw d(12);
+  const std::vector<int16_t> x = Activations16(d, 40);
+  RequantizeOpParams p;
+  std::vector<int32_t> out;
+  const bool ok = RequantizeOpPrepare(0.001f, 5, 0.05f, -3, &p) &&
+                  RequantizeOp(std::vector<int32_t>(x.begin(), x.end()), p, 8, &out);
+  return {"requantize_s16_to_s8",
+          ok ? Bytes(std::vector<int8_t>(out.begin(), out.end())) : std::vector<uint8_t>()};
+}
+
+// A16W8: int16 input [1, 6, 5, 3], filter [4, 3, 3, 3], int64 bias, SAME
+// stride 2, one multiplier m in [2^30, 2^31) and shift in -14..-10 per
+// output channel.
+BytesRow ConvS16Row() {
+  Draw d(13);
+  const Shape4 in = {1, 6, 5, 3}, f = {4, 3, 3, 3};
+  const std::vector<int16_t> x = Activations16(d, 6 * 5 * 3);
+  std::vector<int8_t> w;
+  for (int i = 0; i < 4 * 3 * 3 * 3; ++i) w.push_back(d.Weight());
+  std::vector<int64_t> bias;
+  ConvS16Params p;
+  for (int k = 0; k < 4; ++k) {
+    bias.push_back(d.Bias());
+    p.requant.multiplier.push_back(static_cast<int32_t>((1u << 30) + (d.Next() >> 34)));
+    p.requant.shift.push_back(-10 - static_cast<int32_t>((d.Next() >> 32) % 5));
+  }
+  std::vector<int16_t> out;
+  const bool ok = PaddedAxis(Padding::kSame, in.h, f.h, 2, 1, &p.height) &&
+                  PaddedAxis(Padding::kSame, in.w, f.w, 2, 1, &p.width) &&
+                  ConvS16(x, in, w, f, bias, p, &out);
+  return {"conv_s16", ok ? Bytes(out) : std::vector<uint8_t>()};
+}
+
+// 12 random rows of 9, then eight at the maximum with one 26840 below
+// (the reciprocal's wrap in CMSIS-NN) and a row of one dominant element.
+std::vector<BytesRow> SoftmaxS16Rows() {
   Draw d(9);
-  std::vector<int16_t> x;
-  for (int i = 0; i < 12 * 9; ++i) x.push_back(d.Activation16());
+  std::vector<int16_t> x = Activations16(d, 12 * 9);
   for (int i = 0; i < 8; ++i) x.push_back(32767);
   x.push_back(5927);
   for (int i = 0; i < 8; ++i) x.push_back(-32768);
   x.push_back(32767);
   SoftmaxS16Params p;
+  const bool prepared = SoftmaxS16Prepare(1.0f, 1.0f / 4096, &p);
   std::vector<BytesRow> rows;
-  if (!SoftmaxS16Prepare(1.0f, 1.0f / 4096, &p)) return rows;
   const struct {
     const char* name;
     SoftmaxS16Kernel kernel;
@@ -245,16 +324,18 @@ std::vector<BytesRow> Int16LayerRows() {
                  {"softmax_s16_cmsis_nn", SoftmaxS16Kernel::kCmsisNn}};
   for (const auto& k : kernels) {
     std::vector<int16_t> out;
-    BytesRow row = {k.name, {}};
-    if (SoftmaxS16(k.kernel, x, x.size() / 9, 9, p, &out)) {
-      for (int16_t v : out) {
-        const uint16_t u = static_cast<uint16_t>(v);
-        row.bytes.push_back(static_cast<uint8_t>(u & 0xFF));
-        row.bytes.push_back(static_cast<uint8_t>(u >> 8));
-      }
-    }
-    rows.push_back(row);
+    const bool ok = prepared && SoftmaxS16(k.kernel, x, x.size() / 9, 9, p, &out);
+    rows.push_back({k.name, ok ? Bytes(out) : std::vector<uint8_t>()});
   }
+  return rows;
+}
+
+}  // namespace
+
+std::vector<BytesRow> OpRows() {
+  std::vector<BytesRow> rows = {AddMulRow(true), AddMulRow(false), RequantizeRow(),
+                                ConvS16Row()};
+  for (const BytesRow& r : SoftmaxS16Rows()) rows.push_back(r);
   return rows;
 }
 

@@ -34,15 +34,16 @@ std::vector<LayerCase> LayerCases();
 // is refused (a defect of the case table).
 bool LayerCaseBytes(const LayerCase& c, std::vector<uint8_t>* bytes);
 
-// Rows of layers outside RunModelS8: int16 SOFTMAX by TFLite's kernel and
-// by CMSIS-NN's ("softmax_s16_tflite", "softmax_s16_cmsis_nn"), on one
-// input of random rows and rows where the two part, as little-endian
-// int16 bytes.
+// Rows of layers outside RunModelS8, each its output bytes (int16 ones
+// little-endian): ADD and MUL of int8 tensors, QUANTIZE from int16 to
+// int8, an int16 (A16W8) conv with an int64 bias, and int16 SOFTMAX by
+// TFLite's kernel and by CMSIS-NN's on random rows and rows where the two
+// part.  An empty row is a refused case (a defect of the table).
 struct BytesRow {
   std::string name;
   std::vector<uint8_t> bytes;
 };
-std::vector<BytesRow> Int16LayerRows();
+std::vector<BytesRow> OpRows();
 
 }  // namespace mcu
 }  // namespace refmath

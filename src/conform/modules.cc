@@ -16,7 +16,7 @@ const std::vector<DigestModule>& DigestModules() {
       {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests,
        false},
       {"mcu-layers",
-       "TFLite Micro int8 layers, a keyword-spotting DS-CNN and int16 softmax",
+       "TFLite Micro int8 and int16 layers and a keyword-spotting DS-CNN",
        mcu::LayerGoldenDigests, false},
       {"tensor",
        "tensor operations (docs/tensor-ops.md), every target and 1-8 threads",
