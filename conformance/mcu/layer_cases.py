@@ -198,8 +198,9 @@ def digest(outs):
 
 def op_rows():
     """(name, bytes) of the rows outside the models, in the C++ order: ADD
-    and MUL of int8 tensors, QUANTIZE from int16 to int8, an A16W8 conv,
-    and int16 SOFTMAX by both kernels."""
+    and MUL of int8 tensors, QUANTIZE from int16 to int8, A16W8 conv and
+    depthwise conv, int16 pooling, int8-to-int16 SOFTMAX, and int16
+    SOFTMAX by both kernels."""
     def int8s(d, n):
         return np.array(d.ints(n, lambda z: (z >> 56) - 128), np.int64)
 
@@ -226,6 +227,27 @@ def op_rows():
     y = port.conv2d(x, w, np.array(bias), m, s, stride=(2, 2), padding="same",
                     lo=-32768, hi=32767, acc64=True)
     rows.append(("conv_s16", np.asarray(y).astype("<i2").tobytes()))
+    d = Draw(14)
+    x = int16s(d, 84).reshape(1, 7, 6, 2)
+    w = np.array(d.ints(36, lambda z: ((z >> 32) % 255) - 127)).reshape(1, 3, 3, 4)
+    bias, m, s = [], [], []
+    for _ in range(4):
+        bias.append(((d.next() >> 32) % 2001) - 1000)
+        m.append((1 << 30) + (d.next() >> 34))
+        s.append(-10 - ((d.next() >> 32) % 5))
+    y = port.depthwise_conv2d(x, w, np.array(bias), m, s, depth_multiplier=2,
+                              dilation=(2, 2), padding="valid", lo=-32768,
+                              hi=32767, acc64=True)
+    rows.append(("depthwise_s16", np.asarray(y).astype("<i2").tobytes()))
+    d = Draw(15)
+    x = int16s(d, 147).reshape(1, 7, 7, 3)
+    a = port.avg_pool(x, 3, 3, stride=(2, 2), padding="same", lo=-32768, hi=32767)
+    b = port.max_pool(x, 2, 2, stride=(2, 2), padding="valid", lo=-32768, hi=32767)
+    rows.append(("pools_s16", np.concatenate(
+        [np.ravel(a), np.ravel(b)]).astype("<i2").tobytes()))
+    d = Draw(16)
+    y = port.softmax(int8s(d, 60).reshape(6, 10), 1.0, f32(0.1), out_bits=16)
+    rows.append(("softmax_s8_to_s16", np.asarray(y).astype("<i2").tobytes()))
     d = Draw(9)
     x = list(int16s(d, 12 * 9)) + [32767] * 8 + [5927] + [-32768] * 8 + [32767]
     x = np.array(x, np.int64).reshape(-1, 9)

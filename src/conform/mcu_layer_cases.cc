@@ -4,6 +4,7 @@
 
 #include "refmath/mcu/conv_s16.h"
 #include "refmath/mcu/elementwise.h"
+#include "refmath/mcu/pooling.h"
 #include "refmath/mcu/requantize_op.h"
 #include "refmath/mcu/softmax.h"
 
@@ -305,6 +306,55 @@ BytesRow ConvS16Row() {
   return {"conv_s16", ok ? Bytes(out) : std::vector<uint8_t>()};
 }
 
+BytesRow DepthwiseS16Row() {
+  Draw d(14);
+  const Shape4 in = {1, 7, 6, 2}, f = {1, 3, 3, 4};  // depth multiplier 2
+  const std::vector<int16_t> x = Activations16(d, 7 * 6 * 2);
+  std::vector<int8_t> w;
+  for (int i = 0; i < 3 * 3 * 4; ++i) w.push_back(d.Weight());
+  std::vector<int64_t> bias;
+  ConvS16Params p;
+  for (int k = 0; k < 4; ++k) {
+    bias.push_back(d.Bias());
+    p.requant.multiplier.push_back(static_cast<int32_t>((1u << 30) + (d.Next() >> 34)));
+    p.requant.shift.push_back(-10 - static_cast<int32_t>((d.Next() >> 32) % 5));
+  }
+  std::vector<int16_t> out;
+  const bool ok = PaddedAxis(Padding::kValid, in.h, f.h, 1, 2, &p.height) &&
+                  PaddedAxis(Padding::kValid, in.w, f.w, 1, 2, &p.width) &&
+                  DepthwiseConvS16(x, in, w, f, bias, 2, p, &out);
+  return {"depthwise_s16", ok ? Bytes(out) : std::vector<uint8_t>()};
+}
+
+// Average 3x3 SAME stride 2 (clipped windows), then max 2x2 VALID stride 2
+// on the same int16 input: the two outputs' bytes in turn.
+BytesRow PoolsS16Row() {
+  Draw d(15);
+  const Shape4 in = {1, 7, 7, 3};
+  const std::vector<int16_t> x = Activations16(d, 7 * 7 * 3);
+  PoolS16Params avg, max;
+  avg.filter_height = avg.filter_width = 3;
+  max.filter_height = max.filter_width = 2;
+  std::vector<int16_t> a, m;
+  const bool ok = PaddedAxis(Padding::kSame, 7, 3, 2, 1, &avg.height) &&
+                  PaddedAxis(Padding::kSame, 7, 3, 2, 1, &avg.width) &&
+                  PaddedAxis(Padding::kValid, 7, 2, 2, 1, &max.height) &&
+                  PaddedAxis(Padding::kValid, 7, 2, 2, 1, &max.width) &&
+                  AveragePoolS16(x, in, avg, &a) && MaxPoolS16(x, in, max, &m);
+  a.insert(a.end(), m.begin(), m.end());
+  return {"pools_s16", ok ? Bytes(a) : std::vector<uint8_t>()};
+}
+
+// int8 in, int16 out (scale 1/65536, zero point -32768), rows of 10.
+BytesRow SoftmaxS8ToS16Row() {
+  Draw d(16);
+  const std::vector<int8_t> x = Activations(d, 6 * 10);
+  SoftmaxS8Params p;
+  std::vector<int16_t> out;
+  const bool ok = SoftmaxS8Prepare(1.0f, 0.1f, &p) && SoftmaxS8ToS16(x, 6, 10, p, &out);
+  return {"softmax_s8_to_s16", ok ? Bytes(out) : std::vector<uint8_t>()};
+}
+
 // 12 random rows of 9, then eight at the maximum with one 26840 below
 // (the reciprocal's wrap in CMSIS-NN) and a row of one dominant element.
 std::vector<BytesRow> SoftmaxS16Rows() {
@@ -333,8 +383,9 @@ std::vector<BytesRow> SoftmaxS16Rows() {
 }  // namespace
 
 std::vector<BytesRow> OpRows() {
-  std::vector<BytesRow> rows = {AddMulRow(true), AddMulRow(false), RequantizeRow(),
-                                ConvS16Row()};
+  std::vector<BytesRow> rows = {AddMulRow(true),   AddMulRow(false), RequantizeRow(),
+                                ConvS16Row(),      DepthwiseS16Row(), PoolsS16Row(),
+                                SoftmaxS8ToS16Row()};
   for (const BytesRow& r : SoftmaxS16Rows()) rows.push_back(r);
   return rows;
 }

@@ -36,7 +36,8 @@ bool LayerCaseBytes(const LayerCase& c, std::vector<uint8_t>* bytes);
 
 // Rows of layers outside RunModelS8, each its output bytes (int16 ones
 // little-endian): ADD and MUL of int8 tensors, QUANTIZE from int16 to
-// int8, an int16 (A16W8) conv with an int64 bias, and int16 SOFTMAX by
+// int8, int16 (A16W8) conv and depthwise conv with int64 biases, int16
+// average and max pooling, int8-to-int16 SOFTMAX, and int16 SOFTMAX by
 // TFLite's kernel and by CMSIS-NN's on random rows and rows where the two
 // part.  An empty row is a refused case (a defect of the table).
 struct BytesRow {
