@@ -120,6 +120,15 @@ TEST(McuFixedPoint, MultiplyByQuantizedMultiplierS64) {
   const int64_t v = (int64_t{1} << 39) - 128;
   EXPECT_EQ(MultiplyByQuantizedMultiplierS64(v, 1 << 16, 7), INT32_MIN);
   EXPECT_EQ(RequantizeS64(v, 1, 7), 0);
+  // The two part from |result| = 2^30, inside int32: v = 2^38 gives
+  // (2^38 + 2^7) >> 8 = 2^30 here; RequantizeS64's 2^38 >> 7 = 2^31 wraps
+  // to -2^31 and (-2^31 + 1) >> 1 = -2^30.  Just below, 2^38 - 2^8, both
+  // give 2^30 - 1.
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(int64_t{1} << 38, 1 << 16, 7), 1 << 30);
+  EXPECT_EQ(RequantizeS64(int64_t{1} << 38, 1, 7), -(1 << 30));
+  const int64_t below = (int64_t{1} << 38) - 256;
+  EXPECT_EQ(MultiplyByQuantizedMultiplierS64(below, 1 << 16, 7), (1 << 30) - 1);
+  EXPECT_EQ(RequantizeS64(below, 1, 7), (1 << 30) - 1);
 }
 
 }  // namespace

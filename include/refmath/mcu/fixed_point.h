@@ -55,10 +55,10 @@ int32_t RequantizeS64(int64_t v, int32_t reduced_multiplier, int shift);
 // TFLite's 64-bit MultiplyByQuantizedMultiplier (the int16 conv and
 // depthwise conv with an int64 bias): with rm = ReduceMultiplier(m) and
 // t = 15 - shift, (v * rm + 2^(t-1)) >> t, one rounding, halves up, then
-// truncated to int32.  It equals RequantizeS64 wherever the result fits
-// int32; beyond, this form wraps after the whole shift (as the
-// reference's int64 -> int32 conversion does) where RequantizeS64 wraps
-// one bit earlier.  shift in [-31, 7]; product and sum wrap modulo 2^64.
+// truncated to int32.  It equals RequantizeS64 while |result| < 2^30;
+// beyond, this form wraps after the whole shift (as the reference's
+// int64 -> int32 conversion does) where RequantizeS64, which holds twice
+// the result in int32 before its last halving, wraps one bit earlier.  shift in [-31, 7]; product and sum wrap modulo 2^64.
 int32_t MultiplyByQuantizedMultiplierS64(int64_t v, int32_t multiplier,
                                          int shift);
 
