@@ -196,6 +196,17 @@ def digest(outs):
         np.asarray(o).astype(np.int8).tobytes() for o in outs)).hexdigest()
 
 
+def s16_channels(d, n):
+    """Per output channel of an int16 layer: an int64 bias, a multiplier
+    in [2^30, 2^31) and a shift in -14..-10, drawn in that order."""
+    bias, m, s = [], [], []
+    for _ in range(n):
+        bias.append(((d.next() >> 32) % 2001) - 1000)
+        m.append((1 << 30) + (d.next() >> 34))
+        s.append(-10 - ((d.next() >> 32) % 5))
+    return bias, m, s
+
+
 def op_rows():
     """(name, bytes) of the rows outside the models, in the C++ order: ADD
     and MUL of int8 tensors, QUANTIZE from int16 to int8, A16W8 conv and
@@ -219,22 +230,14 @@ def op_rows():
     d = Draw(13)
     x = int16s(d, 90).reshape(1, 6, 5, 3)
     w = np.array(d.ints(108, lambda z: ((z >> 32) % 255) - 127)).reshape(4, 3, 3, 3)
-    bias, m, s = [], [], []
-    for _ in range(4):
-        bias.append(((d.next() >> 32) % 2001) - 1000)
-        m.append((1 << 30) + (d.next() >> 34))
-        s.append(-10 - ((d.next() >> 32) % 5))
+    bias, m, s = s16_channels(d, 4)
     y = port.conv2d(x, w, np.array(bias), m, s, stride=(2, 2), padding="same",
                     lo=-32768, hi=32767, acc64=True)
     rows.append(("conv_s16", np.asarray(y).astype("<i2").tobytes()))
     d = Draw(14)
     x = int16s(d, 84).reshape(1, 7, 6, 2)
     w = np.array(d.ints(36, lambda z: ((z >> 32) % 255) - 127)).reshape(1, 3, 3, 4)
-    bias, m, s = [], [], []
-    for _ in range(4):
-        bias.append(((d.next() >> 32) % 2001) - 1000)
-        m.append((1 << 30) + (d.next() >> 34))
-        s.append(-10 - ((d.next() >> 32) % 5))
+    bias, m, s = s16_channels(d, 4)
     y = port.depthwise_conv2d(x, w, np.array(bias), m, s, depth_multiplier=2,
                               dilation=(2, 2), padding="valid", lo=-32768,
                               hi=32767, acc64=True)

@@ -283,6 +283,16 @@ BytesRow RequantizeRow() {
           ok ? Bytes(std::vector<int8_t>(out.begin(), out.end())) : std::vector<uint8_t>()};
 }
 
+// Per output channel of an int16 layer: an int64 bias, then a multiplier
+// in [2^30, 2^31) and a shift in -14..-10.
+void DrawS16Channels(Draw& d, int channels, std::vector<int64_t>* bias, Requant* r) {
+  for (int k = 0; k < channels; ++k) {
+    bias->push_back(d.Bias());
+    r->multiplier.push_back(static_cast<int32_t>((1u << 30) + (d.Next() >> 34)));
+    r->shift.push_back(-10 - static_cast<int32_t>((d.Next() >> 32) % 5));
+  }
+}
+
 // A16W8: int16 input [1, 6, 5, 3], filter [4, 3, 3, 3], int64 bias, SAME
 // stride 2, one multiplier m in [2^30, 2^31) and shift in -14..-10 per
 // output channel.
@@ -294,11 +304,7 @@ BytesRow ConvS16Row() {
   for (int i = 0; i < 4 * 3 * 3 * 3; ++i) w.push_back(d.Weight());
   std::vector<int64_t> bias;
   ConvS16Params p;
-  for (int k = 0; k < 4; ++k) {
-    bias.push_back(d.Bias());
-    p.requant.multiplier.push_back(static_cast<int32_t>((1u << 30) + (d.Next() >> 34)));
-    p.requant.shift.push_back(-10 - static_cast<int32_t>((d.Next() >> 32) % 5));
-  }
+  DrawS16Channels(d, 4, &bias, &p.requant);
   std::vector<int16_t> out;
   const bool ok = PaddedAxis(Padding::kSame, in.h, f.h, 2, 1, &p.height) &&
                   PaddedAxis(Padding::kSame, in.w, f.w, 2, 1, &p.width) &&
@@ -314,11 +320,7 @@ BytesRow DepthwiseS16Row() {
   for (int i = 0; i < 3 * 3 * 4; ++i) w.push_back(d.Weight());
   std::vector<int64_t> bias;
   ConvS16Params p;
-  for (int k = 0; k < 4; ++k) {
-    bias.push_back(d.Bias());
-    p.requant.multiplier.push_back(static_cast<int32_t>((1u << 30) + (d.Next() >> 34)));
-    p.requant.shift.push_back(-10 - static_cast<int32_t>((d.Next() >> 32) % 5));
-  }
+  DrawS16Channels(d, 4, &bias, &p.requant);
   std::vector<int16_t> out;
   const bool ok = PaddedAxis(Padding::kValid, in.h, f.h, 1, 2, &p.height) &&
                   PaddedAxis(Padding::kValid, in.w, f.w, 1, 2, &p.width) &&
