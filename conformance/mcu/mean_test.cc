@@ -16,8 +16,8 @@ using V = std::vector<int32_t>;
 
 V MeanOf(const V& x, const std::vector<size_t>& shape, const std::vector<int>& axes,
          float in_scale, int in_zp, float out_scale, int out_zp, int bits = 8) {
-  MeanParams p;
-  EXPECT_TRUE(MeanPrepare(in_scale, in_zp, out_scale, out_zp, &p));
+  RequantizeOpParams p;
+  EXPECT_TRUE(RequantizeOpPrepare(in_scale, in_zp, out_scale, out_zp, &p));
   V out;
   EXPECT_TRUE(Mean(x, shape, axes, p, bits, &out));
   return out;
@@ -62,9 +62,9 @@ TEST(McuMean, Int16ClampAndEmptyInput) {
 }
 
 TEST(McuMean, Refusals) {
-  MeanParams p;
-  EXPECT_FALSE(MeanPrepare(1.0f, 0, 0.0f, 0, &p));  // infinite ratio
-  ASSERT_TRUE(MeanPrepare(1.0f, 0, 1.0f, 0, &p));
+  RequantizeOpParams p;
+  EXPECT_FALSE(RequantizeOpPrepare(1.0f, 0, 0.0f, 0, &p));  // infinite ratio
+  ASSERT_TRUE(RequantizeOpPrepare(1.0f, 0, 1.0f, 0, &p));
   V out = {42};
   EXPECT_FALSE(Mean({1, 2}, {2}, {1}, p, 8, &out));   // axis beyond rank
   EXPECT_FALSE(Mean({1, 2}, {2}, {-2}, p, 8, &out));

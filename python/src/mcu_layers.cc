@@ -355,8 +355,8 @@ py::array MeanPy(const py::array& input, const vector<int>& axes, double in_scal
   if (!mcu::ResolveMeanAxes(axes, in.shape.size(), &resolved)) {
     Refuse("an axis is outside -ndim..ndim-1");
   }
-  mcu::MeanParams p;
-  if (!mcu::MeanPrepare(static_cast<float>(in_scale), static_cast<int32_t>(in_zp),
+  mcu::RequantizeOpParams p;
+  if (!mcu::RequantizeOpPrepare(static_cast<float>(in_scale), static_cast<int32_t>(in_zp),
                         static_cast<float>(out_scale), static_cast<int32_t>(out_zp),
                         &p)) {
     Refuse("input_scale / output_scale does not quantize with a shift in -31..31");

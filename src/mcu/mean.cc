@@ -5,21 +5,6 @@
 namespace refmath {
 namespace mcu {
 
-bool MeanPrepare(float input_scale, int32_t input_zero_point,
-                 float output_scale, int32_t output_zero_point,
-                 MeanParams* params) {
-  QuantizedMultiplier q;
-  if (!QuantizeMultiplier(static_cast<double>(input_scale) / static_cast<double>(output_scale),
-                          &q) ||
-      q.shift < -kMaxShift || q.shift > kMaxShift) {
-    return false;
-  }
-  params->scale = q;
-  params->input_zero_point = input_zero_point;
-  params->output_zero_point = output_zero_point;
-  return true;
-}
-
 bool ResolveMeanAxes(const std::vector<int>& axes, size_t rank,
                      std::vector<size_t>* resolved) {
   resolved->clear();
@@ -61,7 +46,7 @@ int FloorLog2(uint64_t n) {
 }  // namespace
 
 bool Mean(const std::vector<int32_t>& input, const std::vector<size_t>& shape,
-          const std::vector<int>& axes, const MeanParams& params, int bits,
+          const std::vector<int>& axes, const RequantizeOpParams& params, int bits,
           std::vector<int32_t>* output) {
   std::vector<size_t> resolved;
   if ((bits != 8 && bits != 16) || !ResolveMeanAxes(axes, shape.size(), &resolved) ||

@@ -80,8 +80,8 @@ bool RunLayer(const ModelLayer& l, const std::vector<int8_t>& in,
     }
     case LayerOp::kMean: {
       // Over H and W, keeping them: [N, 1, 1, C].
-      MeanParams p;
-      if (!MeanPrepare(spec.input_scale, spec.input_zero_point,
+      RequantizeOpParams p;
+      if (!RequantizeOpPrepare(spec.input_scale, spec.input_zero_point,
                        spec.output_scale, spec.output_zero_point, &p)) {
         return false;
       }

@@ -379,7 +379,6 @@ int RunMcuMean(const Argv& argv) {
   Args args;
   io::NpyArray in;
   float in_scale, out_scale;
-  long in_zp, out_zp;
   std::vector<int> axes;
   std::string error, axis;
   if (!args.Parse(argv, {"input", "out", "axis", "input-scale", "input-zero-point",
@@ -394,21 +393,14 @@ int RunMcuMean(const Argv& argv) {
     return Fail(kCmd, error);
   }
   const int bits = in.dtype == io::DType::kInt8 ? 8 : 16;
-  const long lo = -(1L << (bits - 1));
   std::vector<size_t> resolved;
-  if (!IntegerOption(args, "input-zero-point", lo, -lo - 1, 0, &in_zp, &error) ||
-      !IntegerOption(args, "output-zero-point", lo, -lo - 1, 0, &out_zp, &error)) {
-    return Fail(kCmd, error);
-  }
+  mcu::RequantizeOpParams p;
   if (!mcu::ResolveMeanAxes(axes, in.shape.size(), &resolved)) {
     return Fail(kCmd, "--axis " + Quote(axis) + " is outside the " +
                           std::to_string(in.shape.size()) + " axes of --input");
   }
-  mcu::MeanParams p;
-  if (!mcu::MeanPrepare(in_scale, static_cast<int32_t>(in_zp), out_scale,
-                        static_cast<int32_t>(out_zp), &p)) {
-    return Fail(kCmd, "--input-scale / --output-scale does not quantize with "
-                      "a shift in -31..31");
+  if (!RequantizeOptions(args, in_scale, out_scale, bits, bits, &p, &error)) {
+    return Fail(kCmd, error);
   }
   std::vector<int32_t> out;
   mcu::Mean(Narrowed<int32_t>(in), in.shape, axes, p, bits, &out);

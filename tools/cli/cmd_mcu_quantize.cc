@@ -127,7 +127,6 @@ int RunMcuRequantize(const Argv& argv) {
   Args args;
   io::NpyArray in;
   float in_scale, out_scale;
-  long in_zp, out_zp;
   std::string error;
   if (!args.Parse(argv, {"input", "out", "input-scale", "input-zero-point",
                          "output-scale", "output-zero-point", "type"},
@@ -149,18 +148,9 @@ int RunMcuRequantize(const Argv& argv) {
   const int in_bits = in.dtype == io::DType::kInt8    ? 8
                       : in.dtype == io::DType::kInt16 ? 16
                                                       : 32;
-  const long in_lo = -(1L << (in_bits - 1)), out_lo = -(1L << (bits - 1));
-  if (!IntegerOption(args, "input-zero-point", in_lo, -in_lo - 1, 0, &in_zp,
-                     &error) ||
-      !IntegerOption(args, "output-zero-point", out_lo, -out_lo - 1, 0, &out_zp,
-                     &error)) {
-    return Fail(kCmd, error);
-  }
   mcu::RequantizeOpParams p;
-  if (!mcu::RequantizeOpPrepare(in_scale, static_cast<int32_t>(in_zp), out_scale,
-                                static_cast<int32_t>(out_zp), &p)) {
-    return Fail(kCmd, "--input-scale / --output-scale does not quantize with "
-                      "a shift in -31..31");
+  if (!RequantizeOptions(args, in_scale, out_scale, in_bits, bits, &p, &error)) {
+    return Fail(kCmd, error);
   }
   std::vector<int32_t> out;
   mcu::RequantizeOp(Narrowed<int32_t>(in), p, bits, &out);

@@ -182,5 +182,22 @@ bool IntegerClamp(const Args& args, long lo, long hi, int32_t* act_min,
   return true;
 }
 
+bool RequantizeOptions(const Args& args, float in_scale, float out_scale,
+                       int in_bits, int out_bits, mcu::RequantizeOpParams* params,
+                       std::string* error) {
+  const long in_lo = -(1L << (in_bits - 1)), out_lo = -(1L << (out_bits - 1));
+  long in_zp, out_zp;
+  if (!IntegerOption(args, "input-zero-point", in_lo, -in_lo - 1, 0, &in_zp, error) ||
+      !IntegerOption(args, "output-zero-point", out_lo, -out_lo - 1, 0, &out_zp, error)) {
+    return false;
+  }
+  if (!mcu::RequantizeOpPrepare(in_scale, static_cast<int32_t>(in_zp), out_scale,
+                                static_cast<int32_t>(out_zp), params)) {
+    *error = "--input-scale / --output-scale does not quantize with a shift in -31..31";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace cli
 }  // namespace refmath

@@ -13,6 +13,7 @@
 #include "refmath/ane/profile.h"
 #include "refmath/ane/tensor.h"
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/requantize_op.h"
 #include "src/cmdline/args.h"
 #include "src/verify/npy.h"
 
@@ -71,6 +72,14 @@ using io::Narrowed;  // an .npy array's integer values as T
 // [min_shift, max_shift], comma-separated, one or one per output channel.
 bool ParseRequant(const Args& args, long min_shift, long max_shift,
                   size_t c_out, mcu::Requant* r, std::string* error);
+
+// QUANTIZE's parameters (refmath/mcu/requantize_op.h) from the scales and
+// --input-zero-point, --output-zero-point (each within its tensor's
+// in_bits / out_bits, default 0): false with a one-line *error for a zero
+// point out of range or a scale ratio whose shift leaves -31..31.
+bool RequantizeOptions(const Args& args, float in_scale, float out_scale,
+                       int in_bits, int out_bits, mcu::RequantizeOpParams* params,
+                       std::string* error);
 
 }  // namespace cli
 }  // namespace refmath

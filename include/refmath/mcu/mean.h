@@ -20,22 +20,14 @@
 
 #include <vector>
 
-#include "refmath/mcu/quantize_params.h"
+#include "refmath/mcu/requantize_op.h"
 
 namespace refmath {
 namespace mcu {
 
-struct MeanParams {
-  QuantizedMultiplier scale;  // shift in [-31, 31]
-  int32_t input_zero_point = 0;
-  int32_t output_zero_point = 0;
-};
-
-// False if QuantizeMultiplier refuses the ratio or its shift leaves
-// [-31, 31].
-bool MeanPrepare(float input_scale, int32_t input_zero_point,
-                 float output_scale, int32_t output_zero_point,
-                 MeanParams* params);
+// The parameters are QUANTIZE's (requantize_op.h): TFLite's MEAN prepares
+// the same QuantizeMultiplier of double(input_scale) / double(output_scale)
+// with the two zero points, so RequantizeOpPrepare gives them.
 
 // The axes as TFLite resolves them: a negative axis counts from the end,
 // repeats are dropped; false for an axis outside [-rank, rank).
@@ -54,7 +46,7 @@ std::vector<size_t> MeanShape(const std::vector<size_t>& shape,
 // early return leaves them.  False (output untouched) for sizes that do
 // not match, bad axes or bits.
 bool Mean(const std::vector<int32_t>& input, const std::vector<size_t>& shape,
-          const std::vector<int>& axes, const MeanParams& params, int bits,
+          const std::vector<int>& axes, const RequantizeOpParams& params, int bits,
           std::vector<int32_t>* output);
 
 }  // namespace mcu
