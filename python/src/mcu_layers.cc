@@ -306,6 +306,25 @@ py::array Elementwise(bool add, const py::array& a, const py::array& b,
   return IntArray(io::DType::kInt8, x.shape, Wide(out));
 }
 
+// QUANTIZE's parameters (requantize_op.h), each zero point within its
+// tensor's bits; ValueError otherwise.
+mcu::RequantizeOpParams RequantizeParams(double in_scale, int64_t in_zp, int in_bits,
+                                         double out_scale, int64_t out_zp, int out_bits) {
+  auto fits = [](int64_t v, int b) {
+    return v >= -(int64_t{1} << (b - 1)) && v < (int64_t{1} << (b - 1));
+  };
+  if (!fits(in_zp, in_bits) || !fits(out_zp, out_bits)) {
+    Refuse("each zero point must fit its tensor's type");
+  }
+  mcu::RequantizeOpParams p;
+  if (!mcu::RequantizeOpPrepare(static_cast<float>(in_scale), static_cast<int32_t>(in_zp),
+                                static_cast<float>(out_scale), static_cast<int32_t>(out_zp),
+                                &p)) {
+    Refuse("input_scale / output_scale does not quantize with a shift in -31..31");
+  }
+  return p;
+}
+
 // QUANTIZE between integer tensors: int8/int16/int32 in, `type` out.
 py::array Requantize(const py::array& input, double in_scale, int64_t in_zp,
                      double out_scale, int64_t out_zp, const string& type) {
@@ -319,20 +338,8 @@ py::array Requantize(const py::array& input, double in_scale, int64_t in_zp,
   const int in_bits = in.dtype == io::DType::kInt8    ? 8
                       : in.dtype == io::DType::kInt16 ? 16
                                                       : 32;
-  auto fits = [](int64_t v, int b) {
-    return v >= -(int64_t{1} << (b - 1)) && v < (int64_t{1} << (b - 1));
-  };
-  if (!fits(in_zp, in_bits) || !fits(out_zp, bits)) {
-    Refuse("each zero point must fit its tensor's type");
-  }
-  mcu::RequantizeOpParams p;
-  if (!mcu::RequantizeOpPrepare(static_cast<float>(in_scale),
-                                static_cast<int32_t>(in_zp),
-                                static_cast<float>(out_scale),
-                                static_cast<int32_t>(out_zp), &p)) {
-    Refuse("input_scale / output_scale does not quantize with a shift in "
-           "-31..31");
-  }
+  const mcu::RequantizeOpParams p =
+      RequantizeParams(in_scale, in_zp, in_bits, out_scale, out_zp, bits);
   vector<int32_t> out;
   mcu::RequantizeOp(Narrowed<int32_t>(in), p, bits, &out);
   return IntArray(bits == 8    ? io::DType::kInt8
@@ -347,24 +354,15 @@ py::array MeanPy(const py::array& input, const vector<int>& axes, double in_scal
   const io::NpyArray in = ToNpy(
       input, io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16), "input");
   const int bits = in.dtype == io::DType::kInt8 ? 8 : 16;
-  const int64_t lim = int64_t{1} << (bits - 1);
-  if (in_zp < -lim || in_zp >= lim || out_zp < -lim || out_zp >= lim) {
-    Refuse("each zero point must fit the array's type");
-  }
+  const mcu::RequantizeOpParams p =
+      RequantizeParams(in_scale, in_zp, bits, out_scale, out_zp, bits);
   vector<size_t> resolved;
   if (!mcu::ResolveMeanAxes(axes, in.shape.size(), &resolved)) {
     Refuse("an axis is outside -ndim..ndim-1");
   }
-  mcu::RequantizeOpParams p;
-  if (!mcu::RequantizeOpPrepare(static_cast<float>(in_scale), static_cast<int32_t>(in_zp),
-                        static_cast<float>(out_scale), static_cast<int32_t>(out_zp),
-                        &p)) {
-    Refuse("input_scale / output_scale does not quantize with a shift in -31..31");
-  }
   vector<int32_t> out;
   mcu::Mean(Narrowed<int32_t>(in), in.shape, axes, p, bits, &out);
-  return IntArray(in.dtype, mcu::MeanShape(in.shape, resolved, keepdims),
-                  vector<int64_t>(out.begin(), out.end()));
+  return IntArray(in.dtype, mcu::MeanShape(in.shape, resolved, keepdims), Wide(out));
 }
 
 }  // namespace
