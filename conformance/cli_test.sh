@@ -285,7 +285,7 @@ done
 "$bin" ane eval --help | grep -q "^usage: refmath ane eval --function" || fail "ane eval --help"
 "$bin" ane eval --help | grep -q "matmul" && fail "ane eval --help prints the other subcommands"
 "$bin" mcu table --help | grep -q "^usage: refmath mcu table --op" || fail "mcu table --help"
-"$bin" mcu fc --type s8 -h | grep -q "quantize" && fail "mcu fc -h prints the other subcommands"
+"$bin" mcu fc --type s8 -h | grep -q "mcu quantize" && fail "mcu fc -h prints the other subcommands"
 "$bin" help ane nope >/dev/null 2>&1 && fail "help for an unknown subcommand"
 "$bin" help | grep -q "refmath help COMMAND" || fail "help does not mention help COMMAND"
 expect_failure 2 "help for an unknown command" "unknown command 'frobnicate'" "$bin" help frobnicate

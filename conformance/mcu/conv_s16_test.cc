@@ -131,6 +131,75 @@ TEST(McuConvS16, RejectsBadInput) {
   EXPECT_EQ(out, std::vector<int16_t>{128});
 }
 
+// CMSIS-NN's int16 conv and depthwise.  Bias 2^38, multiplier 2^16
+// (reduced to 1), shift 7: TFLite's 64-bit multiply gives 2^30 (32767),
+// RequantizeS64 wraps 2^31 in int32 (-32768), as in the fully connected.
+TEST(McuConvS16, CmsisNnRequantizesByRequantizeS64) {
+  ConvS16Params p = Params(1, 1, {{1 << 16}, {7}});
+  const std::vector<int64_t> bias = {int64_t{1} << 38};
+  std::vector<int16_t> out;
+  ASSERT_TRUE(ConvS16({0}, kOne, {1}, kOne, bias, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{32767});
+  ASSERT_TRUE(DepthwiseConvS16({0}, kOne, {1}, kOne, bias, 1, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{32767});
+  for (Kernel k : {Kernel::kCmsisNn, Kernel::kNsCmsisNn}) {
+    p.kernel = k;
+    ASSERT_TRUE(ConvS16({0}, kOne, {1}, kOne, bias, p, &out));
+    EXPECT_EQ(out, std::vector<int16_t>{-32768});
+    ASSERT_TRUE(DepthwiseConvS16({0}, kOne, {1}, kOne, bias, 1, p, &out));
+    EXPECT_EQ(out, std::vector<int16_t>{-32768});
+  }
+  // Shifts up to 14 (RequantizeS64's range): 1 * 2^14 * 0.5 = 8192.
+  p.requant = {{kHalf}, {14}};
+  ASSERT_TRUE(ConvS16({1}, kOne, {1}, kOne, {0}, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{8192});
+  p.requant.shift = {15};
+  out = {42};
+  EXPECT_FALSE(ConvS16({1}, kOne, {1}, kOne, {0}, p, &out));
+  // No int32-bias form and no groups.
+  p.requant.shift = {0};
+  EXPECT_FALSE(ConvS16Acc32({1}, kOne, {1}, kOne, {}, p, &out));
+  EXPECT_FALSE(ConvS16({300, -200}, {1, 1, 1, 2}, {3, 5}, {2, 1, 1, 1}, {0, 0}, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{42});
+}
+
+// CMSIS-NN's MVE conv sums the first 512 im2col columns in int32: 512
+// products (-32768) * (-128) = 2^22 make 2^31, which wraps to -2^31.
+// Times 2^-16 (0.5, shift -15; reduced multiplier 2^14): TFLite's int64
+// sum gives 2^15, clamped to 32767; CMSIS-NN's -2^15 = -32768.  With 511
+// channels (sum 2^31 - 2^22, within int32) the two agree: 32704.
+TEST(McuConvS16, CmsisNnSumsTheFirst512ColumnsInInt32) {
+  for (int channels : {512, 511}) {
+    const std::vector<int16_t> input(channels, -32768);
+    const std::vector<int8_t> filter(channels, -128);
+    const Shape4 in{1, 1, 1, channels};
+    ConvS16Params p = Params(1, 1, {{kHalf}, {-15}});
+    std::vector<int16_t> tflite, cmsis;
+    ASSERT_TRUE(ConvS16(input, in, filter, in, {0}, p, &tflite));
+    p.kernel = Kernel::kCmsisNn;
+    ASSERT_TRUE(ConvS16(input, in, filter, in, {0}, p, &cmsis));
+    EXPECT_EQ(tflite, std::vector<int16_t>{channels == 512 ? int16_t{32767} : int16_t{32704}});
+    EXPECT_EQ(cmsis, std::vector<int16_t>{channels == 512 ? int16_t{-32768} : int16_t{32704}});
+  }
+  // Column 512 onwards goes to the int64 part: a 2x1 filter over 512
+  // channels puts the second tap's products there; padded taps count as
+  // columns, so with SAME padding the first tap out of the image still
+  // fills columns 0..511 with zeros and the sum does not wrap.
+  const std::vector<int16_t> input(2 * 512, -32768);
+  const std::vector<int8_t> filter(2 * 512, -128);
+  ConvS16Params p = Params(1, 1, {{kHalf}, {-16}});
+  p.kernel = Kernel::kCmsisNn;
+  std::vector<int16_t> out;
+  // Both taps in the image: -2^31 + 2^31 = 0.
+  ASSERT_TRUE(ConvS16(input, {1, 2, 1, 512}, filter, {1, 2, 1, 512}, {0}, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{0});
+  // Output row 0 of a stride-1 SAME layer: tap 0 at row -1 is padding, tap
+  // 1 reads row 0 into columns 512..1023 (int64): 2^31 * 2^-17 = 16384.
+  p.height = {1, 1, 1, 2};  // stride 1, dilation 1, pad 1, out_size 2
+  ASSERT_TRUE(ConvS16(input, {1, 2, 1, 512}, filter, {1, 2, 1, 512}, {0}, p, &out));
+  EXPECT_EQ(out[0], 16384);
+}
+
 }  // namespace
 }  // namespace mcu
 }  // namespace refmath

@@ -101,6 +101,49 @@ TEST(McuElementwiseS8, WrapsAndRefuses) {
   EXPECT_EQ(out, std::vector<int8_t>{42});
 }
 
+// ns-cmsis-nn's MVE loop.  Ratio 2 (0.5 with shift 2): (-128) * (-128) =
+// 16384 requantizes to 32768.  The reference adds the output zero point 1
+// in int32: 32769, clamped to 127.  The MVE loop saturates 32768 to 32767
+// in int16 and adds 1 there: -32768, clamped to -128; it covers the first
+// 8 floor(9 / 8) = 8 elements, the ninth is the reference's.  Negative:
+// (-128) * 127 = -16256 times 4 (shift 3) is -65024, saturated to -32768,
+// with zero point -1 wraps to 32767: 127 where the reference gives -128.
+TEST(McuElementwiseS8, NsCmsisNnMveMulWrapsInSixteenBits) {
+  MulS8Params p;
+  p.output = {kHalf, 2};
+  p.output_offset = 1;
+  const std::vector<int8_t> a(9, -128);
+  std::vector<int8_t> out;
+  for (Kernel k : {Kernel::kTflite, Kernel::kCmsisNn}) {
+    p.kernel = k;
+    ASSERT_TRUE(MulS8(a, a, p, &out));
+    EXPECT_EQ(out, std::vector<int8_t>(9, 127));
+  }
+  p.kernel = Kernel::kNsCmsisNn;
+  ASSERT_TRUE(MulS8(a, a, p, &out));
+  std::vector<int8_t> ns(8, -128);
+  ns.push_back(127);
+  EXPECT_EQ(out, ns);
+  // Seven elements: no MVE iteration, the reference's bits.
+  const std::vector<int8_t> seven(7, -128);
+  ASSERT_TRUE(MulS8(seven, seven, p, &out));
+  EXPECT_EQ(out, std::vector<int8_t>(7, 127));
+  p.output = {kHalf, 3};
+  p.output_offset = -1;
+  const std::vector<int8_t> b(8, 127);
+  ASSERT_TRUE(MulS8(std::vector<int8_t>(8, -128), b, p, &out));
+  EXPECT_EQ(out, std::vector<int8_t>(8, 127));
+  p.kernel = Kernel::kTflite;
+  ASSERT_TRUE(MulS8(std::vector<int8_t>(8, -128), b, p, &out));
+  EXPECT_EQ(out, std::vector<int8_t>(8, -128));
+  // In range the loops agree: 3 * 5 = 15 times 4 = 60, - 1 = 59.
+  for (Kernel k : {Kernel::kTflite, Kernel::kNsCmsisNn}) {
+    p.kernel = k;
+    ASSERT_TRUE(MulS8(std::vector<int8_t>(8, 3), std::vector<int8_t>(8, 5), p, &out));
+    EXPECT_EQ(out, std::vector<int8_t>(8, 59));
+  }
+}
+
 }  // namespace
 }  // namespace mcu
 }  // namespace refmath

@@ -84,6 +84,35 @@ TEST(McuFullyConnectedS16, Int64BiasAndRequantizeS64) {
   EXPECT_EQ(out, (std::vector<int16_t>{-1000}));
 }
 
+// Where the two 64-bit requantizations part: bias 2^38, multiplier 2^16
+// (reduced to 1), shift 7.  TFLite: (2^38 + 2^7) >> 8 = 2^30, clamped to
+// 32767.  CMSIS-NN (the default): 2^38 >> 7 = 2^31 wraps in int32 to
+// -2^31, (-2^31 + 1) >> 1 = -2^30, clamped to -32768.
+TEST(McuFullyConnectedS16, TheTwoKernelsPartFromTwoToTheThirty) {
+  FcS16Params p;
+  p.requant = {{1 << 16}, {7}};
+  std::vector<int16_t> out;
+  const std::vector<int64_t> bias = {int64_t{1} << 38};
+  ASSERT_TRUE(FullyConnectedS16({0}, {1}, bias, 1, 1, 1, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{-32768});
+  p.kernel = Kernel::kNsCmsisNn;
+  ASSERT_TRUE(FullyConnectedS16({0}, {1}, bias, 1, 1, 1, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{-32768});
+  p.kernel = Kernel::kTflite;
+  ASSERT_TRUE(FullyConnectedS16({0}, {1}, bias, 1, 1, 1, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{32767});
+  // Each form's shift range: TFLite's takes up to 7, CMSIS-NN's up to 14.
+  p.requant.shift = {8};
+  out = {42};
+  EXPECT_FALSE(FullyConnectedS16({0}, {1}, bias, 1, 1, 1, p, &out));
+  EXPECT_EQ(out, std::vector<int16_t>{42});
+  p.kernel = Kernel::kCmsisNn;
+  p.requant.shift = {14};
+  EXPECT_TRUE(FullyConnectedS16({0}, {1}, {}, 1, 1, 1, p, &out));
+  p.requant.shift = {15};
+  EXPECT_FALSE(FullyConnectedS16({0}, {1}, {}, 1, 1, 1, p, &out));
+}
+
 }  // namespace
 }  // namespace mcu
 }  // namespace refmath

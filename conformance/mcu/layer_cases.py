@@ -258,4 +258,68 @@ def op_rows():
                         ("softmax_s16_cmsis_nn", True)):
         y = port.softmax_s16(x, 1.0, 1 / 4096, cmsis=cmsis)
         rows.append((name, y.astype("<i2").tobytes()))
+    return rows + parting_rows()
+
+
+def _parting_channels(d, near):
+    """Per channel: near 2^30 (bias 2^38 + a drawn bias, multiplier 2^16,
+    shift 7) or ordinary (a drawn bias, then multiplier 2^30 + (z >> 34),
+    shift -12)."""
+    bias, m, s = [], [], []
+    for n in near:
+        b = ((d.next() >> 32) % 2001) - 1000
+        if n:
+            bias.append((1 << 38) + b)
+            m.append(1 << 16)
+            s.append(7)
+        else:
+            bias.append(b)
+            m.append((1 << 30) + (d.next() >> 34))
+            s.append(-12)
+    return np.array(bias, np.int64), m, s
+
+
+def parting_rows():
+    """The rows where the Cortex-M55's kernels part from the reference,
+    each case by both kernels (docs/mcu.md, "Choosing the kernel")."""
+    def weights(d, n):
+        return d.ints(n, lambda z: ((z >> 32) % 255) - 127)
+
+    def int16s(d, n):
+        return np.array(d.ints(n, lambda z: (z >> 48) - 32768), np.int64)
+
+    def le16(y):
+        return np.asarray(y).astype("<i2").tobytes()
+    rows = []
+    d = Draw(17)
+    x = np.full((1, 2, 2, 160), -32768, np.int64)
+    x[0, 1, 1, 32:] = int16s(d, 128)
+    w = np.array([-128] * 640 + weights(d, 1280), np.int64).reshape(3, 2, 2, 160)
+    b, m, s = _parting_channels(d, [True, False])
+    bias, m, s = np.concatenate([[0], b]), [1 << 30] + m, [-15] + s
+    for kernel, cmsis in (("tflite", False), ("cmsis_nn", True)):
+        y = port.conv2d(x, w, bias, m, s, padding="same", lo=-32768, hi=32767,
+                        acc64=True, cmsis=cmsis)
+        rows.append(("conv_s16_parting_" + kernel, le16(y)))
+    d = Draw(18)
+    x = int16s(d, 18).reshape(1, 3, 3, 2)
+    w = np.array(weights(d, 16), np.int64).reshape(1, 2, 2, 4)
+    bias, m, s = _parting_channels(d, [True, True, False, False])
+    for kernel, cmsis in (("tflite", False), ("cmsis_nn", True)):
+        y = port.depthwise_conv2d(x, w, bias, m, s, depth_multiplier=2,
+                                  lo=-32768, hi=32767, acc64=True, cmsis=cmsis)
+        rows.append(("depthwise_s16_parting_" + kernel, le16(y)))
+    d = Draw(19)
+    x = int16s(d, 60).reshape(3, 20)
+    w = np.array(weights(d, 80), np.int64).reshape(4, 20)
+    bias, m, s = _parting_channels(d, [True, False, True, False])
+    for kernel, cmsis in (("tflite", False), ("cmsis_nn", True)):
+        y = port.fully_connected_s16(x, w, bias, m, s, cmsis=cmsis)
+        rows.append(("fc_s16_parting_" + kernel, le16(y)))
+    d = Draw(20)
+    a = np.array(d.ints(37, lambda z: (z >> 56) - 128), np.int64)
+    b = np.array(d.ints(37, lambda z: (z >> 56) - 128), np.int64)
+    for kernel, ns in (("tflite", False), ("ns_cmsis_nn", True)):
+        y = port.mul(a, b, f32(0.5), -3, f32(0.5), 4, f32(0.0625), 5, ns_mve=ns)
+        rows.append(("mul_s8_parting_" + kernel, np.asarray(y).astype(np.int8).tobytes()))
     return rows

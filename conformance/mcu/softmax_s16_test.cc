@@ -21,9 +21,10 @@ SoftmaxS16Params Prepared(float input_scale) {
   return p;
 }
 
-V RunRow(SoftmaxS16Kernel k, const V& row, const SoftmaxS16Params& p) {
+V RunRow(Kernel k, const V& row, SoftmaxS16Params p) {
+  p.kernel = k;
   V out;
-  EXPECT_TRUE(SoftmaxS16(k, row, 1, row.size(), p, &out));
+  EXPECT_TRUE(SoftmaxS16(row, 1, row.size(), p, &out));
   return out;
 }
 
@@ -46,7 +47,7 @@ TEST(McuSoftmaxS16, TablesAndParameters) {
 
 TEST(McuSoftmaxS16, RowsByHand) {
   const SoftmaxS16Params p = Prepared(1.0f / 4096);
-  for (SoftmaxS16Kernel k : {SoftmaxS16Kernel::kTflite, SoftmaxS16Kernel::kCmsisNn}) {
+  for (Kernel k : {Kernel::kTflite, Kernel::kCmsisNn, Kernel::kNsCmsisNn}) {
     // Two equal inputs: each exp 32762, sum 65524, reciprocal 16387:
     // (32762 * 16387 + 2^14) >> 15 = 16384.
     EXPECT_EQ(RunRow(k, {0, 0}, p), (V{16384, 16384}));
@@ -57,8 +58,8 @@ TEST(McuSoftmaxS16, RowsByHand) {
 TEST(McuSoftmaxS16, WhereCmsisNnWraps) {
   const SoftmaxS16Params p = Prepared(1.0f / 4096);
   // One element: 32768 before the clamp.
-  EXPECT_EQ(RunRow(SoftmaxS16Kernel::kTflite, {123}, p), V{32767});
-  EXPECT_EQ(RunRow(SoftmaxS16Kernel::kCmsisNn, {123}, p), V{-32768});
+  EXPECT_EQ(RunRow(Kernel::kTflite, {123}, p), V{32767});
+  EXPECT_EQ(RunRow(Kernel::kCmsisNn, {123}, p), V{-32768});
   // Eight at the maximum (exp 32762 each) and one 26840 below it (exp 47):
   // sum 262143, h = 14, (sum << 13) + 2^13 = 2^31.  TFLite: >> 14 is
   // 131072, less 98304 is 32768, clamped to 32767: reciprocal 16384, so
@@ -70,8 +71,9 @@ TEST(McuSoftmaxS16, WhereCmsisNnWraps) {
   V tflite(8, 4095), cmsis(8, 8190);
   tflite.push_back(6);
   cmsis.push_back(12);
-  EXPECT_EQ(RunRow(SoftmaxS16Kernel::kTflite, row, p), tflite);
-  EXPECT_EQ(RunRow(SoftmaxS16Kernel::kCmsisNn, row, p), cmsis);
+  EXPECT_EQ(RunRow(Kernel::kTflite, row, p), tflite);
+  EXPECT_EQ(RunRow(Kernel::kCmsisNn, row, p), cmsis);
+  EXPECT_EQ(RunRow(Kernel::kNsCmsisNn, row, p), cmsis);  // the fork's is ARM's
 }
 
 TEST(McuSoftmaxS16, Refusals) {
@@ -80,11 +82,11 @@ TEST(McuSoftmaxS16, Refusals) {
   EXPECT_FALSE(SoftmaxS16Prepare(-1.0f, 0.5f, &p));
   p = Prepared(0.001f);
   V out = {7};
-  EXPECT_FALSE(SoftmaxS16(SoftmaxS16Kernel::kTflite, {1, 2, 3}, 2, 2, p, &out));
-  EXPECT_FALSE(SoftmaxS16(SoftmaxS16Kernel::kTflite, {}, 1, 0, p, &out));
-  EXPECT_FALSE(SoftmaxS16(SoftmaxS16Kernel::kTflite, V(65537, 0), 1, 65537, p, &out));
+  EXPECT_FALSE(SoftmaxS16({1, 2, 3}, 2, 2, p, &out));
+  EXPECT_FALSE(SoftmaxS16({}, 1, 0, p, &out));
+  EXPECT_FALSE(SoftmaxS16(V(65537, 0), 1, 65537, p, &out));
   SoftmaxS16Params empty;
-  EXPECT_FALSE(SoftmaxS16(SoftmaxS16Kernel::kTflite, {1}, 1, 1, empty, &out));
+  EXPECT_FALSE(SoftmaxS16({1}, 1, 1, empty, &out));
   EXPECT_EQ(out, V{7});
 }
 

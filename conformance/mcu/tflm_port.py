@@ -136,13 +136,25 @@ def mbqm_s64_v(acc, m, shift):
                   >> t)
 
 
-def _finish(acc, bias, m, shift, out_zp, lo, hi, acc64=False):
+def requantize_s64_v(acc, m, shift):
+    """CMSIS-NN's RequantizeS64: the same 16-bit rm, then
+    ((int32)((acc * rm) >> (14 - shift)) + 1) >> 1, the int32 steps
+    wrapping."""
+    m = np.asarray(m, np.int64)
+    rm = np.where(m >= 0x7FFF0000, 0x7FFF, (m + (1 << 15)) >> 16)
+    v = wrap32((np.asarray(acc, np.int64) * rm) >> (14 - np.asarray(shift, np.int64)))
+    return wrap32(v + 1) >> 1
+
+
+def _finish(acc, bias, m, shift, out_zp, lo, hi, acc64=False, cmsis=False):
     """The accumulator plus bias, requantized, offset, clamped; acc64: the
-    int16 layers' int64 accumulator (no wrap at 32 bits, one rounding)."""
+    int16 layers' int64 accumulator (no wrap at 32 bits), through TFLite's
+    one-rounding multiply or, cmsis, RequantizeS64."""
     if acc64:
         if bias is not None:
             acc = acc + np.asarray(bias, np.int64)
-        return np.clip(mbqm_s64_v(acc, m, shift), lo, hi)
+        scale = requantize_s64_v if cmsis else mbqm_s64_v
+        return np.clip(scale(acc, m, shift), lo, hi)
     if bias is not None:
         acc = wrap32(acc + np.asarray(bias, np.int64))
     y = wrap32(mbqm_v(wrap32(acc), m, shift) + out_zp)
@@ -150,28 +162,35 @@ def _finish(acc, bias, m, shift, out_zp, lo, hi, acc64=False):
 
 
 def conv2d(x, w, bias, m, shift, in_zp=0, out_zp=0, stride=(1, 1),
-           dilation=(1, 1), padding="valid", lo=-128, hi=127, acc64=False):
+           dilation=(1, 1), padding="valid", lo=-128, hi=127, acc64=False,
+           cmsis=False):
     """CONV_2D: filter OHWI, groups = C_IN / filter depth; padded taps
-    contribute nothing (zero in the offset-added domain)."""
+    contribute nothing (zero in the offset-added domain).  cmsis (int16,
+    one group): CMSIS-NN's conv, im2col columns (ky KW + kx) C_IN + i below
+    512 summed in int32, the rest in int64, then RequantizeS64."""
     x = np.asarray(x, np.int64) - in_zp
     w = np.asarray(w, np.int64)
     c_out, fh, fw, fc = w.shape
     groups = x.shape[3] // fc
     per_group = c_out // groups
-    acc = None
+    head = tail = 0
     for ky, kx, v, _ in _taps(x, fh, fw, stride, dilation, padding, 0):
         # Input channel of output o, tap i: (o // per_group) * fc + i.
         idx = (np.arange(c_out) // per_group)[:, None] * fc + np.arange(fc)
-        part = np.einsum("nyxoi,oi->nyxo", v[..., idx], w[:, ky, kx, :])
-        acc = part if acc is None else acc + part
-    return _finish(acc, bias, m, shift, out_zp, lo, hi, acc64)
+        prod = v[..., idx] * w[:, ky, kx, :]
+        in_head = (ky * fw + kx) * fc + np.arange(fc) < (512 if cmsis else 1 << 62)
+        head = head + prod[..., in_head].sum(axis=-1)
+        tail = tail + prod[..., ~in_head].sum(axis=-1)
+    acc = wrap32(head) + tail if cmsis else head + tail
+    return _finish(acc, bias, m, shift, out_zp, lo, hi, acc64, cmsis)
 
 
 def depthwise_conv2d(x, w, bias, m, shift, depth_multiplier=1, in_zp=0,
                      out_zp=0, stride=(1, 1), dilation=(1, 1),
-                     padding="valid", lo=-128, hi=127, acc64=False):
+                     padding="valid", lo=-128, hi=127, acc64=False,
+                     cmsis=False):
     """DEPTHWISE_CONV_2D: filter 1HWO, output o = k + c * depth_multiplier
-    reads input channel c."""
+    reads input channel c.  cmsis: the int64 sum through RequantizeS64."""
     x = np.asarray(x, np.int64) - in_zp
     w = np.asarray(w, np.int64)
     _, fh, fw, c_out = w.shape
@@ -180,7 +199,7 @@ def depthwise_conv2d(x, w, bias, m, shift, depth_multiplier=1, in_zp=0,
     for ky, kx, v, _ in _taps(x, fh, fw, stride, dilation, padding, 0):
         part = v[..., src] * w[0, ky, kx, :]
         acc = part if acc is None else acc + part
-    return _finish(acc, bias, m, shift, out_zp, lo, hi, acc64)
+    return _finish(acc, bias, m, shift, out_zp, lo, hi, acc64, cmsis)
 
 
 def avg_pool(x, fh, fw, stride=(1, 1), padding="valid", lo=-128, hi=127):
@@ -208,6 +227,14 @@ def fully_connected(x, w, bias, m, shift, in_zp=0, out_zp=0, lo=-128,
     """FULLY_CONNECTED, weights [C_OUT, C_IN], symmetric."""
     acc = (np.asarray(x, np.int64) - in_zp) @ np.asarray(w, np.int64).T
     return _finish(acc, bias, m, shift, out_zp, lo, hi)
+
+
+def fully_connected_s16(x, w, bias, m, shift, cmsis=True, lo=-32768,
+                       hi=32767):
+    """int16 FULLY_CONNECTED: the int64 sum plus bias through RequantizeS64
+    (CMSIS-NN, the default) or TFLite's 64-bit multiply."""
+    acc = np.asarray(x, np.int64) @ np.asarray(w, np.int64).T
+    return _finish(acc, bias, m, shift, 0, lo, hi, acc64=True, cmsis=cmsis)
 
 
 def fc_requant(in_scale, w_scale, out_scale):
@@ -340,11 +367,24 @@ def add(a, b, s1, zp1, s2, zp2, s_out, zp_out, lo=-128, hi=127):
     return np.clip(y, lo, hi)
 
 
-def mul(a, b, s1, zp1, s2, zp2, s_out, zp_out, lo=-128, hi=127):
+def mul(a, b, s1, zp1, s2, zp2, s_out, zp_out, lo=-128, hi=127,
+        ns_mve=False):
+    """MUL; ns_mve: ns-cmsis-nn's loop on the first 8 floor(n / 8)
+    elements, offsets and output zero point added in 16 bits (wrapping),
+    the requantized product saturated to int16 first."""
     m = quantize_multiplier(f32(s1) * f32(s2) / f32(s_out))
-    p = wrap32((np.asarray(a, np.int64) - zp1) * (np.asarray(b, np.int64)
-                                                   - zp2))
-    return np.clip(wrap32(mbqm_v(p, *m) + zp_out), lo, hi)
+    a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
+    p = wrap32((a - zp1) * (b - zp2))
+    y = np.clip(wrap32(mbqm_v(p, *m) + zp_out), lo, hi)
+    if ns_mve:
+        n = a.size // 8 * 8
+        w16 = np.vectorize(wrap16)
+        pv = w16(a.ravel()[:n] + wrap16(-zp1)) * w16(b.ravel()[:n] + wrap16(-zp2))
+        r = np.clip(mbqm_v(pv, *m), -32768, 32767)
+        y = y.ravel().copy()
+        y[:n] = np.clip(w16(r + wrap16(zp_out)), lo, hi)
+        y = y.reshape(a.shape)
+    return y
 
 
 def requantize(x, in_scale, in_zp, out_scale, out_zp, out_bits):

@@ -766,3 +766,105 @@ def test_softmax_s16_against_the_port(kernel, tmp_path):
         mcu.softmax(x, 0.002, type="s8")
     with pytest.raises(ValueError, match="kernel applies to int16 input only"):
         mcu.softmax(np.int8([1]), 0.1, kernel="cmsis-nn")
+
+
+# The kernels of the Cortex-M55 beside the reference (docs/mcu.md,
+# "Choosing the kernel"), against the port on random cases built to reach
+# the parting regime: biases near 2^38 with a reduced multiplier of 1 and
+# shift 7 (results near 2^30), conv inputs of -32768 against weights of
+# -128 over 512 columns, MUL ratios of 4; the command line gives the same.
+def test_kernels_against_the_port(tmp_path):
+    rng = np.random.default_rng(47)
+    parted = {}
+    for trial in range(6):
+        x = rng.integers(-32768, 32768, (1, 3, 3, 160)).astype(np.int16)
+        x[0, :2, :2, :] = -32768
+        w = rng.integers(-127, 128, (3, 2, 2, 160)).astype(np.int8)
+        w[0] = -128
+        bias = np.array([0, (1 << 38) + int(rng.integers(-10**6, 10**6)),
+                         int(rng.integers(-1000, 1000))], np.int64)
+        m, s = [1 << 30, 1 << 16, 1 << 30], [-15, 7, -12]
+        for kernel in ("tflite", "cmsis-nn", "ns-cmsis-nn"):
+            cmsis = kernel != "tflite"
+            got = mcu.conv2d(x, w, bias, multiplier=m, shift=s, padding="same",
+                             kernel=kernel)
+            same_values(got, port.conv2d(x, w, bias, m, s, padding="same",
+                                         lo=-32768, hi=32767, acc64=True,
+                                         cmsis=cmsis), np.int16)
+            dw = w[:1].reshape(1, 2, 2, 160)[..., :6]
+            got = mcu.depthwise_conv2d(x[..., :3], dw, bias[[1, 2, 1, 0, 1, 2]],
+                                       depth_multiplier=2, multiplier=m * 2,
+                                       shift=s * 2, kernel=kernel)
+            same_values(got, port.depthwise_conv2d(
+                x[..., :3], dw, bias[[1, 2, 1, 0, 1, 2]], m * 2, s * 2, 2,
+                lo=-32768, hi=32767, acc64=True, cmsis=cmsis), np.int16)
+            got = mcu.fc_s16(x.reshape(9, 160), w.reshape(3, 640)[:, :160], m, s,
+                             bias, kernel=kernel)
+            same_values(got, port.fully_connected_s16(
+                x.reshape(9, 160), w.reshape(3, 640)[:, :160], bias, m, s,
+                cmsis=cmsis), np.int16)
+            parted.setdefault(kernel, []).append(got)
+        a, b = (rng.integers(-128, 128, 29).astype(np.int8) for _ in range(2))
+        zps = (int(rng.integers(-8, 8)), int(rng.integers(-8, 8)), 5)
+        for kernel in ("tflite", "cmsis-nn", "ns-cmsis-nn"):
+            got = mcu.mul(a, b, (0.5, 0.5, 0.0625), zps, kernel=kernel)
+            want = port.mul(a, b, 0.5, zps[0], 0.5, zps[1], 0.0625, 5,
+                            ns_mve=kernel == "ns-cmsis-nn")
+            same_values(got, want, np.int8)
+            parted.setdefault("mul " + kernel, []).append(got)
+    # The cases do reach the regime where the kernels give other bits.
+    assert not np.array_equal(parted["tflite"], parted["cmsis-nn"])
+    assert not np.array_equal(parted["mul tflite"], parted["mul ns-cmsis-nn"])
+    cli = cli_out(tmp_path, ["conv2d", "--multiplier", "1073741824,65536,1073741824",
+                             "--shift", "-15,7,-12", "--padding", "same",
+                             "--kernel", "cmsis-nn"], {"input": x, "filter": w, "bias": bias})
+    same(cli, mcu.conv2d(x, w, bias, multiplier=m, shift=s, padding="same",
+                         kernel="cmsis-nn"))
+    cli = cli_out(tmp_path, ["fc", "--type", "s16", "--multiplier", "65536",
+                             "--shift", "7", "--kernel", "tflite"],
+                  {"input": x.reshape(9, 160), "weights": w.reshape(3, 640)[:, :160],
+                   "bias": bias})
+    same(cli, mcu.fc_s16(x.reshape(9, 160), w.reshape(3, 640)[:, :160], [65536],
+                         [7], bias, kernel="tflite"))
+    cli = cli_out(tmp_path, ["mul", "--scales", "0.5,0.5,0.0625", "--zero-points",
+                             "%d,%d,5" % zps[:2], "--kernel", "ns-cmsis-nn"],
+                  {"a": a, "b": b})
+    same(cli, mcu.mul(a, b, (0.5, 0.5, 0.0625), zps, kernel="ns-cmsis-nn"))
+
+
+def test_kernel_errors(tmp_path):
+    x16 = np.zeros((1, 2, 2, 2), np.int16)
+    w = np.ones((2, 1, 1, 2), np.int8)
+    with pytest.raises(ValueError, match="unknown kernel 'arm' \\(valid: tflite, "
+                                         "cmsis-nn, ns-cmsis-nn\\)"):
+        mcu.mul(np.int8([1]), np.int8([1]), (1, 1, 1), kernel="arm")
+    with pytest.raises(ValueError, match="applies to int16 input only"):
+        mcu.conv2d(np.zeros((1, 2, 2, 2), np.int8), w, multiplier=[1 << 30],
+                   shift=[0], kernel="cmsis-nn")
+    with pytest.raises(ValueError, match="CMSIS-NN's int16 conv takes an int64 bias"):
+        mcu.conv2d(x16, w, np.int32([0, 0]), multiplier=[1 << 30], shift=[0],
+                   kernel="cmsis-nn")
+    with pytest.raises(ValueError, match="CMSIS-NN's int16 conv has no groups"):
+        mcu.conv2d(x16, w[:, :, :, :1], np.int64([0, 0]), multiplier=[1 << 30],
+                   shift=[0], kernel="cmsis-nn")
+    with pytest.raises(ValueError, match="shift values in -31..7"):
+        mcu.fc_s16(np.int16([[1]]), np.int8([[1]]), [1 << 30], [8],
+                   kernel="tflite")
+    # RequantizeS64 takes shifts up to 14 where TFLite's multiply stops at 7.
+    got = mcu.conv2d(np.int16([[[[1]]]]), np.int8([[[[1]]]]), np.int64([0]),
+                     multiplier=[1 << 30], shift=[14], kernel="cmsis-nn")
+    assert got.ravel().tolist() == [8192]
+    for args, message in [
+            (["mul", "--kernel", "arm"], "mcu mul: unknown --kernel 'arm' (valid: "
+                                         "tflite, cmsis-nn, ns-cmsis-nn)"),
+            (["add", "--kernel", "tflite"], "mcu add: unknown option '--kernel'"),
+            (["fc", "--type", "s8", "--kernel", "tflite"],
+             "mcu fc: --kernel does not apply to --type s8 (only s16)")]:
+        argv = list(args)
+        for option, array in (("a", np.int8([1])), ("b", np.int8([1]))):
+            np.save(tmp_path / (option + ".npy"), array)
+        if args[0] in ("mul", "add"):
+            argv += ["--a", tmp_path / "a.npy", "--b", tmp_path / "b.npy",
+                     "--scales", "1,1,1"]
+        r = run_cli("mcu", *argv, "--out", tmp_path / "o.npy", ok=(2,))
+        assert r.stderr.strip().endswith(message), r.stderr

@@ -62,12 +62,16 @@ def fc_s8(input, weights, multiplier, shift, bias=None, input_zero_point=0,
 
 
 def fc_s16(input, weights, multiplier, shift, bias=None, act_min=-32768,
-           act_max=32767):
-    """int16 fully connected (arm_fully_connected_s16): input int16, weights
-    int8, bias int32 or int64 [C_OUT].  Returns int16 [..., C_OUT]."""
+           act_max=32767, *, kernel="cmsis-nn"):
+    """int16 fully connected: input int16, weights int8, bias int32 or int64
+    [C_OUT].  kernel "cmsis-nn" (or "ns-cmsis-nn"; arm_fully_connected_s16,
+    RequantizeS64, shifts -49..14) or "tflite" (the reference's 64-bit
+    MultiplyByQuantizedMultiplier, shifts -31..7); they part from results
+    of magnitude 2^30.  Returns int16 [..., C_OUT]."""
     return _mcu.fc_s16(_np.asarray(input), _np.asarray(weights),
                        None if bias is None else _np.asarray(bias),
-                       _ints(multiplier), _ints(shift), act_min, act_max)
+                       _ints(multiplier), _ints(shift), act_min, act_max,
+                       kernel)
 
 
 def _fc_float(half, input, weights, bias, layout, legacy, c_out, act_min,
@@ -212,7 +216,8 @@ def _clamp(act_min, act_max, input):
 
 def _conv(depth_multiplier, input, filter, bias, multiplier, shift,
           input_scale, filter_scales, output_scale, input_zero_point,
-          output_zero_point, stride, dilation, padding, act_min, act_max):
+          output_zero_point, stride, dilation, padding, act_min, act_max,
+          kernel):
     m, s = _requant(multiplier, shift, input_scale, filter_scales,
                     output_scale)
     lo, hi = _clamp(act_min, act_max, input)
@@ -220,25 +225,27 @@ def _conv(depth_multiplier, input, filter, bias, multiplier, shift,
                      None if bias is None else _np.asarray(bias), m, s,
                      int(input_zero_point), int(output_zero_point),
                      _pair(stride, "stride"), _pair(dilation, "dilation"),
-                     padding, depth_multiplier, lo, hi)
+                     padding, depth_multiplier, lo, hi, kernel)
 
 
 def conv2d(input, filter, bias=None, *, multiplier=None, shift=None,
            input_scale=None, filter_scales=None, output_scale=None,
            input_zero_point=0, output_zero_point=0, stride=1, dilation=1,
-           padding="valid", act_min=None, act_max=None):
+           padding="valid", act_min=None, act_max=None, kernel="tflite"):
     """TFLite Micro CONV_2D: input NHWC int8 (A8W8) or int16 (A16W8, zero
     points 0), filter int8 OHWI [C_OUT, KH, KW, C_IN / groups], bias
     [C_OUT] (int32; int16 input: int64 for the int64 accumulator, int32 or
     none for the int32 one).  Requantization by multiplier and shift (one
     or one per output channel) or by the scales (conv_requant).  stride and
     dilation: one value or (h, w); padding "same" or "valid"; act_min /
-    act_max default to the type's range.  Returns [N, OH, OW, C_OUT] of the
-    input's type."""
+    act_max default to the type's range.  kernel "cmsis-nn" (or
+    "ns-cmsis-nn"), int16 input with an int64 bias and no groups only:
+    CMSIS-NN's arm_convolve_s16 (docs/mcu.md).  Returns [N, OH, OW, C_OUT]
+    of the input's type."""
     return _conv(0, input, filter, bias, multiplier, shift, input_scale,
                  filter_scales, output_scale, input_zero_point,
                  output_zero_point, stride, dilation, padding, act_min,
-                 act_max)
+                 act_max, kernel)
 
 
 def depthwise_conv2d(input, filter, bias=None, *, depth_multiplier=1,
@@ -246,14 +253,15 @@ def depthwise_conv2d(input, filter, bias=None, *, depth_multiplier=1,
                      filter_scales=None, output_scale=None,
                      input_zero_point=0, output_zero_point=0, stride=1,
                      dilation=1, padding="valid", act_min=None,
-                     act_max=None):
+                     act_max=None, kernel="tflite"):
     """TFLite Micro DEPTHWISE_CONV_2D: as conv2d with filter 1HWO [1, KH,
     KW, C_IN * depth_multiplier]; output channel m + c * depth_multiplier
-    reads input channel c.  int16 input takes an int64 bias or none."""
+    reads input channel c.  int16 input takes an int64 bias or none;
+    kernel "cmsis-nn" (int16 only): arm_depthwise_conv_s16's bits."""
     return _conv(int(depth_multiplier), input, filter, bias, multiplier,
                  shift, input_scale, filter_scales, output_scale,
                  input_zero_point, output_zero_point, stride, dilation,
-                 padding, act_min, act_max)
+                 padding, act_min, act_max, kernel)
 
 
 def _pool(average, input, filter_size, stride, padding, act_min, act_max):
@@ -284,15 +292,16 @@ def softmax(input, input_scale, *, beta=1.0, type=None,  # noqa: A002
     (the default; scale 1/256, zero point -128) or "s16" (scale 1/65536,
     zero point -32768).  int16 input (zero point 0): int16 output (scale
     1/32768, zero point 0) by TFLite's reference kernel or, with
-    kernel="cmsis-nn", CMSIS-NN's arm_softmax_s16 (docs/mcu.md, "int16
-    softmax")."""
+    kernel="cmsis-nn" (or "ns-cmsis-nn"), CMSIS-NN's arm_softmax_s16
+    (docs/mcu.md, "int16 softmax")."""
     x = _np.asarray(input)
     if type is None:
         type = "s16" if x.dtype == _np.int16 else "s8"  # noqa: A001
     return _mcu.softmax(x, float(beta), float(input_scale), type, kernel)
 
 
-def _elementwise(add, a, b, scales, zero_points, act_min, act_max):
+def _elementwise(add, a, b, scales, zero_points, act_min, act_max,
+                 kernel="tflite"):
     s = [float(v) for v in scales]
     z = [int(v) for v in zero_points]
     if len(s) != 3 or len(z) != 3:
@@ -300,7 +309,7 @@ def _elementwise(add, a, b, scales, zero_points, act_min, act_max):
                          "output) triples")
     lo, hi = _clamp(act_min, act_max, a)
     return _mcu.elementwise(add, _np.asarray(a), _np.asarray(b), s[0], z[0],
-                            s[1], z[1], s[2], z[2], lo, hi)
+                            s[1], z[1], s[2], z[2], lo, hi, kernel)
 
 
 def add(a, b, scales, zero_points=(0, 0, 0), *, act_min=None, act_max=None):
@@ -309,9 +318,14 @@ def add(a, b, scales, zero_points=(0, 0, 0), *, act_min=None, act_max=None):
     return _elementwise(True, a, b, scales, zero_points, act_min, act_max)
 
 
-def mul(a, b, scales, zero_points=(0, 0, 0), *, act_min=None, act_max=None):
-    """TFLite Micro MUL of two int8 arrays of one shape, as add."""
-    return _elementwise(False, a, b, scales, zero_points, act_min, act_max)
+def mul(a, b, scales, zero_points=(0, 0, 0), *, act_min=None, act_max=None,
+        kernel="tflite"):
+    """TFLite Micro MUL of two int8 arrays of one shape, as add.  kernel
+    "tflite" or "cmsis-nn" (the same bits) or "ns-cmsis-nn": that fork's
+    MVE loop, where a requantized product beyond int16 plus the output zero
+    point wraps to the other end of the clamp (docs/mcu.md)."""
+    return _elementwise(False, a, b, scales, zero_points, act_min, act_max,
+                        kernel)
 
 
 def requantize(input, input_scale, output_scale, *, input_zero_point=0,

@@ -1,5 +1,6 @@
 // Argument conversion shared by refmath.mcu's bindings (mcu_fc.cc,
-// mcu_layers.cc): requantization lists, clamps and integer arrays.
+// mcu_layers.cc): requantization lists, clamps, kernel names and integer
+// arrays.
 #ifndef REFMATH_PYTHON_SRC_MCU_ARGS_H_
 #define REFMATH_PYTHON_SRC_MCU_ARGS_H_
 
@@ -11,6 +12,7 @@
 
 #include "python/src/bindings.h"
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/kernel.h"
 #include "src/mcu/fc_shapes.h"
 #include "src/verify/npy.h"
 
@@ -48,6 +50,15 @@ inline void CheckClamp(int64_t lo, int64_t hi, int64_t min, int64_t max) {
     Refuse("act_min and act_max must satisfy " + std::to_string(min) +
            " <= act_min <= act_max <= " + std::to_string(max));
   }
+}
+
+// The kernel of that name (refmath/mcu/kernel.h); ValueError otherwise.
+inline mcu::Kernel KernelOf(const std::string& name) {
+  mcu::Kernel k;
+  if (!mcu::KernelFromName(name, &k)) {
+    Refuse("unknown kernel '" + name + "' (valid: " + mcu::KernelNames() + ")");
+  }
+  return k;
 }
 
 }  // namespace python

@@ -87,14 +87,19 @@ py::array FcS8(const py::array& input, const py::array& weights,
 
 py::array FcS16(const py::array& input, const py::array& weights,
                 const optional<py::array>& bias, const vector<int64_t>& m,
-                const vector<int64_t>& s, int act_min, int act_max) {
+                const vector<int64_t>& s, int act_min, int act_max,
+                const string& kernel_name) {
+  const mcu::Kernel kernel = KernelOf(kernel_name);
+  const bool tflite = kernel == mcu::Kernel::kTflite;
   const Operands o = Read(
       input, weights, bias, io::Only(io::DType::kInt16),
       io::Only(io::DType::kInt8),
       io::Only(io::DType::kInt32) | io::Only(io::DType::kInt64), 0);
   CheckClamp(act_min, act_max, INT16_MIN, INT16_MAX);
   mcu::FcS16Params p;
-  p.requant = RequantOf(m, s, mcu::kMinS64Shift, mcu::kMaxS64Shift,
+  p.kernel = kernel;
+  p.requant = RequantOf(m, s, tflite ? -mcu::kMaxShift : mcu::kMinS64Shift,
+                        tflite ? mcu::kMaxS64MultiplyShift : mcu::kMaxS64Shift,
                         o.dims.c_out);
   p.act_min = act_min;
   p.act_max = act_max;

@@ -78,7 +78,8 @@ py::array Conv(const py::array& input, const py::array& filter,
                const vector<int64_t>& s, int in_zp, int out_zp,
                pair<int, int> stride, pair<int, int> dilation,
                const string& padding, int depth_multiplier, int act_min,
-               int act_max) {
+               int act_max, const string& kernel_name) {
+  const mcu::Kernel kernel = KernelOf(kernel_name);
   const mcu::WindowOptions w = Window(stride, dilation, padding);
   const io::NpyArray in = ToNpy(
       input, io::Only(io::DType::kInt8) | io::Only(io::DType::kInt16),
@@ -108,6 +109,10 @@ py::array Conv(const py::array& input, const py::array& filter,
   const mcu::Requant r = RequantOf(m, s, -mcu::kMaxShift, mcu::kMaxShift,
                                    static_cast<size_t>(d.c_out));
   const vector<int8_t> fv = Narrowed<int8_t>(f);
+  if (!mcu::CheckConvKernel(kernel, !s8, depthwise,
+                            bias && b.dtype == io::DType::kInt64, d, &error)) {
+    Refuse(error);
+  }
   if (s8) {
     CheckZeroPoint(in_zp, "input_zero_point");
     CheckZeroPoint(out_zp, "output_zero_point");
@@ -139,6 +144,8 @@ py::array Conv(const py::array& input, const py::array& filter,
   p.act_min = act_min;
   p.act_max = act_max;
   p.requant = r;
+  p.kernel = kernel;
+  const bool cmsis = kernel != mcu::Kernel::kTflite;
   vector<int16_t> out;
   const vector<int16_t> x = Narrowed<int16_t>(in);
   bool ok;
@@ -152,8 +159,9 @@ py::array Conv(const py::array& input, const py::array& filter,
                            &out);
   }
   if (!ok) {
-    Refuse("the layer refused its operands (the int64 accumulator takes "
-           "shifts up to 7)");
+    Refuse(cmsis ? "the layer refused its operands (RequantizeS64 takes shifts up to 14)"
+                 : "the layer refused its operands (the int64 accumulator takes "
+                   "shifts up to 7)");
   }
   return IntArray(io::DType::kInt16, d.out_shape, Wide(out));
 }
@@ -212,11 +220,9 @@ py::array Pool(bool average, const py::array& input, pair<int, int> size,
 // or int16 (scale 1/65536, zero point -32768) out.
 // int16 in, int16 out (scale 1/32768, zero point 0), by either kernel.
 py::array SoftmaxS16(const io::NpyArray& in, double beta, double input_scale,
-                     const string& kernel) {
-  if (kernel != "tflite" && kernel != "cmsis-nn") {
-    Refuse("unknown kernel '" + kernel + "' (valid: tflite, cmsis-nn)");
-  }
+                     mcu::Kernel kernel) {
   mcu::SoftmaxS16Params p;
+  p.kernel = kernel;
   if (!mcu::SoftmaxS16Prepare(static_cast<float>(beta), static_cast<float>(input_scale),
                               &p)) {
     Refuse("beta * input_scale must be positive and quantize with a shift in -31..31");
@@ -224,16 +230,15 @@ py::array SoftmaxS16(const io::NpyArray& in, double beta, double input_scale,
   const vector<int16_t> x = Narrowed<int16_t>(in);
   const size_t depth = in.shape.back(), rows = x.size() / depth;
   vector<int16_t> out;
-  if (!mcu::SoftmaxS16(kernel == "tflite" ? mcu::SoftmaxS16Kernel::kTflite
-                                          : mcu::SoftmaxS16Kernel::kCmsisNn,
-                       x, rows, depth, p, &out)) {
+  if (!mcu::SoftmaxS16(x, rows, depth, p, &out)) {
     Refuse("the last axis is longer than 65536");
   }
   return IntArray(io::DType::kInt16, in.shape, Wide(out));
 }
 
 py::array Softmax(const py::array& input, double beta, double input_scale,
-                  const string& type, const string& kernel) {
+                  const string& type, const string& kernel_name) {
+  const mcu::Kernel kernel = KernelOf(kernel_name);
   if (type != "s8" && type != "s16") {
     Refuse("unknown type '" + type + "' (valid: s8, s16)");
   }
@@ -246,7 +251,7 @@ py::array Softmax(const py::array& input, double beta, double input_scale,
     if (type != "s16") Refuse("int16 input gives type 's16' only");
     return SoftmaxS16(in, beta, input_scale, kernel);
   }
-  if (kernel != "tflite") Refuse("kernel applies to int16 input only");
+  if (kernel != mcu::Kernel::kTflite) Refuse("kernel applies to int16 input only");
   const vector<int8_t> x = Narrowed<int8_t>(in);
   const size_t depth = in.shape.back(), rows = x.size() / depth;
   mcu::SoftmaxS8Params p;
@@ -271,10 +276,12 @@ py::array Softmax(const py::array& input, double beta, double input_scale,
 }
 
 // ADD or MUL of two int8 arrays of one shape, from their scales and zero
-// points as TFLite prepares them.
+// points as TFLite prepares them; MUL by the kernel named (ADD's agree).
 py::array Elementwise(bool add, const py::array& a, const py::array& b,
                       double s1, int zp1, double s2, int zp2, double s_out,
-                      int zp_out, int act_min, int act_max) {
+                      int zp_out, int act_min, int act_max,
+                      const string& kernel_name) {
+  const mcu::Kernel kernel = KernelOf(kernel_name);
   const io::NpyArray x = ToNpy(a, io::Only(io::DType::kInt8), "a");
   const io::NpyArray y = ToNpy(b, io::Only(io::DType::kInt8), "b");
   if (x.shape != y.shape) {
@@ -301,6 +308,7 @@ py::array Elementwise(bool add, const py::array& a, const py::array& b,
     }
     p.act_min = act_min;
     p.act_max = act_max;
+    p.kernel = kernel;
     mcu::MulS8(Narrowed<int8_t>(x), Narrowed<int8_t>(y), p, &out);
   }
   return IntArray(io::DType::kInt8, x.shape, Wide(out));

@@ -7,33 +7,11 @@
 #include "refmath/mcu/pooling.h"
 #include "refmath/mcu/requantize_op.h"
 #include "refmath/mcu/softmax.h"
+#include "src/conform/mcu_case_draw.h"
 
 namespace refmath {
 namespace mcu {
 namespace {
-
-// SplitMix64 (Steele, Lea, Flood 2014) and the draws the cases take from
-// it; conformance/mcu/layer_cases.py repeats them for the NumPy port.
-class Draw {
- public:
-  explicit Draw(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-  }
-  int8_t Activation() { return static_cast<int8_t>(static_cast<int>(Next() >> 56) - 128); }
-  int16_t Activation16() {
-    return static_cast<int16_t>(static_cast<int>(Next() >> 48) - 32768);
-  }
-  int8_t Weight() { return static_cast<int8_t>(static_cast<int>((Next() >> 32) % 255) - 127); }
-  int32_t Bias() { return static_cast<int32_t>((Next() >> 32) % 2001) - 1000; }
-  double Unit() { return static_cast<double>(Next() >> 11) * 0x1p-53; }
-
- private:
-  uint64_t state_;
-};
 
 struct Quant {
   float scale;
@@ -231,32 +209,6 @@ bool LayerCaseBytes(const LayerCase& c, std::vector<uint8_t>* bytes) {
 
 namespace {
 
-std::vector<uint8_t> Bytes(const std::vector<int8_t>& v) {
-  return std::vector<uint8_t>(v.begin(), v.end());
-}
-
-std::vector<uint8_t> Bytes(const std::vector<int16_t>& v) {
-  std::vector<uint8_t> out;
-  for (int16_t x : v) {
-    const uint16_t u = static_cast<uint16_t>(x);
-    out.push_back(static_cast<uint8_t>(u & 0xFF));
-    out.push_back(static_cast<uint8_t>(u >> 8));
-  }
-  return out;
-}
-
-std::vector<int8_t> Activations(Draw& d, int n) {
-  std::vector<int8_t> v;
-  for (int i = 0; i < n; ++i) v.push_back(d.Activation());
-  return v;
-}
-
-std::vector<int16_t> Activations16(Draw& d, int n) {
-  std::vector<int16_t> v;
-  for (int i = 0; i < n; ++i) v.push_back(d.Activation16());
-  return v;
-}
-
 BytesRow AddMulRow(bool add) {
   Draw d(add ? 10 : 11);
   const std::vector<int8_t> a = Activations(d, 35), b = Activations(d, 35);
@@ -371,12 +323,13 @@ std::vector<BytesRow> SoftmaxS16Rows() {
   std::vector<BytesRow> rows;
   const struct {
     const char* name;
-    SoftmaxS16Kernel kernel;
-  } kernels[] = {{"softmax_s16_tflite", SoftmaxS16Kernel::kTflite},
-                 {"softmax_s16_cmsis_nn", SoftmaxS16Kernel::kCmsisNn}};
+    Kernel kernel;
+  } kernels[] = {{"softmax_s16_tflite", Kernel::kTflite},
+                 {"softmax_s16_cmsis_nn", Kernel::kCmsisNn}};
   for (const auto& k : kernels) {
     std::vector<int16_t> out;
-    const bool ok = prepared && SoftmaxS16(k.kernel, x, x.size() / 9, 9, p, &out);
+    p.kernel = k.kernel;
+    const bool ok = prepared && SoftmaxS16(x, x.size() / 9, 9, p, &out);
     rows.push_back({k.name, ok ? Bytes(out) : std::vector<uint8_t>()});
   }
   return rows;
@@ -389,6 +342,7 @@ std::vector<BytesRow> OpRows() {
                                 ConvS16Row(),      DepthwiseS16Row(), PoolsS16Row(),
                                 SoftmaxS8ToS16Row()};
   for (const BytesRow& r : SoftmaxS16Rows()) rows.push_back(r);
+  for (const BytesRow& r : KernelRows()) rows.push_back(r);
   return rows;
 }
 

@@ -46,6 +46,12 @@ struct BytesRow {
 };
 std::vector<BytesRow> OpRows();
 
+// The rows where the Cortex-M55's kernels part from the reference, each
+// case by both (mcu_kernel_rows.cc): int16 conv, depthwise conv and fully
+// connected by TFLite's and CMSIS-NN's requantization, int8 MUL by the
+// reference and by ns-cmsis-nn's MVE loop.  OpRows ends with them.
+std::vector<BytesRow> KernelRows();
+
 }  // namespace mcu
 }  // namespace refmath
 

@@ -40,6 +40,21 @@ int32_t MulOne(int8_t x, int8_t y, const MulS8Params& p) {
                p.act_min, p.act_max);
 }
 
+// ns-cmsis-nn's MVE loop for int8 MUL (arm_elementwise_mul_s8, the
+// elements of its 8-lane iterations): the offsets added in 16 bits, the
+// requantized product narrowed to int16 with saturation, the output zero
+// point added in 16 bits (wrapping), the clamp.  Where r + zp_out leaves
+// int16 the result lands at the other end of the clamp.
+int32_t MulNsMve(int8_t x, int8_t y, const MulS8Params& p) {
+  const auto wrap16 = [](int32_t v) { return static_cast<int16_t>(static_cast<uint16_t>(v)); };
+  const int16_t a = wrap16(x + wrap16(p.input1_offset));
+  const int16_t b = wrap16(y + wrap16(p.input2_offset));
+  const int32_t r = Scale(int32_t{a} * b, p.output);
+  const int16_t narrowed = static_cast<int16_t>(Clamp(r, INT16_MIN, INT16_MAX));
+  return Clamp(wrap16(narrowed + wrap16(p.output_offset)), p.act_min, p.act_max);
+}
+
+// out[i] = op(a[i], b[i], i).
 template <typename Params, typename Op>
 bool Elementwise(const std::vector<int8_t>& a, const std::vector<int8_t>& b,
                  const Params& p, Op op, std::vector<int8_t>* output) {
@@ -49,7 +64,7 @@ bool Elementwise(const std::vector<int8_t>& a, const std::vector<int8_t>& b,
   }
   std::vector<int8_t> result(a.size());
   for (size_t i = 0; i < a.size(); ++i) {
-    result[i] = static_cast<int8_t>(op(a[i], b[i], p));
+    result[i] = static_cast<int8_t>(op(a[i], b[i], i));
   }
   *output = std::move(result);
   return true;
@@ -101,13 +116,23 @@ bool AddS8(const std::vector<int8_t>& a, const std::vector<int8_t>& b,
       !RightShiftOnly(p.input2) || !RightShiftOnly(p.output)) {
     return false;
   }
-  return Elementwise(a, b, p, AddOne, output);
+  return Elementwise(
+      a, b, p, [&](int8_t x, int8_t y, size_t) { return AddOne(x, y, p); }, output);
 }
 
 bool MulS8(const std::vector<int8_t>& a, const std::vector<int8_t>& b,
            const MulS8Params& p, std::vector<int8_t>* output) {
   if (p.output.shift < -31 || p.output.shift > 31) return false;
-  return Elementwise(a, b, p, MulOne, output);
+  // ns-cmsis-nn's MVE loop takes floor(n / 8) groups of 8, its tail (and
+  // every other kernel) the reference's int32 arithmetic.
+  const size_t vector_part =
+      p.kernel == Kernel::kNsCmsisNn ? a.size() / 8 * 8 : 0;
+  return Elementwise(
+      a, b, p,
+      [&](int8_t x, int8_t y, size_t i) {
+        return i < vector_part ? MulNsMve(x, y, p) : MulOne(x, y, p);
+      },
+      output);
 }
 
 }  // namespace mcu

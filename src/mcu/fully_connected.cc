@@ -55,19 +55,25 @@ bool FullyConnectedS16(const std::vector<int16_t>& input,
                        const std::vector<int64_t>& bias, size_t rows,
                        size_t c_in, size_t c_out, const FcS16Params& p,
                        std::vector<int16_t>* output) {
-  if (!ShapesFit(input, weights, bias, rows, c_in, c_out, p.requant)) {
+  const bool tflite = p.kernel == Kernel::kTflite;
+  const int min_shift = tflite ? -kMaxShift : kMinS64Shift;
+  const int max_shift = tflite ? kMaxS64MultiplyShift : kMaxS64Shift;
+  if (!ShapesFit(input, weights, bias, rows, c_in, c_out, p.requant) ||
+      std::any_of(p.requant.shift.begin(), p.requant.shift.end(),
+                  [&](int32_t s) { return s < min_shift || s > max_shift; })) {
     return false;
   }
   output->assign(rows * c_out, 0);
   for (size_t r = 0; r < rows; ++r) {
     for (size_t n = 0; n < c_out; ++n) {
-      // |x * w| < 2^22: no realistic c_in overflows the int64 sum.
+      // |x * w| <= 2^22: no realistic c_in overflows the int64 sum.
       int64_t acc = bias.empty() ? 0 : bias[n];
       for (size_t k = 0; k < c_in; ++k) {
         acc += int64_t{input[r * c_in + k]} * weights[n * c_in + k];
       }
-      int32_t out = RequantizeS64(acc, ReduceMultiplier(p.requant.MultiplierFor(n)),
-                                  p.requant.ShiftFor(n));
+      const int32_t m = p.requant.MultiplierFor(n), shift = p.requant.ShiftFor(n);
+      int32_t out = tflite ? MultiplyByQuantizedMultiplierS64(acc, m, shift)
+                           : RequantizeS64(acc, ReduceMultiplier(m), shift);
       out = std::min(std::max(out, p.act_min), p.act_max);
       (*output)[r * c_out + n] = static_cast<int16_t>(out);
     }

@@ -135,5 +135,20 @@ bool PoolLayerDims(const std::vector<size_t>& input, int filter_h,
   return true;
 }
 
+bool CheckConvKernel(Kernel kernel, bool int16_input, bool depthwise,
+                     bool int64_bias, const LayerDims& dims, std::string* error) {
+  if (kernel == Kernel::kTflite) return true;
+  if (!int16_input) {
+    *error = "the kernel applies to int16 input only (the int8 kernels agree)";
+  } else if (!depthwise && !int64_bias) {
+    *error = "CMSIS-NN's int16 conv takes an int64 bias";
+  } else if (!depthwise && dims.filter.c != dims.input.c) {
+    *error = "CMSIS-NN's int16 conv has no groups";
+  } else {
+    return true;
+  }
+  return false;
+}
+
 }  // namespace mcu
 }  // namespace refmath

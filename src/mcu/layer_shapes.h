@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "refmath/mcu/kernel.h"
 #include "refmath/mcu/window.h"
 
 namespace refmath {
@@ -50,6 +51,13 @@ bool ConvLayerDims(const std::vector<size_t>& input,
                    const std::vector<size_t>* bias, int depth_multiplier,
                    const WindowOptions& window, const LayerNames& names,
                    LayerDims* dims, std::string* error);
+
+// Whether `kernel` models this conv or depthwise conv: a CMSIS-NN kernel
+// needs int16 input (the int8 kernels agree: only the default is taken
+// there), an int64 bias for conv (or depthwise, whatever its bias) and,
+// for conv, one group.  False with a one-line *error otherwise.
+bool CheckConvKernel(Kernel kernel, bool int16_input, bool depthwise,
+                     bool int64_bias, const LayerDims& dims, std::string* error);
 
 // Pooling with a filter_h x filter_w window (dilation must be 1): the
 // same checks on the input and the window; filter is left empty.

@@ -73,9 +73,9 @@ int LeadingZeros(int32_t v) {
   return n;
 }
 
-void Row(SoftmaxS16Kernel kernel, const int16_t* in, size_t depth,
-         const SoftmaxS16Params& p, int16_t* out) {
-  const bool tflite = kernel == SoftmaxS16Kernel::kTflite;
+void Row(const int16_t* in, size_t depth, const SoftmaxS16Params& p,
+         int16_t* out) {
+  const bool tflite = p.kernel == Kernel::kTflite;
   const int32_t max = *std::max_element(in, in + depth);
   int32_t sum = 0;
   for (size_t k = 0; k < depth; ++k) {
@@ -122,9 +122,8 @@ bool SoftmaxS16Prepare(float beta, float input_scale, SoftmaxS16Params* params) 
   return true;
 }
 
-bool SoftmaxS16(SoftmaxS16Kernel kernel, const std::vector<int16_t>& input,
-                size_t rows, size_t depth, const SoftmaxS16Params& params,
-                std::vector<int16_t>* output) {
+bool SoftmaxS16(const std::vector<int16_t>& input, size_t rows, size_t depth,
+                const SoftmaxS16Params& params, std::vector<int16_t>* output) {
   if (depth == 0 || depth > kSoftmaxS16MaxDepth || input.size() != rows * depth ||
       params.exp_table.size() != kSoftmaxS16TableSize ||
       params.recip_table.size() != kSoftmaxS16TableSize ||
@@ -133,7 +132,7 @@ bool SoftmaxS16(SoftmaxS16Kernel kernel, const std::vector<int16_t>& input,
   }
   output->resize(input.size());
   for (size_t r = 0; r < rows; ++r) {
-    Row(kernel, &input[r * depth], depth, params, &(*output)[r * depth]);
+    Row(&input[r * depth], depth, params, &(*output)[r * depth]);
   }
   return true;
 }

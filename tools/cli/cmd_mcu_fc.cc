@@ -40,6 +40,7 @@ constexpr Applies kTypeOptions[] = {
     {"output-zero-point", "s8"},     {"layout", "f32 f16"},
     {"legacy", "f16"},               {"c-out", "f32 f16"},
     {"accumulation", "f32 f16"},     {"allow-approximate", "f32 f16"},
+    {"kernel", "s16"},
 };
 
 bool CheckTypeOptions(const Args& args, const std::string& type, std::string* error) {
@@ -110,10 +111,13 @@ int FcS16(const Args& args) {
   Operands o;
   mcu::FcS16Params p;
   std::string error;
+  if (!KernelOption(args, mcu::Kernel::kCmsisNn, &p.kernel, &error)) return Fail(kCmd, error);
+  const bool tflite = p.kernel == mcu::Kernel::kTflite;
   if (!ReadOperands(args, io::Only(io::DType::kInt16), io::Only(io::DType::kInt8),
                     io::Only(io::DType::kInt32) | io::Only(io::DType::kInt64), 0, &o,
                     &error) ||
-      !ParseRequant(args, mcu::kMinS64Shift, mcu::kMaxS64Shift, o.dims.c_out,
+      !ParseRequant(args, tflite ? -mcu::kMaxShift : mcu::kMinS64Shift,
+                    tflite ? mcu::kMaxS64MultiplyShift : mcu::kMaxS64Shift, o.dims.c_out,
                     &p.requant, &error) ||
       !IntegerClamp(args, INT16_MIN, INT16_MAX, &p.act_min, &p.act_max, &error)) {
     return Fail(kCmd, error);
@@ -225,7 +229,7 @@ int RunMcuFc(const Argv& argv) {
   if (!args.Parse(argv,
                   {"type", "input", "weights", "bias", "out", "multiplier", "shift",
                    "input-zero-point", "weight-zero-point", "output-zero-point",
-                   "act-min", "act-max", "layout", "c-out", "accumulation"},
+                   "act-min", "act-max", "layout", "c-out", "accumulation", "kernel"},
                   {"legacy", "allow-approximate"}, &error) ||
       !args.Require("type", &type, &error)) {
     return Fail(kCmd, error);

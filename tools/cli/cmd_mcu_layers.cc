@@ -127,7 +127,7 @@ int Write(const char* cmd, const Args& args, io::NpyArray out) {
 const std::vector<std::string> kConvOptions = {
     "input", "filter", "bias", "out", "multiplier", "shift", "input-scale",
     "filter-scales", "output-scale", "input-zero-point", "output-zero-point",
-    "stride", "dilation", "padding", "act-min", "act-max"};
+    "stride", "dilation", "padding", "act-min", "act-max", "kernel"};
 
 int RunConv(const Argv& argv, bool depthwise) {
   const char* cmd = depthwise ? "mcu depthwise-conv2d" : "mcu conv2d";
@@ -158,10 +158,15 @@ int RunConv(const Argv& argv, bool depthwise) {
                      : io::Only(io::DType::kInt32) | io::Only(io::DType::kInt64);
   mcu::LayerDims d;
   mcu::Requant r;
+  mcu::Kernel kernel;
   if ((args.Has("bias") && !ReadOperand(args, "bias", bias_types, &b, &error)) ||
       !mcu::ConvLayerDims(in.shape, f.shape,
                           args.Has("bias") ? &b.shape : nullptr,
                           static_cast<int>(dm), w, kNames, &d, &error) ||
+      !KernelOption(args, mcu::Kernel::kTflite, &kernel, &error) ||
+      !mcu::CheckConvKernel(kernel, !s8, depthwise,
+                            args.Has("bias") && b.dtype == io::DType::kInt64, d,
+                            &error) ||
       !RequantFromArgs(args, static_cast<size_t>(d.c_out), &r, &error)) {
     return Fail(cmd, error);
   }
@@ -203,6 +208,7 @@ int RunConv(const Argv& argv, bool depthwise) {
   p.height = d.height;
   p.width = d.width;
   p.requant = r;
+  p.kernel = kernel;
   std::vector<int16_t> out;
   const std::vector<int16_t> x = Narrowed<int16_t>(in);
   bool ok;
@@ -216,8 +222,11 @@ int RunConv(const Argv& argv, bool depthwise) {
                            &out);
   }
   if (!ok) {
-    return Fail(cmd, "the layer refused its operands (the int64 accumulator "
-                     "takes shifts up to 7)");
+    return Fail(cmd, kernel == mcu::Kernel::kTflite
+                         ? "the layer refused its operands (the int64 accumulator "
+                           "takes shifts up to 7)"
+                         : "the layer refused its operands (RequantizeS64 takes "
+                           "shifts up to 14)");
   }
   return Write(cmd, args, Ints(io::DType::kInt16, d.out_shape, out));
 }
@@ -283,15 +292,14 @@ int RunMcuDepthwiseConv2d(const Argv& argv) { return RunConv(argv, true); }
 int RunMcuAvgPool(const Argv& argv) { return RunPool(argv, true); }
 int RunMcuMaxPool(const Argv& argv) { return RunPool(argv, false); }
 
-// int16 in, int16 out, by --kernel tflite (default) or cmsis-nn.
+// int16 in, int16 out, by --kernel tflite (default), cmsis-nn or
+// ns-cmsis-nn (CMSIS-NN's).
 int McuSoftmaxS16(const char* cmd, const Args& args, const io::NpyArray& in, float scale,
                   double beta) {
-  const std::string kernel = args.Get("kernel", "tflite");
-  if (kernel != "tflite" && kernel != "cmsis-nn") {
-    return Fail(cmd, "unknown --kernel " + Quote(kernel) + " (valid: tflite, cmsis-nn)");
-  }
-  if (args.Get("type", "s16") != "s16") return Fail(cmd, "int16 --input gives --type s16 only");
   mcu::SoftmaxS16Params p;
+  std::string error;
+  if (!KernelOption(args, mcu::Kernel::kTflite, &p.kernel, &error)) return Fail(cmd, error);
+  if (args.Get("type", "s16") != "s16") return Fail(cmd, "int16 --input gives --type s16 only");
   if (!mcu::SoftmaxS16Prepare(static_cast<float>(beta), scale, &p)) {
     return Fail(cmd, "--beta * --input-scale must be positive and quantize with a "
                      "shift in -31..31");
@@ -299,9 +307,7 @@ int McuSoftmaxS16(const char* cmd, const Args& args, const io::NpyArray& in, flo
   const std::vector<int16_t> x = Narrowed<int16_t>(in);
   const size_t depth = in.shape.back(), rows = x.size() / depth;
   std::vector<int16_t> out;
-  if (!mcu::SoftmaxS16(kernel == "tflite" ? mcu::SoftmaxS16Kernel::kTflite
-                                          : mcu::SoftmaxS16Kernel::kCmsisNn,
-                       x, rows, depth, p, &out)) {
+  if (!mcu::SoftmaxS16(x, rows, depth, p, &out)) {
     return Fail(cmd, "the last axis of --input is longer than 65536");
   }
   return Write(cmd, args, Ints(io::DType::kInt16, in.shape, out));
@@ -415,9 +421,12 @@ int RunMcuElementwise(const Argv& argv, bool add) {
   io::NpyArray a, b;
   std::string error, s_text;
   std::vector<long> zp = {0, 0, 0};
-  if (!args.Parse(argv, {"a", "b", "out", "scales", "zero-points", "act-min",
-                         "act-max"},
-                  {}, &error) ||
+  std::set<std::string> options = {"a",           "b",       "out",    "scales",
+                                   "zero-points", "act-min", "act-max"};
+  if (!add) options.insert("kernel");
+  mcu::Kernel kernel;
+  if (!args.Parse(argv, options, {}, &error) ||
+      !KernelOption(args, mcu::Kernel::kTflite, &kernel, &error) ||
       !args.Require("scales", &s_text, &error) ||
       !CheckOutputs(args, {"out"}, &error) ||
       !ReadOperand(args, "a", io::Only(io::DType::kInt8), &a, &error) ||
@@ -470,6 +479,7 @@ int RunMcuElementwise(const Argv& argv, bool add) {
     }
     p.act_min = lo;
     p.act_max = hi;
+    p.kernel = kernel;
     mcu::MulS8(Narrowed<int8_t>(a), Narrowed<int8_t>(b), p, &out);
   }
   return Write(cmd, args, Ints(io::DType::kInt8, a.shape, out));

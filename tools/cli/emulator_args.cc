@@ -199,5 +199,16 @@ bool RequantizeOptions(const Args& args, float in_scale, float out_scale,
   return true;
 }
 
+bool KernelOption(const Args& args, mcu::Kernel def, mcu::Kernel* kernel,
+                  std::string* error) {
+  *kernel = def;
+  if (!args.Has("kernel") || mcu::KernelFromName(args.Get("kernel"), kernel)) {
+    return true;
+  }
+  *error = "unknown --kernel " + Quote(args.Get("kernel")) + " (valid: " +
+           mcu::KernelNames() + ")";
+  return false;
+}
+
 }  // namespace cli
 }  // namespace refmath

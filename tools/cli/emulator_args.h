@@ -13,6 +13,7 @@
 #include "refmath/ane/profile.h"
 #include "refmath/ane/tensor.h"
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/kernel.h"
 #include "refmath/mcu/requantize_op.h"
 #include "src/cmdline/args.h"
 #include "src/verify/npy.h"
@@ -80,6 +81,11 @@ bool ParseRequant(const Args& args, long min_shift, long max_shift,
 bool RequantizeOptions(const Args& args, float in_scale, float out_scale,
                        int in_bits, int out_bits, mcu::RequantizeOpParams* params,
                        std::string* error);
+
+// --kernel tflite|cmsis-nn|ns-cmsis-nn (refmath/mcu/kernel.h), `def` when
+// absent.
+bool KernelOption(const Args& args, mcu::Kernel def, mcu::Kernel* kernel,
+                  std::string* error);
 
 }  // namespace cli
 }  // namespace refmath

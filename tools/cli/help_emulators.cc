@@ -28,7 +28,11 @@
   "--stride N|H,W         at least 1 (default: 1)\n"                         \
   "--dilation N|H,W       at least 1 (default: 1)\n"                         \
   "--padding P            same or valid (default: valid)\n"                  \
-  "--act-min, --act-max   the clamp (default: the type's range)\n"
+  "--act-min, --act-max   the clamp (default: the type's range)\n"           \
+  "--kernel K             int16 input: tflite, or cmsis-nn and ns-cmsis-nn\n"\
+  "                       (CMSIS-NN's int64 forms: RequantizeS64, shifts up\n"\
+  "                       to 14; conv: int64 bias, no groups) (default:\n"  \
+  "                       tflite; docs/mcu.md, Choosing the kernel)\n"
 
 #define REFMATH_ANE_NPY_IN_OUT                                                 \
   "--in FILE              the operand, .npy: float16 bits kept, float32 or\n"  \
@@ -52,9 +56,9 @@
    FunctionNames::kNone,                                                       \
    "refmath ane " name " --re x.npy --out-re re.npy --out-im im.npy"}
 
-// mcu add and mcu mul: the same options.
-#define REFMATH_MCU_ELEMENTWISE(name, op)                                      \
-  {"mcu " name, nullptr, REFMATH_MCU_ELEMENTWISE_FORM(name),                   \
+// mcu add and mcu mul: the same options, and mul's kernel.
+#define REFMATH_MCU_ELEMENTWISE(name, op, form_extra, options_extra)           \
+  {"mcu " name, nullptr, REFMATH_MCU_ELEMENTWISE_FORM(name, form_extra),       \
    "TFLite Micro " op " of two int8 .npy arrays of one shape (docs/mcu.md, Add\n" \
    "and mul)",                                                                 \
    "--a FILE, --b FILE     int8, the same shape (required)\n"                  \
@@ -62,6 +66,7 @@
    "--zero-points Z1,Z2,Z_OUT\n"                                               \
    "                       -128..127 (default: 0,0,0)\n"                       \
    "--act-min, --act-max   the clamp (default: -128, 127)\n"                   \
+   options_extra                                                               \
    "--out FILE             the result, .npy (required)\n",                     \
    FunctionNames::kNone,                                                       \
    "refmath mcu " name " --a a.npy --b b.npy --scales 0.05,0.05,0.1 --out y.npy"}
@@ -228,7 +233,8 @@ const Command kSubcommands[] = {
      "                       default: none)\n"
      "--out FILE             the result, .npy (required)\n"
      "--multiplier M[,M...]  s8, s16: int32, one or C_OUT (required)\n"
-     "--shift S[,S...]       s8: -31..31, s16: -49..14, one or C_OUT (required)\n"
+     "--shift S[,S...]       s8: -31..31, s16: -49..14 (kernel tflite: -31..7),\n"
+     "                       one or C_OUT (required)\n"
      "--input-zero-point Z, --weight-zero-point Z, --output-zero-point Z\n"
      "                       s8: -128..127 (default: 0)\n"
      "--act-min, --act-max   the clamp (default: the output type's range;\n"
@@ -243,7 +249,10 @@ const Command kSubcommands[] = {
      "--legacy               f16, not packed: the lane kernel up to 7.25\n"
      "                       (default: off)\n"
      "--c-out N              packed: weights given packed [blocks, C_IN, L]\n"
-     "                       (default: refmath packs [C_OUT, C_IN])\n",
+     "                       (default: refmath packs [C_OUT, C_IN])\n"
+     "--kernel K             s16: cmsis-nn or ns-cmsis-nn (RequantizeS64),\n"
+     "                       or tflite (the 64-bit MultiplyByQuantizedMultiplier)\n"
+     "                       (default: cmsis-nn)\n",
      FunctionNames::kNone,
      "refmath mcu fc --type f32 --input x.npy --weights w.npy --out y.npy"},
     {"mcu quantize", nullptr, REFMATH_MCU_QUANTIZE_FORM,
@@ -315,12 +324,16 @@ const Command kSubcommands[] = {
      "                       s16 (scale 1/65536, zero point -32768) (default:\n"
      "                       s8); int16 input: s16 (scale 1/32768, zero\n"
      "                       point 0)\n"
-     "--kernel K             int16 input: tflite or cmsis-nn (default: tflite)\n"
+     "--kernel K             int16 input: tflite, or cmsis-nn and ns-cmsis-nn\n"
+     "                       (default: tflite)\n"
      "--out FILE             the result, .npy (required)\n",
      FunctionNames::kNone,
      "refmath mcu softmax --input x.npy --input-scale 0.1 --out y.npy"},
-    REFMATH_MCU_ELEMENTWISE("add", "ADD"),
-    REFMATH_MCU_ELEMENTWISE("mul", "MUL"),
+    REFMATH_MCU_ELEMENTWISE("add", "ADD", "", ""),
+    REFMATH_MCU_ELEMENTWISE("mul", "MUL", REFMATH_MCU_MUL_KERNEL,
+                            "--kernel K             tflite or cmsis-nn (the same bits), or\n"
+                            "                       ns-cmsis-nn: its MVE loop wraps in 16 bits\n"
+                            "                       (default: tflite)\n"),
     REFMATH_MCU_ACTIVATION("logistic", "LOGISTIC"),
     REFMATH_MCU_ACTIVATION("tanh", "TANH"),
     {"mcu requantize", nullptr, REFMATH_MCU_REQUANTIZE_FORM,

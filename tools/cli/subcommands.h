@@ -58,6 +58,7 @@
   " [--act-max N]\n"                                                           \
   "mcu fc --type s16 --input FILE --weights FILE [--bias FILE] --out FILE\n"   \
   "        --multiplier M[,M...] --shift S[,S...] [--act-min N] [--act-max N]\n" \
+  "        [--kernel cmsis-nn|ns-cmsis-nn|tflite]\n"                             \
   "mcu fc --type f32|f16 --input FILE --weights FILE [--bias FILE] --out FILE\n" \
   "        [--layout auto|standard|packed] [--accumulation precise|fast|auto]" \
   "\n        [--allow-approximate] [--legacy] [--c-out N] [--act-min X]"        \
@@ -75,7 +76,8 @@
   "        (--multiplier M[,M...] --shift S[,S...] | --input-scale S\n"       \
   "        --filter-scales S[,S...] --output-scale S) [--input-zero-point Z]\n" \
   "        [--output-zero-point Z] [--stride N|H,W] [--dilation N|H,W]\n"     \
-  "        [--padding same|valid]" EXTRA " [--act-min N] [--act-max N]"
+  "        [--padding same|valid]" EXTRA " [--act-min N] [--act-max N]\n"   \
+  "        [--kernel tflite|cmsis-nn|ns-cmsis-nn]"
 #define REFMATH_MCU_CONV2D_FORM REFMATH_MCU_CONV_FORM("conv2d", "")
 #define REFMATH_MCU_DEPTHWISE_FORM \
   REFMATH_MCU_CONV_FORM("depthwise-conv2d", " [--depth-multiplier N]")
@@ -84,7 +86,7 @@
   "        [--stride N|H,W] [--padding same|valid] [--act-min N] [--act-max N]"
 #define REFMATH_MCU_SOFTMAX_FORM                                               \
   "mcu softmax --input FILE --input-scale S [--beta B] [--type s8|s16]"       \
-  " [--kernel tflite|cmsis-nn]\n        --out FILE"
+  "\n        [--kernel tflite|cmsis-nn|ns-cmsis-nn] --out FILE"
 #define REFMATH_MCU_ACTIVATION_FORM(NAME)                                      \
   "mcu " NAME " --input FILE --input-scale S [--input-zero-point Z]"         \
   " --out FILE"
@@ -95,13 +97,16 @@
 #define REFMATH_MCU_MEAN_FORM                                                  \
   "mcu mean --input FILE --axis A[,A...] --input-scale S [--input-zero-point Z]\n" \
   "        --output-scale S [--output-zero-point Z] [--keepdims] --out FILE"
-#define REFMATH_MCU_ELEMENTWISE_FORM(NAME)                                     \
+#define REFMATH_MCU_ELEMENTWISE_FORM(NAME, EXTRA)                              \
   "mcu " NAME " --a FILE --b FILE --scales S1,S2,S_OUT\n"                     \
-  "        [--zero-points Z1,Z2,Z_OUT] [--act-min N] [--act-max N] --out FILE"
+  "        [--zero-points Z1,Z2,Z_OUT] [--act-min N] [--act-max N]" EXTRA       \
+  " --out FILE"
+#define REFMATH_MCU_MUL_KERNEL "\n        [--kernel tflite|cmsis-nn|ns-cmsis-nn]"
 #define REFMATH_MCU_LAYER_FORMS                                                \
   REFMATH_MCU_CONV2D_FORM "\n" REFMATH_MCU_DEPTHWISE_FORM "\n"               \
   REFMATH_MCU_POOL_FORM("avg-pool|max-pool") "\n"                            \
-  REFMATH_MCU_SOFTMAX_FORM "\n" REFMATH_MCU_ELEMENTWISE_FORM("add|mul") "\n"  \
+  REFMATH_MCU_SOFTMAX_FORM "\n" REFMATH_MCU_ELEMENTWISE_FORM("add", "") "\n"  \
+  REFMATH_MCU_ELEMENTWISE_FORM("mul", REFMATH_MCU_MUL_KERNEL) "\n"             \
   REFMATH_MCU_ACTIVATION_FORM("logistic|tanh") "\n" REFMATH_MCU_REQUANTIZE_FORM "\n" \
   REFMATH_MCU_MEAN_FORM
 #define REFMATH_MCU_NPY_FORMS                                                  \

@@ -10,6 +10,10 @@
 //   int32 or none  (conv only) int32 accumulator modulo 2^32, the 32-bit
 //                  MultiplyByQuantizedMultiplier (two roundings).
 // Depthwise conv always takes the int64 form, with or without a bias.
+// kernel = kCmsisNn or kNsCmsisNn gives CMSIS-NN's int64 forms instead
+// (arm_convolve_s16 on MVE, arm_depthwise_conv_s16): RequantizeS64, which
+// parts from TFLite's from |result| = 2^30, and conv's first 512 im2col
+// columns summed in int32.  CMSIS-NN has no int32-bias form and no groups.
 #ifndef REFMATH_MCU_CONV_S16_H_
 #define REFMATH_MCU_CONV_S16_H_
 
@@ -18,6 +22,7 @@
 #include <vector>
 
 #include "refmath/mcu/fully_connected.h"
+#include "refmath/mcu/kernel.h"
 #include "refmath/mcu/window.h"
 
 namespace refmath {
@@ -28,13 +33,16 @@ struct ConvS16Params {
   int32_t act_min = INT16_MIN;
   int32_t act_max = INT16_MAX;
   Requant requant;  // one per output channel, or one for the tensor
+  Kernel kernel = Kernel::kTflite;
 };
 
 // Shapes as ConvS8 (input NHWC, filter OHWI, groups = C_IN / filter.c);
 // bias [C_OUT] or empty (empty: no bias added).  Returns false (output
 // untouched) on the shape and parameter errors ConvS8 rejects, with the
 // clamp checked against the int16 range, and, for the int64 forms, a
-// shift above 7 (TFLite's 64-bit multiply takes shifts -31..7).
+// shift above the form's limit (TFLite's 64-bit multiply takes shifts up
+// to 7, CMSIS-NN's RequantizeS64 up to 14).  False too for a CMSIS-NN
+// kernel with groups (ConvS16) or at all (ConvS16Acc32).
 bool ConvS16(const std::vector<int16_t>& input, const Shape4& input_shape,
              const std::vector<int8_t>& filter, const Shape4& filter_shape,
              const std::vector<int64_t>& bias, const ConvS16Params& params,

@@ -15,6 +15,7 @@
 
 #include <vector>
 
+#include "refmath/mcu/kernel.h"
 #include "refmath/mcu/quantize_params.h"
 
 namespace refmath {
@@ -37,6 +38,11 @@ struct MulS8Params {
   QuantizedMultiplier output;  // shift in [-31, 31]
   int32_t act_min = INT8_MIN;
   int32_t act_max = INT8_MAX;
+  // kTflite and kCmsisNn give the reference's bits; kNsCmsisNn its MVE
+  // loop on the first 8 floor(n / 8) elements: the requantized product
+  // saturated to int16, then the output zero point added in 16 bits with
+  // wrap-around.  MulS8Prepare resets it to kTflite: set it afterwards.
+  Kernel kernel = Kernel::kTflite;
 };
 
 // Offsets from the zero points; multipliers as TFLite prepares them:

@@ -2,7 +2,10 @@
 //   s8  (A8W8):  int8 activations and weights, int32 bias, zero points,
 //                the default requantization, output offset, clamp;
 //   s16 (A16W8): int16 activations, int8 weights, int64 bias, no zero
-//                points, RequantizeS64, clamp.
+//                points, RequantizeS64 (CMSIS-NN's arm_fully_connected_s16,
+//                the default) or, with kernel kTflite, TFLite's 64-bit
+//                MultiplyByQuantizedMultiplier (they part from
+//                |result| = 2^30; shifts -49..14 and -31..7), clamp.
 // The accumulations are exact integer sums, so every summation order of
 // every implementation gives the same bits; s8 accumulates modulo 2^32 as
 // the device's int32 accumulator does.
@@ -13,6 +16,8 @@
 #include <stdint.h>
 
 #include <vector>
+
+#include "refmath/mcu/kernel.h"
 
 namespace refmath {
 namespace mcu {
@@ -43,10 +48,12 @@ struct FcS16Params {
   int32_t act_min = INT16_MIN;
   int32_t act_max = INT16_MAX;
   Requant requant;  // Q31 multipliers, reduced to 16 bits inside
+  Kernel kernel = Kernel::kCmsisNn;  // kNsCmsisNn: the same bits
 };
 
 // input [rows][c_in], weights [c_out][c_in], bias [c_out] or empty, output
-// [rows][c_out].  Returns false (output untouched) on inconsistent sizes.
+// [rows][c_out].  Returns false (output untouched) on inconsistent sizes
+// (and, s16, a shift outside its form's range).
 bool FullyConnectedS8(const std::vector<int8_t>& input,
                       const std::vector<int8_t>& weights,
                       const std::vector<int32_t>& bias, size_t rows,

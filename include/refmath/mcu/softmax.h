@@ -16,6 +16,8 @@
 
 #include <vector>
 
+#include "refmath/mcu/kernel.h"
+
 namespace refmath {
 namespace mcu {
 
@@ -60,7 +62,13 @@ bool SoftmaxS8ToS16(const std::vector<int8_t>& input, size_t rows,
 // 2^13) / 2^14 - 98304; out = (e r + 2^(30-h)) >> (31 - h).
 constexpr size_t kSoftmaxS16TableSize = 513;
 
+// The two kernels differ where TFLite saturates and CMSIS-NN wraps: the
+// reciprocal's table input (a sum just below a power of two from 2^17 up
+// rounds to 32768: TFLite clamps it to 32767, about 1/2; CMSIS-NN wraps it
+// to -32768, about 1) and the output (32768 and above: TFLite clamps to
+// 32767, CMSIS-NN wraps to -32768).  kNsCmsisNn is CMSIS-NN's.
 struct SoftmaxS16Params {
+  Kernel kernel = Kernel::kTflite;  // SoftmaxS16Prepare leaves it as it is
   int32_t input_multiplier = 0;
   int input_left_shift = 0;  // -31..31
   std::vector<int16_t> exp_table;    // exp(x), x in [-10, 0]
@@ -71,13 +79,6 @@ struct SoftmaxS16Params {
 // [-31, 31] (beta * input_scale not positive and finite).
 bool SoftmaxS16Prepare(float beta, float input_scale, SoftmaxS16Params* params);
 
-// The two kernels differ where TFLite saturates and CMSIS-NN wraps: the
-// reciprocal's table input (a sum just below a power of two from 2^17 up
-// rounds to 32768: TFLite clamps it to 32767, about 1/2; CMSIS-NN wraps it
-// to -32768, about 1) and the output (32768 and above: TFLite clamps to
-// 32767, CMSIS-NN wraps to -32768).
-enum class SoftmaxS16Kernel { kTflite, kCmsisNn };
-
 // Rows of up to 65536 elements: their int32 sum of exponentials (at most
 // 32767 each) cannot overflow.
 constexpr size_t kSoftmaxS16MaxDepth = 65536;
@@ -85,9 +86,8 @@ constexpr size_t kSoftmaxS16MaxDepth = 65536;
 // input [rows][depth] -> output [rows][depth].  False (output untouched)
 // on input.size() != rows * depth, depth 0 or above kSoftmaxS16MaxDepth,
 // or tables of the wrong size.
-bool SoftmaxS16(SoftmaxS16Kernel kernel, const std::vector<int16_t>& input,
-                size_t rows, size_t depth, const SoftmaxS16Params& params,
-                std::vector<int16_t>* output);
+bool SoftmaxS16(const std::vector<int16_t>& input, size_t rows, size_t depth,
+                const SoftmaxS16Params& params, std::vector<int16_t>* output);
 
 }  // namespace mcu
 }  // namespace refmath
