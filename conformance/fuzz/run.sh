@@ -45,12 +45,12 @@ fi
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DREFMATH_FUZZ=ON -DREFMATH_BUILD_TESTS=OFF "${one_target[@]}" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target fuzz_eval fuzz_npy fuzz_array_file fuzz_args \
-  fuzz_tensor fuzz_ane_tensor >/dev/null
+  fuzz_tensor fuzz_ane_tensor fuzz_mcu_json >/dev/null
 status=0
 limit=(-max_total_time="$seconds")
 [ -n "${REFMATH_FUZZ_RUNS:-}" ] && limit=(-runs="$REFMATH_FUZZ_RUNS")
-for target in ${REFMATH_FUZZ_ONLY:-eval npy array_file args tensor ane_tensor}; do
-  case " eval npy array_file args tensor ane_tensor " in
+for target in ${REFMATH_FUZZ_ONLY:-eval npy array_file args tensor ane_tensor mcu_json}; do
+  case " eval npy array_file args tensor ane_tensor mcu_json " in
     *" $target "*) ;;
     *) echo "fuzz: unknown target '$target' in REFMATH_FUZZ_ONLY"; exit 2 ;;
   esac

@@ -670,6 +670,47 @@ def test_check_model():
         mcu.check_model([dict(op="conv2d", input_zero_point=3)])
     with pytest.raises(ValueError, match="unknown type 'i8'"):
         mcu.check_model([dict(op="conv2d", type="i8")])
+    with pytest.raises(ValueError, match="layer 0: no 'op'"):
+        mcu.check_model([dict(type="s8")])
+
+
+# `refmath mcu check` reads the same layer lists as JSON (arrays as
+# lists): the DS-CNN with its weights passes, the broken list of
+# test_check_model gives check_model's lines, then FAIL and exit status 1.
+def test_check_model_cli(tmp_path):
+    import json
+
+    def as_json(layer):
+        return {k: (np.asarray(v).tolist() if isinstance(v, np.ndarray) else v)
+                for k, v in layer.items()}
+    _, layers = mcu.ds_cnn()
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps([as_json(layer) for layer in layers]))
+    r = run_cli("mcu", "check", "--layers", path)
+    assert r.stdout == "PASS: 12 layers on cortex-m55, no rule broken\n"
+    bad = [dict(op="logistic", input_scale=0.1, output_scale=1 / 256),
+           dict(op="conv2d", type="f16"),
+           dict(op="add", type="s16", input_scale=1e-3, input2_scale=1e-3,
+                input2_zero_point=4, output_scale=1e-3)]
+    target = dict(name="apollo4", cpu="cortex-m4", mve=False)
+    path.write_text(json.dumps({"layers": bad, "target": target}))
+    r = run_cli("mcu", "check", "--layers", path, ok=(1,))
+    lines = mcu.check_model(bad, target=target)
+    assert len(lines) == 3
+    assert r.stdout.splitlines() == lines + ["FAIL: 3 violations in 3 layers on apollo4"]
+    for text, message in [
+            ('[{"op": "conv2d"', "line 1, column 17: expected ',' or '}'"),
+            ('{"layer": []}', "unknown key 'layer' (valid: layers, target)"),
+            ('[{"op": "conv2d", "input_scale": "0.1"}]',
+             "layer 0: input_scale must be a number or an array of them"),
+            ('[{"op": "conv2d", "input_scale": 0.1, "input_zero_point": 1.5}]',
+             "layer 0: input_zero_point must be an integer or an array of them"),
+            ('[{"op": "conv3d"}]', "layer 0: unknown op 'conv3d'"),
+            ('{"layers": [], "target": {"fp16": 1}}',
+             "target: fp16 must be true or false")]:
+        path.write_text(text)
+        r = run_cli("mcu", "check", "--layers", path, ok=(2,))
+        assert r.stderr == f"refmath mcu check: {path}: {message}\n", r.stderr
 
 
 # golden/mcu-layers.sha256 (docs/mcu.md, "Golden digests"): every row is

@@ -385,16 +385,11 @@ def run_model(input, layers):
     return list(_mcu.run_model(_np.asarray(input), norm))
 
 
-def _quant(layer, type_, scale_key, zp_key):
-    """(type, scales, zero points) as stated, or None when no scale is."""
-    if type_ in ("f16", "f32"):
-        return (type_, [], [])
-    if scale_key not in layer:
-        if zp_key in layer:
-            raise ValueError(f"{zp_key} is given without {scale_key}")
-        return None
-    return (type_, [float(v) for v in _np.ravel(layer[scale_key])],
-            [int(v) for v in _np.ravel(layer.get(zp_key, 0))])
+_DESCRIPTION_TEXT = ("op", "type", "output_type", "filter_type", "input2_type")
+_DESCRIPTION_QUANT = (("input_scale", "input_zero_point"),
+                      ("input2_scale", "input2_zero_point"),
+                      ("output_scale", "output_zero_point"),
+                      ("filter_scales", "filter_zero_points"))
 
 
 def check_model(layers, target=None):
@@ -415,27 +410,16 @@ def check_model(layers, target=None):
     leave them out: the kernel's own), "filter_scales" and
     "filter_zero_points" (default 0).  Scales and zero points may be one
     value or one per channel.  target: as supports_fp16."""
-    norm, previous = [], None
-    for i, layer in enumerate(layers):
-        if "op" not in layer:
-            raise ValueError(f"layer {i}: no 'op'")
-        t = layer.get("type", previous[0] if previous else "s8")
-        out_t = layer.get("output_type", t)
-        integer = t in ("s8", "s16")
-        w_t = layer.get("filter_type", "s8" if integer else t)
-        inp = _quant(layer, t, "input_scale", "input_zero_point")
-        if inp is None:
-            inp = previous if previous and previous[0] == t else (t, [], [])
-        in2 = _quant(layer, layer.get("input2_type", t), "input2_scale",
-                     "input2_zero_point") or (t, [], [])
-        out = _quant(layer, out_t, "output_scale", "output_zero_point") \
-            or (out_t, [], [])
-        weights = _quant(layer, w_t, "filter_scales", "filter_zero_points") \
-            or (w_t, [], [])
-        norm.append(dict(op=str(layer["op"]), input=inp, input2=in2,
-                         output=out, weights=weights))
-        previous = out
-    return list(_mcu.check_model(norm, target))
+    described = []
+    for layer in layers:
+        d = {k: str(layer[k]) for k in _DESCRIPTION_TEXT if k in layer}
+        for scale_key, zp_key in _DESCRIPTION_QUANT:
+            if scale_key in layer:
+                d[scale_key] = [float(v) for v in _np.ravel(layer[scale_key])]
+            if zp_key in layer:
+                d[zp_key] = [int(v) for v in _np.ravel(layer[zp_key])]
+        described.append(d)
+    return list(_mcu.check_model(described, target))
 
 
 # A keyword-spotting example model (docs/mcu.md, "Running a model").

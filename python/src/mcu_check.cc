@@ -15,6 +15,7 @@
 #include "python/src/bindings.h"
 #include "python/src/mcu_check.h"
 #include "refmath/mcu/model_check.h"
+#include "refmath/mcu/model_description.h"
 #include "refmath/mcu/platform.h"
 
 namespace py = pybind11;
@@ -54,46 +55,41 @@ mcu::Accumulation AccumulationOf(const string& name) {
 
 namespace {
 
-mcu::ElementType TypeOf(const string& name, size_t index) {
-  if (name == "s8") return mcu::ElementType::kInt8;
-  if (name == "s16") return mcu::ElementType::kInt16;
-  if (name == "f16") return mcu::ElementType::kFloat16;
-  if (name == "f32") return mcu::ElementType::kFloat32;
-  Refuse("layer " + std::to_string(index) + ": unknown type '" + name +
-         "' (valid: s8, s16, f16, f32)");
+// A string entry of a layer's dict, "" when absent.
+string Text(const py::dict& d, const char* key) {
+  return d.contains(key) ? d[key].cast<string>() : string();
 }
 
-// (type, scales, zero points), as refmath/mcu.py normalizes a tensor.
-using Tensor = std::tuple<string, vector<double>, vector<int64_t>>;
-
-mcu::TensorParams TensorOf(const Tensor& t, size_t index) {
-  mcu::TensorParams p;
-  p.type = TypeOf(std::get<0>(t), index);
-  p.scales = std::get<1>(t);
-  for (int64_t z : std::get<2>(t)) {
-    // Out-of-range values stay out of range for the check to name.
-    p.zero_points.push_back(static_cast<int32_t>(
-        z < INT32_MIN ? INT32_MIN : z > INT32_MAX ? INT32_MAX : z));
-  }
-  return p;
+// The scale and zero-point entries of one tensor, as refmath/mcu.py
+// flattens them into lists.
+mcu::StatedQuant QuantOf(const py::dict& d, const char* scale_key, const char* zp_key) {
+  mcu::StatedQuant q;
+  q.scale_stated = d.contains(scale_key);
+  q.zero_point_stated = d.contains(zp_key);
+  if (q.scale_stated) q.scales = d[scale_key].cast<vector<double>>();
+  if (q.zero_point_stated) q.zero_points = d[zp_key].cast<vector<int64_t>>();
+  return q;
 }
 
 vector<string> CheckModel(const vector<py::dict>& layers,
                           const std::optional<py::dict>& target) {
-  vector<mcu::LayerParams> model;
-  for (size_t i = 0; i < layers.size(); ++i) {
-    const py::dict& d = layers[i];
-    mcu::LayerParams l;
-    const string op = d["op"].cast<string>();
-    if (!mcu::CheckedOpFromShortName(op, &l.op)) {
-      Refuse("layer " + std::to_string(i) + ": unknown op '" + op + "'");
-    }
-    l.input = TensorOf(d["input"].cast<Tensor>(), i);
-    l.input2 = TensorOf(d["input2"].cast<Tensor>(), i);
-    l.output = TensorOf(d["output"].cast<Tensor>(), i);
-    l.weights = TensorOf(d["weights"].cast<Tensor>(), i);
-    model.push_back(l);
+  vector<mcu::LayerDescription> described;
+  for (const py::dict& d : layers) {
+    mcu::LayerDescription l;
+    l.op = Text(d, "op");
+    l.type = Text(d, "type");
+    l.output_type = Text(d, "output_type");
+    l.filter_type = Text(d, "filter_type");
+    l.input2_type = Text(d, "input2_type");
+    l.input = QuantOf(d, "input_scale", "input_zero_point");
+    l.input2 = QuantOf(d, "input2_scale", "input2_zero_point");
+    l.output = QuantOf(d, "output_scale", "output_zero_point");
+    l.weights = QuantOf(d, "filter_scales", "filter_zero_points");
+    described.push_back(l);
   }
+  vector<mcu::LayerParams> model;
+  string error;
+  if (!mcu::LayersFromDescriptions(described, &model, &error)) Refuse(error);
   return mcu::CheckLayers(model, TargetOf(target));
 }
 

@@ -126,12 +126,13 @@ int RunMcu(const Argv& argv) {
     if (argv[0] == "tanh") return RunMcuActivation(rest, false);
     if (argv[0] == "requantize") return RunMcuRequantize(rest);
     if (argv[0] == "mean") return RunMcuMean(rest);
+    if (argv[0] == "check") return RunMcuCheck(rest);
   }
   if (argv.empty() || argv[0] != "table") {
     return Fail(kCmd, "expected 'table', 'compare', 'ops', 'fc', 'quantize', "
                       "'dequantize', 'conv2d', 'depthwise-conv2d', 'avg-pool', "
                       "'max-pool', 'softmax', 'add', 'mul', 'logistic', 'tanh', "
-                      "'requantize' or 'mean' (refmath help mcu)");
+                      "'requantize', 'mean' or 'check' (refmath help mcu)");
   }
   Args args;
   std::string error, op, out;

@@ -364,6 +364,15 @@ const Command kSubcommands[] = {
      FunctionNames::kNone,
      "refmath mcu mean --input q.npy --axis 1,2 --input-scale 0.05 "
      "--output-scale 0.05 --out m.npy"},
+    {"mcu check", nullptr, REFMATH_MCU_CHECK_FORM,
+     "A model's parameter checks: every operator restriction and platform\n"
+     "rule, one line per violation, then PASS or FAIL (exit status 1)\n"
+     "(docs/mcu.md, Checking a model's parameters)",
+     "--layers FILE          JSON: an array of layers as refmath.mcu.check_model\n"
+     "                       takes them, or {\"layers\": [...], \"target\": {...}}\n"
+     "                       (required)\n",
+     FunctionNames::kNone,
+     "refmath mcu check --layers model.json"},
 };
 
 const size_t kNumSubcommands = sizeof(kSubcommands) / sizeof(kSubcommands[0]);

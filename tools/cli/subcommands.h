@@ -102,13 +102,14 @@
   "        [--zero-points Z1,Z2,Z_OUT] [--act-min N] [--act-max N]" EXTRA       \
   " --out FILE"
 #define REFMATH_MCU_MUL_KERNEL "\n        [--kernel tflite|cmsis-nn|ns-cmsis-nn]"
+#define REFMATH_MCU_CHECK_FORM "mcu check --layers FILE.json"
 #define REFMATH_MCU_LAYER_FORMS                                                \
   REFMATH_MCU_CONV2D_FORM "\n" REFMATH_MCU_DEPTHWISE_FORM "\n"               \
   REFMATH_MCU_POOL_FORM("avg-pool|max-pool") "\n"                            \
   REFMATH_MCU_SOFTMAX_FORM "\n" REFMATH_MCU_ELEMENTWISE_FORM("add", "") "\n"  \
   REFMATH_MCU_ELEMENTWISE_FORM("mul", REFMATH_MCU_MUL_KERNEL) "\n"             \
   REFMATH_MCU_ACTIVATION_FORM("logistic|tanh") "\n" REFMATH_MCU_REQUANTIZE_FORM "\n" \
-  REFMATH_MCU_MEAN_FORM
+  REFMATH_MCU_MEAN_FORM "\n" REFMATH_MCU_CHECK_FORM
 #define REFMATH_MCU_NPY_FORMS                                                  \
   REFMATH_MCU_COMPARE_FORM "\nmcu ops\n" REFMATH_MCU_FC_FORMS "\n"             \
   REFMATH_MCU_QUANTIZE_FORM "\n" REFMATH_MCU_DEQUANTIZE_FORM "\n"              \
@@ -137,6 +138,8 @@ int RunMcuFc(const Argv& args);
 // cmd_mcu_quantize.cc
 int RunMcuQuantize(const Argv& args);
 int RunMcuDequantize(const Argv& args);
+// cmd_mcu_check.cc
+int RunMcuCheck(const Argv& args);
 // cmd_mcu_compare.cc
 int RunMcuCompare(const Argv& args);
 int RunMcuOps(const Argv& args);
