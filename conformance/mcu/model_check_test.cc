@@ -213,6 +213,18 @@ TEST(McuModelCheck, TypePairs) {
                 "layer 0 (CONV_2D): int16 weights: integer layers take int8 weights"});
 }
 
+// A platform's names are user text: control characters are escaped, so
+// every violation stays one line (found by fuzz_mcu_json).
+TEST(McuModelCheck, PlatformNamesStayOnOneLine) {
+  McuTarget t = Target("m4\nx", Fp16::kUndeclared, false);
+  t.name = "board\r";
+  const TensorParams h = Float(T::kFloat16);
+  EXPECT_EQ(CheckLayers({Layer(CheckedOp::kTanh, h, h, h)}, t),
+            std::vector<std::string>{
+                "layer 0 (TANH): float16 tensors need native FP16 kernels (MVE-FP), which "
+                "platform 'board\\x0D' (cpu m4\\x0Ax) does not have"});
+}
+
 TEST(McuModelCheck, MalformedQuantization) {
   TensorParams out = {T::kInt8, {0.5, -1.0}, {0, 0, 0}};
   EXPECT_EQ(CheckOne(Layer(CheckedOp::kMaxPool, Int(T::kInt8, 0.5, 200), out)),

@@ -8,6 +8,7 @@
 #include "refmath/mcu/activation_s16.h"
 #include "refmath/mcu/activation_s8.h"
 #include "src/base/bits.h"
+#include "src/base/text.h"
 
 namespace refmath {
 namespace mcu {
@@ -289,7 +290,7 @@ void CheckPlatform(Layer& l, const McuTarget& target) {
     f32 |= t->type == Type::kFloat32;
   }
   const std::string platform =
-      "platform '" + target.name + "' (cpu " + target.cpu + ")";
+      "platform '" + Printable(target.name, 60) + "' (cpu " + Printable(target.cpu, 60) + ")";
   if (f16 && p.op != Op::kDequantize && !SupportsFp16(target)) {
     l.Fail("float16 tensors need native FP16 kernels (MVE-FP), which " +
            platform + " does not have");

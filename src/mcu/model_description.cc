@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "src/base/text.h"
+
 namespace refmath {
 namespace mcu {
 namespace {
@@ -65,7 +67,7 @@ bool TypeOr(const std::string& name, ElementType absent, ElementType* type,
     return true;
   }
   if (TypeFromName(name, type)) return true;
-  *error = "unknown type '" + name + "' (valid: s8, s16, f16, f32)";
+  *error = "unknown type '" + Printable(name, 40) + "' (valid: s8, s16, f16, f32)";
   return false;
 }
 
@@ -76,7 +78,7 @@ bool Layer(const LayerDescription& d, const TensorParams* previous, LayerParams*
     return false;
   }
   if (!CheckedOpFromShortName(d.op, &l->op)) {
-    *error = "unknown op '" + d.op + "'";
+    *error = "unknown op '" + Printable(d.op, 40) + "'";
     return false;
   }
   ElementType type, out_type, w_type, in2_type;

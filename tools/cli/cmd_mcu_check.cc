@@ -9,6 +9,7 @@
 
 #include "refmath/mcu/model_check.h"
 #include "refmath/mcu/model_description.h"
+#include "src/base/text.h"
 #include "src/emulator_io/json_value.h"
 #include "src/emulator_io/mcu_model_json.h"
 #include "src/verify/file_io.h"
@@ -45,12 +46,13 @@ int RunMcuCheck(const Argv& argv) {
   const std::vector<std::string> lines = mcu::CheckLayers(layers, target);
   for (const std::string& line : lines) printf("%s\n", line.c_str());
   const std::string count = Count(layers.size(), "layer");
+  const std::string name = Printable(target.name, 60);
   if (lines.empty()) {
-    printf("PASS: %s on %s, no rule broken\n", count.c_str(), target.name.c_str());
+    printf("PASS: %s on %s, no rule broken\n", count.c_str(), name.c_str());
     return kExitOk;
   }
   printf("FAIL: %s in %s on %s\n", Count(lines.size(), "violation").c_str(), count.c_str(),
-         target.name.c_str());
+         name.c_str());
   return kExitCheckFailed;
 }
 
