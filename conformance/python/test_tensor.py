@@ -16,6 +16,7 @@ import threading
 
 import numpy as np
 import pytest
+from cli import run_cli
 from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -677,6 +678,49 @@ def test_norm_special_values(variant):
     # RMS norm of (1, 1, 1, 1) with eps = 0: ms = 1, sigma = 1, y = x.
     ones = np.ones((1, 4), np.float32)
     assert (bits(rt.rms_norm(ones, eps=0, **kw)) == ONE).all()
+
+
+# ONNX LayerNormalization's Mean and InvStdDev (stats=True): rows worked
+# out by hand (means 2.5 and 2, variances 1.25 and 1, so InvStdDev
+# float32(1 / float32(sqrt(1.25))) and 1); y is layer_norm's; the means
+# are refmath.tensor.mean's over the last axis; every row of a batch gives
+# what it gives alone, on every target and thread count; the command line
+# writes the same three arrays.
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_layer_norm_statistics(variant, tmp_path):
+    x = np.array([[1, 2, 3, 4], [1, 3, 1, 3]], np.float32)
+    y, mean, inv = rt.layer_norm(x, eps=0.0, variant=variant, stats=True)
+    assert mean.shape == inv.shape == (2, 1)
+    assert bits(mean).ravel().tolist() == bits(np.array([2.5, 2.0], np.float32)).tolist()
+    sigma = np.float32(np.sqrt(np.float32(1.25)))
+    assert bits(inv).ravel().tolist() == bits(
+        np.array([np.float32(1) / sigma, 1], np.float32)).tolist()
+    assert (bits(y) == bits(rt.layer_norm(x, eps=0.0, variant=variant))).all()
+    batch = rows_of(41, (3, 5, 37))
+    g, b = rows_of(42, (37,)), rows_of(43, (37,))
+    y, mean, inv = rt.layer_norm(batch, g, b, variant=variant, stats=True)
+    assert (bits(mean[..., 0]) == bits(rt.mean(batch, axis=-1, variant=variant))).all()
+    for target in refmath.targets(variant):
+        for threads in (1, 3):
+            got = rt.layer_norm(batch, g, b, variant=variant, target=target,
+                                threads=threads, stats=True)
+            for want, have in zip((y, mean, inv), got):
+                assert (bits(want) == bits(have)).all(), (target, threads)
+    row = rt.layer_norm(batch[1, 2], g, b, variant=variant, stats=True)
+    for want, have in zip((y[1, 2], mean[1, 2], inv[1, 2]), row):
+        assert (bits(want) == bits(have)).all()
+    np.save(tmp_path / "x.npy", batch)
+    np.save(tmp_path / "g.npy", g)
+    np.save(tmp_path / "b.npy", b)
+    run_cli("tensor", "layer-norm", "--in", tmp_path / "x.npy", "--scale",
+            tmp_path / "g.npy", "--bias", tmp_path / "b.npy", "--variant",
+            variant, "--out", tmp_path / "y.npy", "--out-mean",
+            tmp_path / "m.npy", "--out-inv-std-dev", tmp_path / "s.npy")
+    for want, name in ((y, "y"), (mean, "m"), (inv, "s")):
+        got = np.load(tmp_path / (name + ".npy"))
+        assert got.shape == want.shape and (bits(got) == bits(want)).all()
+    with pytest.raises(ValueError, match="shapes do not fit together"):
+        rt.layer_norm(x, np.ones(3, np.float32), stats=True)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -187,6 +187,65 @@ TEST(TensorOps, HandComputedSmallCases) {
   EXPECT_EQ(Bits(ry[1]), Bits(Div(4, Sqrt(13.0f))));
 }
 
+// ONNX LayerNormalization's Mean and InvStdDev beside the output: rows
+// (1, 2, 3, 4), (1, 3, 1, 3) and (5, 5, 5, 5) with eps 0: means 2.5, 2 and
+// 5, variances 1.25, 1 and 0, so InvStdDev 1 / sqrt(1.25) rounded, 1 and
+// +inf (sigma 0); the output is layer_norm's, bit for bit, on every target
+// and variant, and each row alone gives its statistics.
+TEST(TensorOps, LayerNormStatistics) {
+  std::vector<float> x = {1, 2, 3, 4, 1, 3, 1, 3, 5, 5, 5, 5};
+  const uint32_t want_mean[3] = {Bits(2.5f), Bits(2.0f), Bits(5.0f)};
+  const uint32_t want_inv[3] = {Bits(Div(1.0f, Sqrt(1.25f))), Bits(1.0f),
+                                Bits(INFINITY)};
+  for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST}) {
+    for (refmath_target t : UsableTargets(v)) {
+      refmath_tensor_options o = Options(t);
+      o.variant = v;
+      std::vector<float> y(12), plain(12), mean(3, 42.0f), inv(3, 42.0f);
+      refmath_tensor vx = View(x, {3, 4}), vy = View(y, {3, 4}),
+                     vp = View(plain, {3, 4}), vm = View(mean, {3, 1}),
+                     vi = View(inv, {3, 1});
+      ASSERT_EQ(refmath_tensor_layer_norm_stats(&vx, nullptr, nullptr, 0.0f, &vy,
+                                                &vm, &vi, &o), REFMATH_OK);
+      ASSERT_EQ(refmath_tensor_layer_norm(&vx, nullptr, nullptr, 0.0f, &vp, &o),
+                REFMATH_OK);
+      for (int i = 0; i < 12; ++i) EXPECT_EQ(Bits(y[i]), Bits(plain[i]));
+      for (int r = 0; r < 3; ++r) {
+        EXPECT_EQ(Bits(mean[r]), want_mean[r]) << r;
+        EXPECT_EQ(Bits(inv[r]), want_inv[r]) << r;
+        std::vector<float> row(x.begin() + 4 * r, x.begin() + 4 * r + 4), ry(4);
+        float m1 = 0, i1 = 0;
+        refmath_tensor vr = View(row, {4}), vry = View(ry, {4});
+        size_t one = 1;
+        refmath_tensor vm1 = refmath_tensor_contiguous(&m1, 1, &one);
+        refmath_tensor vi1 = refmath_tensor_contiguous(&i1, 1, &one);
+        ASSERT_EQ(refmath_tensor_layer_norm_stats(&vr, nullptr, nullptr, 0.0f, &vry,
+                                                  &vm1, &vi1, &o), REFMATH_OK);
+        EXPECT_EQ(Bits(m1), want_mean[r]);
+        EXPECT_EQ(Bits(i1), want_inv[r]);
+      }
+      // Either statistic alone.
+      std::fill(mean.begin(), mean.end(), 42.0f);
+      ASSERT_EQ(refmath_tensor_layer_norm_stats(&vx, nullptr, nullptr, 0.0f, &vy,
+                                                &vm, nullptr, &o), REFMATH_OK);
+      EXPECT_EQ(Bits(mean[1]), want_mean[1]);
+    }
+  }
+  // A statistic of the wrong shape, or one meeting another operand: the
+  // status, nothing written.
+  std::vector<float> y(12), mean(3, 42.0f), flat(3, 42.0f);
+  refmath_tensor vx = View(x, {3, 4}), vy = View(y, {3, 4}), vf = View(flat, {3}),
+                 vm = View(mean, {3, 1}), vin = View(x, {3, 1});
+  EXPECT_EQ(refmath_tensor_layer_norm_stats(&vx, nullptr, nullptr, 0.0f, &vy, &vf,
+                                            nullptr, nullptr), REFMATH_E_SHAPE);
+  EXPECT_EQ(refmath_tensor_layer_norm_stats(&vx, nullptr, nullptr, 0.0f, &vy, &vm,
+                                            &vm, nullptr), REFMATH_E_OVERLAP);
+  EXPECT_EQ(refmath_tensor_layer_norm_stats(&vx, nullptr, nullptr, 0.0f, &vy, &vin,
+                                            nullptr, nullptr), REFMATH_E_OVERLAP);
+  for (float f : mean) EXPECT_EQ(f, 42.0f);
+  for (float f : flat) EXPECT_EQ(f, 42.0f);
+}
+
 TEST(TensorOps, FastVariantFusesTheProducts) {
   // Accumulator 0 takes 1 * -1, then (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24:
   // rounded first (a tie, to 1 + 2^-11) the sum is 2^-11; fused it is

@@ -117,6 +117,17 @@ int refmath_tensor_layer_norm(const refmath_tensor *in,
                               const refmath_tensor *bias, float eps,
                               const refmath_tensor *out,
                               const refmath_tensor_options *opt);
+/* layer norm as above, with ONNX LayerNormalization's Mean and InvStdDev
+ * outputs: mean[row] = mu, inv_std_dev[row] = 1 / sigma rounded once
+ * (docs/tensor-ops.md, "layer norm"); each of in's shape with the last
+ * axis 1, or NULL. */
+int refmath_tensor_layer_norm_stats(const refmath_tensor *in,
+                                    const refmath_tensor *scale,
+                                    const refmath_tensor *bias, float eps,
+                                    const refmath_tensor *out,
+                                    const refmath_tensor *mean,
+                                    const refmath_tensor *inv_std_dev,
+                                    const refmath_tensor_options *opt);
 int refmath_tensor_rms_norm(const refmath_tensor *in,
                             const refmath_tensor *scale, float eps,
                             const refmath_tensor *out,

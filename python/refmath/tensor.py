@@ -201,16 +201,19 @@ def log_softmax(x, *, out=None, variant="exact", threads=None, target=None):
 
 
 def layer_norm(x, scale=None, bias=None, *, eps=1e-5, out=None,
-               variant="exact", threads=None, target=None):
+               variant="exact", threads=None, target=None, stats=False):
     """Layer normalisation over the last axis (length n, not empty;
     ``refmath_tensor_layer_norm``): ``(x - mean) / sqrt(var + eps)``, times
     ``scale`` and plus ``bias`` (1-D of length n) when given.  ``eps`` is
     rounded to float32 and must be finite and >= 0.  ``out`` may be ``x``
-    itself."""
+    itself.  ``stats=True`` returns ``(y, mean, inv_std_dev)`` as ONNX's
+    LayerNormalization does: the row means and ``1 / sqrt(var + eps)``
+    rounded once, of x's shape with the last axis 1
+    (``refmath_tensor_layer_norm_stats``)."""
     variant, target, threads = _options("layer_norm", variant, target, threads)
-    return _t.layer_norm(_array(x), _optional(scale), _optional(bias),
-                         _eps("layer_norm", eps), out, variant, target,
-                         threads)
+    run = _t.layer_norm_stats if stats else _t.layer_norm
+    return run(_array(x), _optional(scale), _optional(bias),
+               _eps("layer_norm", eps), out, variant, target, threads)
 
 
 def rms_norm(x, scale=None, *, eps=1e-5, out=None, variant="exact",

@@ -223,7 +223,7 @@ string Detail(int status, const Call& c) {
 // Runs one binding; its TypeError or ValueError begins with the
 // function's name.
 template <class Body>
-py::array Named(const string& op, const Body& body) {
+auto Named(const string& op, const Body& body) -> decltype(body()) {
   try {
     return body();
   } catch (const py::type_error& e) {
@@ -394,6 +394,33 @@ py::array Norm(const char* op, py::handle x, py::handle scale,
   });
 }
 
+// layer norm and its statistics (ONNX's Mean and InvStdDev), each new
+// arrays of x's shape with the last axis 1: (y, mean, inv_std_dev).
+py::tuple LayerNormStats(py::handle x, py::handle scale, py::handle bias,
+                         float eps, py::handle out, const string& variant,
+                         const py::object& target, int threads) {
+  Call c;
+  c.op = "layer_norm";
+  c.options = Options(variant, target, "canonical", threads);
+  const Operand in = Input(x, "x"), g = Input(scale, "scale", true),
+                b = Input(bias, "bias", true);
+  bool given, unused;
+  const Operand y = Output(out, in.shape, &given);
+  vector<size_t> per_row = in.shape;
+  if (!per_row.empty()) per_row.back() = 1;
+  const Operand mean = Output(py::none(), per_row, &unused),
+                inv = Output(py::none(), per_row, &unused);
+  c.operands = {&in, &g, &b};
+  c.first = &in;
+  c.has_eps = true;
+  c.eps = eps;
+  py::array result = Run(&c, y, given, [&](const refmath_tensor_options* o) {
+    return refmath_tensor_layer_norm_stats(&in.view, Optional(g), Optional(b), eps,
+                                           &y.view, &mean.view, &inv.view, o);
+  });
+  return py::make_tuple(result, mean.array, inv.array);
+}
+
 py::array Gemm(py::handle a, py::handle b, py::handle c_arg, float alpha,
                float beta, bool trans_a, bool trans_b, py::handle out,
                const string& variant, const py::object& target,
@@ -535,6 +562,18 @@ void BindTensor(py::module_ m) {
           return Named("layer_norm", [&] {
             return Norm("layer_norm", x, scale, bias, eps, out, variant,
                         target, threads);
+          });
+        },
+        py::arg("x"), py::arg("scale"), py::arg("bias"), py::arg("eps"),
+        py::arg("out"), py::arg("variant"), py::arg("target"),
+        py::arg("threads"));
+  m.def("layer_norm_stats",
+        [](py::object x, py::object scale, py::object bias, float eps,
+           py::object out, const string& variant, py::object target,
+           int threads) {
+          return Named("layer_norm", [&] {
+            return LayerNormStats(x, scale, bias, eps, out, variant, target,
+                                  threads);
           });
         },
         py::arg("x"), py::arg("scale"), py::arg("bias"), py::arg("eps"),

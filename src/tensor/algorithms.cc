@@ -123,13 +123,16 @@ void SoftmaxRow(const TensorKernels& k, const float* x, float* out, size_t n,
 }
 
 void LayerNormRow(const TensorKernels& k, const float* x, const float* g,
-                  const float* b, float eps, float* out, size_t n) {
+                  const float* b, float eps, float* out, size_t n,
+                  NormStats* stats) {
   const Engine one{&k, 1};
   const float count = static_cast<float>(n);
   const float mean = CanonicalSum(one, x, n) / count;
   // D(d, d) with d = x - mean, each d formed as the kernels form it.
   const float var = CanonicalSquaredDeviation(one, x, mean, n) / count;
-  k.normalize(x, mean, sqrtf(var + eps), g, b, out, n);
+  const float sigma = sqrtf(var + eps);
+  if (stats != nullptr) *stats = {mean, 1.0f / sigma};
+  k.normalize(x, mean, sigma, g, b, out, n);
 }
 
 void RmsNormRow(const TensorKernels& k, const float* x, const float* g,

@@ -35,8 +35,15 @@ float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
 // across rows.  out may equal x.
 void SoftmaxRow(const TensorKernels& k, const float* x, float* out, size_t n,
                 bool log, std::vector<float>* scratch);
+// Layer norm's row statistics (ONNX LayerNormalization's Mean and
+// InvStdDev): mu, and 1 / sigma rounded once.
+struct NormStats {
+  float mean;
+  float inv_std_dev;
+};
 void LayerNormRow(const TensorKernels& k, const float* x, const float* g,
-                  const float* b, float eps, float* out, size_t n);
+                  const float* b, float eps, float* out, size_t n,
+                  NormStats* stats = nullptr);
 void RmsNormRow(const TensorKernels& k, const float* x, const float* g,
                 float eps, float* out, size_t n);
 

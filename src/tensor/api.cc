@@ -82,29 +82,66 @@ const float* Contiguous(const refmath_tensor* t, std::vector<float>* buf) {
   return Rows(*t, 0).Read(0, buf);
 }
 
-// layer norm (with_mean) or RMS norm over the last axis.
+// Whether t (or no tensor) has in's shape with the last axis 1: one value
+// per row, as ONNX keeps the normalized axis.
+bool IsPerRow(const refmath_tensor* t, const refmath_tensor& in) {
+  if (t == nullptr) return true;
+  if (t->ndim != in.ndim || t->shape[t->ndim - 1] != 1) return false;
+  for (size_t i = 0; i + 1 < in.ndim; ++i) {
+    if (t->shape[i] != in.shape[i]) return false;
+  }
+  return true;
+}
+
+// Element r of a per-row view (none: nothing), NaN canonical.
+void PutPerRow(const refmath_tensor* t, size_t r, float v) {
+  if (t != nullptr) *Rows(*t, t->ndim - 1).Base(r) = CanonicalNaN(v);
+}
+
+// Layer norm's optional statistics outputs.
+struct StatsViews {
+  const refmath_tensor* mean;
+  const refmath_tensor* inv_std_dev;
+};
+
+// Whether a statistics view overlaps any other operand or the other one.
+bool StatsOverlap(const StatsViews& s,
+                  std::initializer_list<const refmath_tensor*> others) {
+  for (const refmath_tensor* t : {s.mean, s.inv_std_dev}) {
+    if (t != nullptr && OverlapsAny(*t, others)) return true;
+  }
+  return s.mean && s.inv_std_dev && Overlap(*s.mean, *s.inv_std_dev);
+}
+
+// layer norm (with_mean, and its statistics when asked) or RMS norm over
+// the last axis.
 int Norm(const refmath_tensor* in, const refmath_tensor* scale,
          const refmath_tensor* bias, float eps, const refmath_tensor* out,
-         const refmath_tensor_options* opt, bool with_mean) {
+         const refmath_tensor_options* opt, bool with_mean,
+         StatsViews stats = {nullptr, nullptr}) {
   Engine e;
   int status = Setup(opt, &e, nullptr);
   if (status == REFMATH_OK) status = CheckViews({in, out});
-  if (status == REFMATH_OK && scale) status = CheckView(scale);
-  if (status == REFMATH_OK && bias) status = CheckView(bias);
+  for (const refmath_tensor* t : {scale, bias, stats.mean, stats.inv_std_dev}) {
+    if (status == REFMATH_OK && t) status = CheckView(t);
+  }
   if (status != REFMATH_OK) return status;
   if (!(eps >= 0.0f) || isinf(eps)) return REFMATH_E_BAD_ARGUMENT;
   if (in->ndim == 0) return REFMATH_E_AXIS;
   const size_t n = in->shape[in->ndim - 1];
   if (!ShapeWithout(*in, in->ndim, *out) || !IsVector(scale, n) ||
-      !IsVector(bias, n)) {
+      !IsVector(bias, n) || !IsPerRow(stats.mean, *in) ||
+      !IsPerRow(stats.inv_std_dev, *in)) {
     return REFMATH_E_SHAPE;
   }
   if (n == 0) return REFMATH_E_EMPTY_AXIS;
   if ((Overlap(*in, *out) && !SameView(*in, *out)) ||
-      OverlapsAny(*out, {scale, bias})) {
+      OverlapsAny(*out, {scale, bias}) ||
+      StatsOverlap(stats, {in, out, scale, bias})) {
     return REFMATH_E_OVERLAP;
   }
   const Rows src(*in, in->ndim - 1), dst(*out, out->ndim - 1);
+  const bool want_stats = stats.mean || stats.inv_std_dev;
   return Guarded([&] {
     std::vector<float> gbuf, bbuf;
     const float* g = Contiguous(scale, &gbuf);
@@ -116,7 +153,12 @@ int Norm(const refmath_tensor* in, const refmath_tensor* scale,
         const float* x = src.Read(r, &ibuf);
         float* y = dst.WriteTarget(r, &obuf);
         if (with_mean) {
-          LayerNormRow(*e.k, x, g, b, eps, y, n);
+          NormStats s;
+          LayerNormRow(*e.k, x, g, b, eps, y, n, want_stats ? &s : nullptr);
+          if (want_stats) {
+            PutPerRow(stats.mean, r, s.mean);
+            PutPerRow(stats.inv_std_dev, r, s.inv_std_dev);
+          }
         } else {
           RmsNormRow(*e.k, x, g, eps, y, n);
         }
@@ -242,6 +284,16 @@ int refmath_tensor_layer_norm(const refmath_tensor* in,
                               const refmath_tensor* out,
                               const refmath_tensor_options* opt) {
   return Norm(in, scale, bias, eps, out, opt, true);
+}
+
+int refmath_tensor_layer_norm_stats(const refmath_tensor* in,
+                                    const refmath_tensor* scale,
+                                    const refmath_tensor* bias, float eps,
+                                    const refmath_tensor* out,
+                                    const refmath_tensor* mean,
+                                    const refmath_tensor* inv_std_dev,
+                                    const refmath_tensor_options* opt) {
+  return Norm(in, scale, bias, eps, out, opt, true, {mean, inv_std_dev});
 }
 
 int refmath_tensor_rms_norm(const refmath_tensor* in,

@@ -5,6 +5,7 @@
 //   tensor dot|matmul --in A --in2 B --out Y   (matmul: numpy.matmul's shapes)
 //   tensor softmax|log-softmax --in X --out Y
 //   tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y
+//                     [--out-mean M] [--out-inv-std-dev S]
 //   tensor rms-norm --in X [--scale G] [--eps E] --out Y
 //   tensor gemm --in A --in2 B [--in3 C] [--alpha X] [--beta X]
 //               [--trans-a] [--trans-b] --out Y
@@ -12,6 +13,8 @@
 //                    [--scale-by S] [--causal] --out Y
 // Every form also takes --variant, --target and --threads.
 #include <math.h>
+
+#include <cstdio>
 
 #include <set>
 #include <string>
@@ -103,6 +106,9 @@ struct Call {
   float scale_by = 1.0f;            // attention's, with --scale-by
   std::vector<float> out;
   std::vector<size_t> out_shape;
+  // layer norm's statistics, when --out-mean / --out-inv-std-dev ask
+  std::vector<float> mean, inv_std_dev;
+  std::vector<size_t> stats_shape;
 };
 
 // A failed call's status as one line naming what it is about.
@@ -213,8 +219,21 @@ int Compute(Call* c) {
   if (op == "softmax") return refmath_tensor_softmax(x, &y, o);
   if (op == "log-softmax") return refmath_tensor_log_softmax(x, &y, o);
   if (op == "layer-norm") {
-    return refmath_tensor_layer_norm(x, Optional(c->scale), Optional(c->bias),
-                                     c->eps, &y, o);
+    // One value per row: in's shape with the last axis 1.
+    c->stats_shape = c->in[0].shape;
+    if (!c->stats_shape.empty()) c->stats_shape.back() = 1;
+    size_t rows = 1;
+    for (size_t d : c->stats_shape) rows *= d;
+    c->mean.assign(rows, 0.0f);
+    c->inv_std_dev.assign(rows, 0.0f);
+    const refmath_tensor m = refmath_tensor_contiguous(
+        c->mean.data(), c->stats_shape.size(), c->stats_shape.data());
+    const refmath_tensor s = refmath_tensor_contiguous(
+        c->inv_std_dev.data(), c->stats_shape.size(), c->stats_shape.data());
+    return refmath_tensor_layer_norm_stats(
+        x, Optional(c->scale), Optional(c->bias), c->eps, &y,
+        c->args.Has("out-mean") ? &m : nullptr,
+        c->args.Has("out-inv-std-dev") ? &s : nullptr, o);
   }
   if (op == "rms-norm") {
     return refmath_tensor_rms_norm(x, Optional(c->scale), c->eps, &y, o);
@@ -237,7 +256,7 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
     *inputs = 2;
   } else if (op == "layer-norm" || op == "rms-norm") {
     valued->insert({"scale", "eps"});
-    if (op == "layer-norm") valued->insert("bias");
+    if (op == "layer-norm") valued->insert({"bias", "out-mean", "out-inv-std-dev"});
   } else if (op == "attention") {
     valued->insert({"in2", "in3", "mask", "keep", "scale-by"});
     flags->insert("causal");
@@ -272,6 +291,38 @@ bool FloatOption(const Args& args, const char* option, float* value,
   return true;
 }
 
+// --out, and layer norm's statistics when asked.
+std::vector<std::string> OutputOptions(const Args& args) {
+  std::vector<std::string> names = {"out"};
+  for (const char* s : {"out-mean", "out-inv-std-dev"}) {
+    if (args.Has(s)) names.push_back(s);
+  }
+  return names;
+}
+
+// Writes --out and the statistics asked for; a failed write removes the
+// files written before it, so a call leaves all of them or none.
+bool WriteResults(const Call& c, std::string* error) {
+  const struct {
+    const char* option;
+    const std::vector<float>* values;
+    const std::vector<size_t>* shape;
+  } files[] = {{"out", &c.out, &c.out_shape},
+               {"out-mean", &c.mean, &c.stats_shape},
+               {"out-inv-std-dev", &c.inv_std_dev, &c.stats_shape}};
+  std::vector<std::string> written;
+  for (const auto& f : files) {
+    if (!c.args.Has(f.option)) continue;
+    const std::string path = c.args.Get(f.option);
+    if (!io::WriteFloatArray(path, *f.values, *f.shape, error)) {
+      for (const std::string& p : written) std::remove(p.c_str());
+      return false;
+    }
+    written.push_back(path);
+  }
+  return true;
+}
+
 bool ReadCall(const Argv& argv, Call* c, std::string* error) {
   std::set<std::string> valued, flags;
   int inputs;
@@ -286,7 +337,7 @@ bool ReadCall(const Argv& argv, Call* c, std::string* error) {
       !FloatOption(c->args, "alpha", &c->alpha, error) ||
       !FloatOption(c->args, "beta", &c->beta, error) ||
       !FloatOption(c->args, "scale-by", &c->scale_by, error) ||
-      !CheckOutputs(c->args, {"out"}, error)) {
+      !CheckOutputs(c->args, OutputOptions(c->args), error)) {
     return false;
   }
   const char* names[3] = {"in", "in2", "in3"};
@@ -320,7 +371,7 @@ int RunTensor(const Argv& argv) {
   if (status != REFMATH_OK) {
     return Fail(std::string(kCmd) + " " + c.op, Describe(status, c));
   }
-  if (!io::WriteFloatArray(c.args.Get("out"), c.out, c.out_shape, &error)) {
+  if (!WriteResults(c, &error)) {
     return Fail(std::string(kCmd) + " " + c.op, error);
   }
   return kExitOk;

@@ -241,6 +241,7 @@ const Command kCommands[] = {
      "tensor dot|matmul --in A --in2 B --out Y\n"
      "tensor softmax|log-softmax --in X --out Y\n"
      "tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y\n"
+     "                  [--out-mean M] [--out-inv-std-dev S]\n"
      "tensor rms-norm --in X [--scale G] [--eps E] --out Y\n"
      "tensor gemm --in A --in2 B [--in3 C] [--alpha X] [--beta X]\n"
      "            [--trans-a] [--trans-b] --out Y\n"
@@ -286,6 +287,10 @@ const Command kCommands[] = {
      "                  (correctly rounded) (default: canonical)\n"
      "--out Y           the result, .npy or raw as for --in, '-' stdout\n"
      "                  (required); nothing is written on an error\n"
+     "--out-mean M, --out-inv-std-dev S\n"
+     "                  layer-norm: ONNX's Mean and InvStdDev, one per row,\n"
+     "                  of --in's shape with the last axis 1 (default: not\n"
+     "                  written)\n"
      REFMATH_VARIANT_OPTION REFMATH_TARGET_OPTION
      "--threads N       threads, 0 for every core; never changes a bit\n"
      "                  (default: 0)\n",
