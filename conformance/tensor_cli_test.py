@@ -131,8 +131,8 @@ def bad_input(cli):
                      "tensor", "rms-norm", "--in", good, "--eps", "-1", "--out", out)
     cli.expect_error("unknown op", "unknown operation 'frob'",
                      "tensor", "frob", "--in", good, "--out", out)
-    cli.expect_error("option of another op", "--axis",
-                     "tensor", "softmax", "--in", good, "--axis", "0", "--out", out)
+    cli.expect_error("option of another op", "--mode",
+                     "tensor", "softmax", "--in", good, "--mode", "exact", "--out", out)
     cli.expect_error("bad mode", "unknown --mode 'sloppy'",
                      "tensor", "sum", "--in", good, "--mode", "sloppy", "--out", out)
     cli.expect_error("correct variant", "the variants exact and fast",

@@ -723,6 +723,57 @@ def test_layer_norm_statistics(variant, tmp_path):
         rt.layer_norm(x, np.ones(3, np.float32), stats=True)
 
 
+# The row operations along any axis: softmax and log-softmax along axis a
+# are the last-axis call on x with a moved last; layer and RMS norm over
+# the axes from a on (ONNX's axis) are the last-axis call on x with those
+# axes merged, scale and bias flattened.  A hand case: a column of two
+# equal values gives 1/2 each.  The command line's --axis gives the same.
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_row_ops_along_any_axis(variant, tmp_path):
+    kw = {"variant": variant}
+    x = rows_of(44, (3, 4, 5))
+    for fn in (rt.softmax, rt.log_softmax):
+        for a in (0, 1, -3):
+            want = _np_moved_back(fn(np.ascontiguousarray(np.moveaxis(x, a, -1)),
+                                     **kw), a)
+            assert (bits(fn(x, axis=a, **kw)) == bits(want)).all(), (fn, a)
+    half = rt.softmax(np.zeros((2, 3), np.float32), axis=0, **kw)
+    assert (bits(half) == bits(np.float32(0.5))).all()
+    g, b = rows_of(45, (4, 5)), rows_of(46, (4, 5))
+    y, m, i = rt.layer_norm(x, g, b, axis=1, stats=True, **kw)
+    y2, m2, i2 = rt.layer_norm(x.reshape(3, 20), g.ravel(), b.ravel(),
+                               stats=True, **kw)
+    assert (bits(y) == bits(y2.reshape(3, 4, 5))).all()
+    assert m.shape == i.shape == (3, 1, 1)
+    assert (bits(m.ravel()) == bits(m2.ravel())).all()
+    assert (bits(i.ravel()) == bits(i2.ravel())).all()
+    r = rt.rms_norm(x, g, axis=-2, **kw)
+    assert (bits(r) == bits(rt.rms_norm(x.reshape(3, 20), g.ravel(), **kw)
+                            .reshape(3, 4, 5))).all()
+    out = np.empty_like(x)
+    assert rt.softmax(x, axis=0, out=out, **kw) is out
+    with pytest.raises(ValueError, match="axis 3 is out of range"):
+        rt.softmax(x, axis=3)
+    with pytest.raises(ValueError, match=r"scale must have the normalized "
+                                         r"shape \(4, 5\)"):
+        rt.layer_norm(x, g.ravel(), axis=1)
+    with pytest.raises(ValueError, match="out must be an array of x's shape"):
+        rt.softmax(x, axis=0, out=np.empty((5, 4, 3), np.float32))
+    np.save(tmp_path / "x.npy", x)
+    np.save(tmp_path / "g.npy", g)
+    run_cli("tensor", "softmax", "--in", tmp_path / "x.npy", "--axis", "0",
+            "--variant", variant, "--out", tmp_path / "s.npy")
+    assert (bits(np.load(tmp_path / "s.npy")) == bits(rt.softmax(x, axis=0, **kw))).all()
+    run_cli("tensor", "rms-norm", "--in", tmp_path / "x.npy", "--axis", "1",
+            "--scale", tmp_path / "g.npy", "--variant", variant, "--out",
+            tmp_path / "r.npy")
+    assert (bits(np.load(tmp_path / "r.npy")) == bits(r)).all()
+
+
+def _np_moved_back(y, a):
+    return np.moveaxis(y, -1, a)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_attention_mask_row_of_minus_infinity(variant):
     q = rows_of(17, (3, 4))

@@ -183,47 +183,118 @@ def gemm(a, b, c=None, *, alpha=1.0, beta=1.0, trans_a=False, trans_b=False,
                    threads)
 
 
-def softmax(x, *, out=None, variant="exact", threads=None, target=None):
-    """Softmax over the last axis of ``x`` (ndim >= 1, last axis not empty;
-    ``refmath_tensor_softmax``).  A row holding NaN or +inf, or of all
-    -inf, gives NaN throughout.  ``out`` may be ``x`` itself.  For another
-    axis, pass views: ``softmax(np.moveaxis(x, a, -1))``."""
+def _axis_of(op, x, axis):
+    """axis as an index of x's axes (0..ndim-1); -1 for a 0-d x, which the
+    C API refuses."""
+    axis = _axis(op, axis)
+    if x.ndim == 0:
+        return -1
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(_prefix(op) + "axis %d is out of range for x of %d "
+                         "axes" % (axis, x.ndim))
+    return axis % x.ndim
+
+
+def _along(op, x, axis, out, call):
+    """call(x, out) over `axis`: the C API's rows are the last axis, so
+    another axis is moved last in views of x and of out (no copy)."""
+    a = _axis_of(op, x, axis)
+    if a in (-1, x.ndim - 1):
+        return call(x, out)
+    if out is None:
+        out = _np.empty(x.shape, _np.float32)
+    if not isinstance(out, _np.ndarray) or out.shape != x.shape:
+        raise ValueError(_prefix(op) + "out must be an array of x's shape %s"
+                         % (x.shape,))
+    call(_np.moveaxis(x, a, -1), _np.moveaxis(out, a, -1))
+    return out
+
+
+def softmax(x, *, axis=-1, out=None, variant="exact", threads=None,
+            target=None):
+    """Softmax along ``axis`` of ``x`` (default the last; ndim >= 1, the
+    axis not empty; ``refmath_tensor_softmax``, whose rows are the last
+    axis: another axis is taken through views).  A row holding NaN or +inf,
+    or of all -inf, gives NaN throughout.  ``out`` may be ``x`` itself."""
     variant, target, threads = _options("softmax", variant, target, threads)
-    return _t.softmax(_array(x), out, variant, target, threads)
+    return _along("softmax", _array(x), axis, out, lambda v, o: _t.softmax(
+        v, o, variant, target, threads))
 
 
-def log_softmax(x, *, out=None, variant="exact", threads=None, target=None):
-    """``(x - max) - log(sum(exp(x - max)))`` over the last axis
+def log_softmax(x, *, axis=-1, out=None, variant="exact", threads=None,
+                target=None):
+    """``(x - max) - log(sum(exp(x - max)))`` along ``axis``
     (``refmath_tensor_log_softmax``); arguments as for :func:`softmax`."""
     variant, target, threads = _options("log_softmax", variant, target,
                                         threads)
-    return _t.log_softmax(_array(x), out, variant, target, threads)
+    return _along("log_softmax", _array(x), axis, out,
+                  lambda v, o: _t.log_softmax(v, o, variant, target, threads))
 
 
-def layer_norm(x, scale=None, bias=None, *, eps=1e-5, out=None,
+def _trailing(op, x, axis, weights, out, stats, call):
+    """call(x2, weights2, out) over the axes from `axis` to the last, as
+    ONNX's LayerNormalization takes them: x2 is x with those axes as one
+    (reshaped, so copied when they are not contiguous), each weight of
+    their shape flattened; the results reshaped back, the statistics with
+    those axes of length 1."""
+    a = _axis_of(op, x, axis)
+    if a in (-1, x.ndim - 1):
+        return call(x, weights, out)
+    lead, tail = x.shape[:a], x.shape[a:]
+    flat = []
+    for name, w in weights:
+        if w is not None and w.shape != tail:
+            raise ValueError(_prefix(op) + "%s must have the normalized "
+                             "shape %s (got %s)" % (name, tail, w.shape))
+        flat.append((name, None if w is None else w.reshape(-1)))
+    if out is not None and (not isinstance(out, _np.ndarray) or
+                            out.shape != x.shape):
+        raise ValueError(_prefix(op) + "out must be an array of x's shape %s"
+                         % (x.shape,))
+    result = call(x.reshape(lead + (-1,)), flat, None)
+    y = (result[0] if stats else result).reshape(x.shape)
+    if out is not None:
+        out[...] = y
+        y = out
+    if not stats:
+        return y
+    one = lead + (1,) * len(tail)
+    return y, result[1].reshape(one), result[2].reshape(one)
+
+
+def layer_norm(x, scale=None, bias=None, *, axis=-1, eps=1e-5, out=None,
                variant="exact", threads=None, target=None, stats=False):
-    """Layer normalisation over the last axis (length n, not empty;
-    ``refmath_tensor_layer_norm``): ``(x - mean) / sqrt(var + eps)``, times
-    ``scale`` and plus ``bias`` (1-D of length n) when given.  ``eps`` is
-    rounded to float32 and must be finite and >= 0.  ``out`` may be ``x``
-    itself.  ``stats=True`` returns ``(y, mean, inv_std_dev)`` as ONNX's
-    LayerNormalization does: the row means and ``1 / sqrt(var + eps)``
-    rounded once, of x's shape with the last axis 1
+    """Layer normalisation over the axes from ``axis`` to the last (ONNX's
+    axis; default the last alone; ``refmath_tensor_layer_norm`` over them
+    as one row of n, not empty): ``(x - mean) / sqrt(var + eps)``, times
+    ``scale`` and plus ``bias`` (of those axes' shape) when given.  ``eps``
+    is rounded to float32 and must be finite and >= 0.  ``out`` may be
+    ``x`` itself.  ``stats=True`` returns ``(y, mean, inv_std_dev)`` as
+    ONNX's LayerNormalization does: the row means and ``1 / sqrt(var +
+    eps)`` rounded once, of x's shape with the normalized axes 1
     (``refmath_tensor_layer_norm_stats``)."""
     variant, target, threads = _options("layer_norm", variant, target, threads)
     run = _t.layer_norm_stats if stats else _t.layer_norm
-    return run(_array(x), _optional(scale), _optional(bias),
-               _eps("layer_norm", eps), out, variant, target, threads)
+    e = _eps("layer_norm", eps)
+    return _trailing(
+        "layer_norm", _array(x), axis,
+        [("scale", _optional(scale)), ("bias", _optional(bias))], out, stats,
+        lambda v, w, o: run(v, w[0][1], w[1][1], e, o, variant, target,
+                            threads))
 
 
-def rms_norm(x, scale=None, *, eps=1e-5, out=None, variant="exact",
-             threads=None, target=None):
-    """RMS normalisation over the last axis (``refmath_tensor_rms_norm``):
-    ``x / sqrt(mean(x*x) + eps)``, times ``scale`` (1-D of length n) when
-    given.  Arguments as for :func:`layer_norm`."""
+def rms_norm(x, scale=None, *, axis=-1, eps=1e-5, out=None,
+             variant="exact", threads=None, target=None):
+    """RMS normalisation over the axes from ``axis`` to the last
+    (``refmath_tensor_rms_norm``): ``x / sqrt(mean(x*x) + eps)``, times
+    ``scale`` (of those axes' shape) when given.  Arguments as for
+    :func:`layer_norm`."""
     variant, target, threads = _options("rms_norm", variant, target, threads)
-    return _t.rms_norm(_array(x), _optional(scale), _eps("rms_norm", eps),
-                       out, variant, target, threads)
+    e = _eps("rms_norm", eps)
+    return _trailing(
+        "rms_norm", _array(x), axis, [("scale", _optional(scale))], out,
+        False, lambda v, w, o: _t.rms_norm(v, w[0][1], e, o, variant, target,
+                                           threads))
 
 
 def attention(q, k, v, mask=None, *, scale=None, causal=False, out=None,

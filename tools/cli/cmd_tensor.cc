@@ -3,10 +3,10 @@
 // through the C API of refmath/tensor.h.
 //   tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]
 //   tensor dot|matmul --in A --in2 B --out Y   (matmul: numpy.matmul's shapes)
-//   tensor softmax|log-softmax --in X --out Y
-//   tensor layer-norm --in X [--scale G] [--bias B] [--eps E] --out Y
-//                     [--out-mean M] [--out-inv-std-dev S]
-//   tensor rms-norm --in X [--scale G] [--eps E] --out Y
+//   tensor softmax|log-softmax --in X [--axis A] --out Y
+//   tensor layer-norm --in X [--axis A] [--scale G] [--bias B] [--eps E]
+//                     --out Y [--out-mean M] [--out-inv-std-dev S]
+//   tensor rms-norm --in X [--axis A] [--scale G] [--eps E] --out Y
 //   tensor gemm --in A --in2 B [--in3 C] [--alpha X] [--beta X]
 //               [--trans-a] [--trans-b] --out Y
 //   tensor attention --in Q --in2 K --in3 V [--mask M] [--keep K]
@@ -196,6 +196,81 @@ int Attention(const Call& c, const refmath_tensor& y) {
                                         &y, &c.options);
 }
 
+// t with axis a moved last: the same elements, the rows the C API reads
+// along its last axis.
+refmath_tensor MovedLast(const refmath_tensor& t, size_t a) {
+  refmath_tensor v = t;
+  size_t k = 0;
+  for (size_t i = 0; i < t.ndim; ++i) {
+    if (i == a) continue;
+    v.shape[k] = t.shape[i];
+    v.stride[k++] = t.stride[i];
+  }
+  v.shape[k] = t.shape[a];
+  v.stride[k] = t.stride[a];
+  return v;
+}
+
+// A contiguous array's view with axes a..ndim-1 as one (a norm's row, as
+// ONNX's axis gives it).
+refmath_tensor Merged(float* data, const std::vector<size_t>& shape, size_t a) {
+  std::vector<size_t> merged(shape.begin(), shape.begin() + a);
+  size_t n = 1;
+  for (size_t i = a; i < shape.size(); ++i) n *= shape[i];
+  merged.push_back(n);
+  return refmath_tensor_contiguous(data, merged.size(), merged.data());
+}
+
+bool IsRowOp(const std::string& op) {
+  return op == "softmax" || op == "log-softmax" || op == "layer-norm" ||
+         op == "rms-norm";
+}
+
+// A row op along --axis: softmax's axis moved last, the norms' axes from
+// --axis on merged into one (their --scale and --bias of those axes'
+// shape), then the call over the last axis.
+int RowOpAlong(Call* c, size_t a) {
+  const std::vector<size_t>& shape = c->in[0].shape;
+  refmath_tensor x = c->in[0].view;
+  refmath_tensor y = refmath_tensor_contiguous(c->out.data(), c->out_shape.size(),
+                                               c->out_shape.data());
+  const refmath_tensor_options* o = &c->options;
+  if (c->op == "softmax" || c->op == "log-softmax") {
+    x = MovedLast(x, a);
+    y = MovedLast(y, a);
+    return c->op == "softmax" ? refmath_tensor_softmax(&x, &y, o)
+                              : refmath_tensor_log_softmax(&x, &y, o);
+  }
+  const std::vector<size_t> tail(shape.begin() + a, shape.end());
+  refmath_tensor w[2];
+  const refmath_tensor* weights[2] = {nullptr, nullptr};
+  Operand* given[2] = {&c->scale, &c->bias};
+  for (int i = 0; i < 2; ++i) {
+    if (!given[i]->present) continue;
+    if (given[i]->shape != tail) return REFMATH_E_SHAPE;
+    w[i] = Merged(given[i]->values.data(), tail, 0);
+    weights[i] = &w[i];
+  }
+  x = Merged(c->in[0].values.data(), shape, a);
+  y = Merged(c->out.data(), shape, a);
+  if (c->op == "rms-norm") return refmath_tensor_rms_norm(&x, weights[0], c->eps, &y, o);
+  c->stats_shape.assign(shape.begin(), shape.begin() + a);
+  c->stats_shape.resize(shape.size(), 1);
+  size_t rows = 1;
+  for (size_t i = 0; i < a; ++i) rows *= shape[i];
+  c->mean.assign(rows, 0.0f);
+  c->inv_std_dev.assign(rows, 0.0f);
+  std::vector<size_t> per_row(shape.begin(), shape.begin() + a);
+  per_row.push_back(1);  // the statistics as the C API writes them
+  const refmath_tensor m = refmath_tensor_contiguous(c->mean.data(), per_row.size(),
+                                                     per_row.data());
+  const refmath_tensor sd = refmath_tensor_contiguous(c->inv_std_dev.data(),
+                                                      per_row.size(), per_row.data());
+  return refmath_tensor_layer_norm_stats(
+      &x, weights[0], weights[1], c->eps, &y, c->args.Has("out-mean") ? &m : nullptr,
+      c->args.Has("out-inv-std-dev") ? &sd : nullptr, o);
+}
+
 int Compute(Call* c) {
   c->out_shape = OutputShape(*c);
   size_t count = 1;
@@ -207,6 +282,11 @@ int Compute(Call* c) {
   const refmath_tensor_options* o = &c->options;
   const std::string& op = c->op;
   const int axis = static_cast<int>(c->axis);
+  const long nd = static_cast<long>(c->in[0].shape.size());
+  if (IsRowOp(op) && c->args.Has("axis")) {
+    if (c->axis < -nd || c->axis >= nd) return REFMATH_E_AXIS;
+    return RowOpAlong(c, static_cast<size_t>(c->axis < 0 ? c->axis + nd : c->axis));
+  }
   if (op == "sum") return refmath_tensor_sum(x, axis, &y, o);
   if (op == "mean") return refmath_tensor_mean(x, axis, &y, o);
   if (op == "dot") return refmath_tensor_dot(x, &c->in[1].view, &y, o);
@@ -255,7 +335,7 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
     valued->insert("in2");
     *inputs = 2;
   } else if (op == "layer-norm" || op == "rms-norm") {
-    valued->insert({"scale", "eps"});
+    valued->insert({"scale", "eps", "axis"});
     if (op == "layer-norm") valued->insert({"bias", "out-mean", "out-inv-std-dev"});
   } else if (op == "attention") {
     valued->insert({"in2", "in3", "mask", "keep", "scale-by"});
@@ -265,7 +345,9 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
     valued->insert({"in2", "in3", "alpha", "beta"});
     flags->insert({"trans-a", "trans-b"});
     *inputs = 2;
-  } else if (op != "softmax" && op != "log-softmax") {
+  } else if (op == "softmax" || op == "log-softmax") {
+    valued->insert("axis");
+  } else {
     return false;
   }
   return true;
