@@ -68,6 +68,10 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   const Argv args(argv + 2, argv + argc);
   if (name == "help" || IsHelp(name)) {
+    // The whole help in one buffer, written by the final flush: a failed
+    // write then still has its errno to report.
+    static char help_buffer[1 << 16];
+    setvbuf(stdout, help_buffer, _IOFBF, sizeof help_buffer);
     return CheckStdout(refmath::cli::RunHelp(args));
   }
   const Command* c =
