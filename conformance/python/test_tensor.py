@@ -542,9 +542,9 @@ def test_bad_outs_are_refused_untouched():
 def test_argument_types_are_checked():
     x = np.ones((3, 4), np.float32)
     with pytest.raises(TypeError, match="axis must be an int"):
-        rt.sum(x, axis=(0, 1))
+        rt.sum(x, axis=1.5)
     with pytest.raises(TypeError, match="axis must be an int"):
-        rt.sum(x, axis=None)
+        rt.sum(x, axis=(0, "1"))
     with pytest.raises(TypeError, match="variant must be a str"):
         rt.softmax(x, variant=1)
     with pytest.raises(TypeError, match="threads"):
@@ -794,7 +794,63 @@ def test_attention_mask_row_of_minus_infinity(variant):
 def test_the_module_lists_its_functions():
     assert sorted(rt.__all__) == sorted(
         ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
-         "layer_norm", "rms_norm", "attention"])
+         "layer_norm", "rms_norm", "attention", "max", "min", "prod",
+         "sum_square", "l1_norm", "l2_norm", "logsumexp"])
     assert refmath.tensor is rt
     for name in rt.__all__:
         assert getattr(rt, name).__doc__
+
+
+# The reductions beside sum and mean (ONNX's ReduceMax ... ReduceLogSumExp):
+# max and min are numpy's (exact) away from NaN and signed zeros; prod is
+# the float32 product in index order (a plain loop here); sum_square is
+# dot(x, x), l2_norm its square root rounded once, l1_norm the sum of |x|;
+# logsumexp within 2 ulp of the binary64 value on these rows.  Axis tuples,
+# None and keepdims reduce the axes as one row in C order: sum over (0, 2)
+# is the last-axis sum of the transposed, merged array.  Every target and
+# thread count gives the same bits; the command line too.
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reductions(variant, tmp_path):
+    kw = {"variant": variant}
+    x = rows_of(47, (4, 6, 9))
+    for a in (0, 1, 2, -1):
+        assert (bits(rt.max(x, a, **kw)) == bits(np.max(x, axis=a))).all()
+        assert (bits(rt.min(x, a, **kw)) == bits(np.min(x, axis=a))).all()
+    p = np.ones((4, 6), np.float32)
+    for k in range(9):
+        p = p * x[..., k]
+    assert (bits(rt.prod(x, **kw)) == bits(p)).all()
+    dots = np.array([[rt.dot(r, r, **kw) for r in m] for m in x], np.float32)
+    assert (bits(rt.sum_square(x, **kw)) == bits(dots)).all()
+    assert (bits(rt.l2_norm(x, **kw)) == bits(np.sqrt(dots))).all()
+    assert (bits(rt.l1_norm(x, **kw)) == bits(rt.sum(np.abs(x), **kw))).all()
+    lse = rt.logsumexp(x, **kw).astype(np.float64)
+    exact = np.log(np.exp(x.astype(np.float64)).sum(axis=-1))
+    assert (np.abs(lse - exact) <= 2 * np.spacing(np.abs(exact).astype(np.float32))).all()
+    # Axis tuples, None, keepdims.
+    merged = np.ascontiguousarray(np.transpose(x, (1, 0, 2))).reshape(6, 36)
+    assert (bits(rt.sum(x, (0, 2), **kw)) == bits(rt.sum(merged, **kw))).all()
+    assert (bits(rt.max(x, (2, 0), keepdims=True, **kw)) ==
+            bits(np.max(x, axis=(0, 2), keepdims=True))).all()
+    assert rt.mean(x, None, **kw).shape == ()
+    assert (bits(rt.sum(x, None, **kw)) == bits(rt.sum(x.reshape(-1), **kw))).all()
+    assert rt.logsumexp(x, 1, keepdims=True, **kw).shape == (4, 1, 9)
+    for target in refmath.targets(variant):
+        for threads in (1, 3):
+            for fn in (rt.max, rt.prod, rt.l2_norm, rt.logsumexp):
+                assert (bits(fn(x, (0, 1), variant=variant, target=target,
+                                threads=threads)) ==
+                        bits(fn(x, (0, 1), **kw))).all()
+    with pytest.raises(ValueError, match="an axis is repeated"):
+        rt.prod(x, (1, -2))
+    with pytest.raises(ValueError, match="axis 3 is out of range"):
+        rt.l1_norm(x, (0, 3))
+    with pytest.raises(ValueError, match="zero-length axis"):
+        rt.max(np.zeros((2, 0), np.float32))
+    assert (bits(rt.prod(np.zeros((2, 0), np.float32))) == bits(np.float32(1))).all()
+    np.save(tmp_path / "x.npy", x)
+    for op, fn in (("max", rt.max), ("sum-square", rt.sum_square),
+                   ("logsumexp", rt.logsumexp)):
+        run_cli("tensor", op, "--in", tmp_path / "x.npy", "--axis", "1",
+                "--variant", variant, "--out", tmp_path / "r.npy")
+        assert (bits(np.load(tmp_path / "r.npy")) == bits(fn(x, 1, **kw))).all()

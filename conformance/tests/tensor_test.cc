@@ -246,6 +246,82 @@ TEST(TensorOps, LayerNormStatistics) {
   for (float f : flat) EXPECT_EQ(f, 42.0f);
 }
 
+// The reductions of refmath_tensor_reduce on rows worked out by hand:
+// (3, -4, 0.5, 2) has max 3, min -4, product -12, sum of squares 29.25,
+// L1 9.5, L2 sqrt(29.25) rounded once; log-sum-exp of (0, 0) is log 2 and
+// of (1, 1, 1, 1) is 1 + log 4, each by the variant's log (compared with
+// binary64's within an ulp); zeros by sign, NaN and infinities, and the
+// empty axis.
+float ReduceOne(refmath_reduce_op op, std::vector<float> x,
+                refmath_variant v = REFMATH_EXACT, refmath_target t = REFMATH_TARGET_BEST) {
+  float r = 42.0f;
+  refmath_tensor vx = View(x, {x.size()});
+  refmath_tensor vr = refmath_tensor_contiguous(&r, 0, nullptr);
+  refmath_tensor_options o = Options(t);
+  o.variant = v;
+  EXPECT_EQ(refmath_tensor_reduce(&vx, op, 0, &vr, &o), REFMATH_OK);
+  return r;
+}
+
+TEST(TensorReduce, HandComputedRows) {
+  const std::vector<float> x = {3, -4, 0.5f, 2};
+  for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST}) {
+    for (refmath_target t : UsableTargets(v)) {
+      EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_MAX, x, v, t)), Bits(3.0f));
+      EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_MIN, x, v, t)), Bits(-4.0f));
+      EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_PROD, x, v, t)), Bits(-12.0f));
+      EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_SUM_SQUARE, x, v, t)), Bits(29.25f));
+      EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_L1, x, v, t)), Bits(9.5f));
+      EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_L2, x, v, t)), Bits(Sqrt(29.25f)));
+      const float l2 = ReduceOne(REFMATH_REDUCE_LOG_SUM_EXP, {0, 0}, v, t);
+      const float l4 = ReduceOne(REFMATH_REDUCE_LOG_SUM_EXP, {1, 1, 1, 1}, v, t);
+      EXPECT_LE(std::fabs(l2 - std::log(2.0)), 0x1p-24) << v << t;
+      EXPECT_LE(std::fabs(l4 - (1 + std::log(4.0))), 0x1p-22) << v << t;
+      // Every target gives the best target's bits.
+      EXPECT_EQ(Bits(l4), Bits(ReduceOne(REFMATH_REDUCE_LOG_SUM_EXP, {1, 1, 1, 1}, v)));
+    }
+  }
+  // max(-0, +0) is +0 and min is -0 in either order; NaN wins.
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_MAX, {-0.0f, 0.0f})), Bits(0.0f));
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_MAX, {0.0f, -0.0f})), Bits(0.0f));
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_MIN, {0.0f, -0.0f})), Bits(-0.0f));
+  EXPECT_TRUE(std::isnan(ReduceOne(REFMATH_REDUCE_MAX, {1, NAN, 2})));
+  EXPECT_TRUE(std::isnan(ReduceOne(REFMATH_REDUCE_MIN, {NAN, 1})));
+  // log-sum-exp: a row of -inf is -inf, +inf anywhere is +inf.
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_LOG_SUM_EXP, {-INFINITY, -INFINITY})),
+            Bits(-INFINITY));
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_LOG_SUM_EXP, {1, INFINITY})), Bits(INFINITY));
+  // The product in index order: 2^100 * 2^100 overflows before * 2^-100.
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_PROD, {0x1p100f, 0x1p100f, 0x1p-100f})),
+            Bits(INFINITY));
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_PROD, {0x1p100f, 0x1p-100f, 0x1p100f})),
+            Bits(0x1p100f));
+  // Empty axis: 1, +0, +0, +0; max, min, log-sum-exp refuse it.
+  std::vector<float> none;
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_PROD, none)), Bits(1.0f));
+  EXPECT_EQ(Bits(ReduceOne(REFMATH_REDUCE_L2, none)), Bits(0.0f));
+  float r = 42.0f;
+  refmath_tensor ve = View(none, {0}), vr = refmath_tensor_contiguous(&r, 0, nullptr);
+  EXPECT_EQ(refmath_tensor_reduce(&ve, REFMATH_REDUCE_MAX, 0, &vr, nullptr),
+            REFMATH_E_EMPTY_AXIS);
+  EXPECT_EQ(refmath_tensor_reduce(&ve, static_cast<refmath_reduce_op>(7), 0, &vr, nullptr),
+            REFMATH_E_BAD_ARGUMENT);
+  EXPECT_EQ(r, 42.0f);
+}
+
+// Along an inner axis of a [2, 3] array: the columns' max and product.
+TEST(TensorReduce, AlongAnAxis) {
+  std::vector<float> x = {1, 5, -2, 4, -3, 0.5f}, out(3);
+  refmath_tensor vx = View(x, {2, 3}), vo = View(out, {3});
+  ASSERT_EQ(refmath_tensor_reduce(&vx, REFMATH_REDUCE_MAX, 0, &vo, nullptr), REFMATH_OK);
+  EXPECT_EQ(out, (std::vector<float>{4, 5, 0.5f}));
+  ASSERT_EQ(refmath_tensor_reduce(&vx, REFMATH_REDUCE_PROD, -2, &vo, nullptr), REFMATH_OK);
+  EXPECT_EQ(out, (std::vector<float>{4, -15, -1}));
+  refmath_tensor bad = View(out, {2});
+  EXPECT_EQ(refmath_tensor_reduce(&vx, REFMATH_REDUCE_MIN, 0, &bad, nullptr), REFMATH_E_SHAPE);
+  EXPECT_EQ(refmath_tensor_reduce(&vx, REFMATH_REDUCE_MIN, 2, &vo, nullptr), REFMATH_E_AXIS);
+}
+
 TEST(TensorOps, FastVariantFusesTheProducts) {
   // Accumulator 0 takes 1 * -1, then (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24:
   // rounded first (a tie, to 1 + 2^-11) the sum is 2^-11; fused it is

@@ -67,6 +67,26 @@ refmath_tensor refmath_tensor_contiguous(float *data, size_t ndim,
 int refmath_tensor_sum(const refmath_tensor *in, int axis,
                        const refmath_tensor *out,
                        const refmath_tensor_options *opt);
+/* The other reductions along one axis (docs/tensor-ops.md, "reductions"),
+ * as ONNX's ReduceMax, ReduceMin, ReduceProd, ReduceSumSquare, ReduceL1,
+ * ReduceL2 and ReduceLogSumExp. */
+typedef enum {
+  REFMATH_REDUCE_MAX,
+  REFMATH_REDUCE_MIN,
+  REFMATH_REDUCE_PROD,
+  REFMATH_REDUCE_SUM_SQUARE,
+  REFMATH_REDUCE_L1,
+  REFMATH_REDUCE_L2,
+  REFMATH_REDUCE_LOG_SUM_EXP
+} refmath_reduce_op;
+
+/* out = op of in along `axis`, shapes as refmath_tensor_sum; an empty axis
+ * gives 1 (prod), +0 (sum of squares, L1, L2) or REFMATH_E_EMPTY_AXIS
+ * (max, min, log-sum-exp); an op outside the enum is
+ * REFMATH_E_BAD_ARGUMENT.  The options' sum mode is not read. */
+int refmath_tensor_reduce(const refmath_tensor *in, refmath_reduce_op op,
+                          int axis, const refmath_tensor *out,
+                          const refmath_tensor_options *opt);
 int refmath_tensor_mean(const refmath_tensor *in, int axis,
                         const refmath_tensor *out,
                         const refmath_tensor_options *opt);

@@ -36,7 +36,8 @@ from . import _refmath
 _t = _refmath.tensor
 
 __all__ = ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
-           "layer_norm", "rms_norm", "attention"]
+           "layer_norm", "rms_norm", "attention", "max", "min", "prod",
+           "sum_square", "l1_norm", "l2_norm", "logsumexp"]
 
 _INT_MAX = 2**31 - 1
 
@@ -103,29 +104,105 @@ def _axis(op, axis):
     return axis
 
 
-def sum(x, axis=-1, *, out=None, variant="exact",  # noqa: A001
-        mode="canonical", threads=None, target=None):
-    """The sum of ``x`` along one axis (``refmath_tensor_sum``).
+def _reduce(op, x, axis, keepdims, out, call):
+    """call(x, axis, out) reduces one axis; axis None (every axis) or a
+    tuple is reduced as one row: the reduced axes moved last in their
+    order, merged, their elements taken in C order (docs/tensor-ops.md,
+    "reductions"); keepdims keeps them as 1."""
+    x = _array(x)
+    if not keepdims and axis is not None and not isinstance(axis, tuple):
+        return call(x, _axis(op, axis), out)
+    nd = x.ndim
+    axes = tuple(range(nd)) if axis is None else (
+        axis if isinstance(axis, tuple) else (axis,))
+    reduced = []
+    for a in axes:
+        a = _axis(op, a)
+        if not -nd <= a < nd:
+            raise ValueError(_prefix(op) + "axis %d is out of range for x of "
+                             "%d axes" % (a, nd))
+        reduced.append(a % nd)
+    if len(set(reduced)) != len(reduced):
+        raise ValueError(_prefix(op) + "an axis is repeated in %s" % (axes,))
+    reduced.sort()
+    kept = [i for i in range(nd) if i not in reduced]
+    n = 1
+    for i in reduced:
+        n *= x.shape[i]
+    row = _np.transpose(x, kept + reduced).reshape(
+        tuple(x.shape[i] for i in kept) + (n,))
+    result = call(row, -1, None)
+    if keepdims:
+        result = result.reshape(tuple(1 if i in reduced else x.shape[i]
+                                      for i in range(nd)))
+    if out is None:
+        return result
+    if not isinstance(out, _np.ndarray) or out.shape != result.shape:
+        raise ValueError(_prefix(op) + "out must be an array of shape %s" %
+                         (result.shape,))
+    out[...] = result
+    return out
 
-    Unlike ``numpy.sum``, one axis is reduced, the last by default.
-    ``mode='canonical'`` adds in the fixed order of docs/tensor-ops.md
-    ("Canonical summation"); ``mode='correctly_rounded'`` returns the
-    float32 nearest the exact sum (any order gives it).  An empty axis sums
-    to +0.  Returns float32 of x's shape without ``axis`` (0-d for a 1-D x).
+
+def sum(x, axis=-1, *, keepdims=False, out=None,  # noqa: A001
+        variant="exact", mode="canonical", threads=None, target=None):
+    """The sum of ``x`` along ``axis`` (``refmath_tensor_sum``).
+
+    Unlike ``numpy.sum``, the last axis is the default; ``axis`` may also
+    be a tuple or None (every axis), those axes added as one row in C
+    order, and ``keepdims`` keeps them as 1.  ``mode='canonical'`` adds in
+    the fixed order of docs/tensor-ops.md ("Canonical summation");
+    ``mode='correctly_rounded'`` returns the float32 nearest the exact sum
+    (any order gives it).  An empty axis sums to +0.  Returns float32 of
+    x's shape without the reduced axes (0-d for a 1-D x).
     """
     variant, target, threads = _options("sum", variant, target, threads)
-    return _t.sum(_array(x), _axis("sum", axis), out, variant, target,
-                  _name("sum", mode, "mode"), threads)
+    mode = _name("sum", mode, "mode")
+    return _reduce("sum", x, axis, keepdims, out, lambda v, a, o: _t.sum(
+        v, a, o, variant, target, mode, threads))
 
 
-def mean(x, axis=-1, *, out=None, variant="exact", mode="canonical",
-         threads=None, target=None):
-    """The mean along one axis: ``sum(x, axis) / float32(n)``
+def mean(x, axis=-1, *, keepdims=False, out=None, variant="exact",
+         mode="canonical", threads=None, target=None):
+    """The mean along ``axis``: ``sum(x, axis) / float32(n)``
     (``refmath_tensor_mean``).  An empty axis raises ``ValueError``.
     Options as for :func:`sum`."""
     variant, target, threads = _options("mean", variant, target, threads)
-    return _t.mean(_array(x), _axis("mean", axis), out, variant, target,
-                   _name("mean", mode, "mode"), threads)
+    mode = _name("mean", mode, "mode")
+    return _reduce("mean", x, axis, keepdims, out, lambda v, a, o: _t.mean(
+        v, a, o, variant, target, mode, threads))
+
+
+def _reduction(name, doc):
+    def reduce(x, axis=-1, *, keepdims=False, out=None, variant="exact",
+               threads=None, target=None):
+        variant, target, threads = _options(name, variant, target, threads)
+        fn = getattr(_t, name)
+        return _reduce(name, x, axis, keepdims, out, lambda v, a, o: fn(
+            v, a, o, variant, target, "canonical", threads))
+    reduce.__name__ = reduce.__qualname__ = name
+    reduce.__doc__ = doc + """
+
+    Along ``axis`` (the last by default; a tuple or None as for
+    :func:`sum`), ``keepdims`` as there (``refmath_tensor_reduce``,
+    docs/tensor-ops.md "reductions")."""
+    return reduce
+
+
+max = _reduction("max", "The largest element: NaN if any is, +0 above -0 "  # noqa: A001
+                 "(IEEE 754-2019 maximum); an empty axis raises ValueError.")
+min = _reduction("min", "The smallest element: NaN if any is, -0 below +0; "  # noqa: A001
+                 "an empty axis raises ValueError.")
+prod = _reduction("prod", "The product, each step rounded, in index order; 1 "
+                  "for an empty axis.")
+sum_square = _reduction("sum_square", "The sum of squares x·x in the "
+                        "canonical order (the fast variant fuses).")
+l1_norm = _reduction("l1_norm", "The canonical sum of |x|.")
+l2_norm = _reduction("l2_norm", "sqrt of sum_square, rounded once.")
+logsumexp = _reduction("logsumexp", "m + log(sum(exp(x - m))), m the "
+                       "largest element, as softmax forms the sum; -inf for "
+                       "a row of -inf, +inf where +inf is; an empty axis "
+                       "raises ValueError.")
 
 
 def dot(x, y, *, out=None, variant="exact", threads=None, target=None):

@@ -295,6 +295,13 @@ using Reducer = int (*)(const refmath_tensor*, int, const refmath_tensor*,
 using RowOp = int (*)(const refmath_tensor*, const refmath_tensor*,
                       const refmath_tensor_options*);
 
+// refmath_tensor_reduce with one op, in the Reducer form of sum and mean.
+template <refmath_reduce_op kOp>
+int ReduceBy(const refmath_tensor* in, int axis, const refmath_tensor* out,
+             const refmath_tensor_options* opt) {
+  return refmath_tensor_reduce(in, kOp, axis, out, opt);
+}
+
 py::array Reduce(const char* op, Reducer fn, py::handle x, long long axis,
                  py::handle out, const string& variant,
                  const py::object& target, const string& mode, int threads) {
@@ -494,7 +501,14 @@ py::array AttentionHeads(py::handle q, py::handle k, py::handle v,
 void BindTensor(py::module_ m) {
   for (const auto& entry :
        {std::make_pair("sum", &refmath_tensor_sum),
-        std::make_pair("mean", &refmath_tensor_mean)}) {
+        std::make_pair("mean", &refmath_tensor_mean),
+        std::make_pair("max", &ReduceBy<REFMATH_REDUCE_MAX>),
+        std::make_pair("min", &ReduceBy<REFMATH_REDUCE_MIN>),
+        std::make_pair("prod", &ReduceBy<REFMATH_REDUCE_PROD>),
+        std::make_pair("sum_square", &ReduceBy<REFMATH_REDUCE_SUM_SQUARE>),
+        std::make_pair("l1_norm", &ReduceBy<REFMATH_REDUCE_L1>),
+        std::make_pair("l2_norm", &ReduceBy<REFMATH_REDUCE_L2>),
+        std::make_pair("logsumexp", &ReduceBy<REFMATH_REDUCE_LOG_SUM_EXP>)}) {
     const char* name = entry.first;
     const Reducer fn = entry.second;
     m.def(name,

@@ -101,6 +101,57 @@ float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
   return sums[0].Result();
 }
 
+namespace {
+
+// IEEE 754-2019 maximum (minimum): NaN if either is, -0 below +0.
+float Larger(float a, float b, bool max) {
+  if (isnan(a) || isnan(b)) return NAN;
+  if (a == b) return max == (signbit(a) != 0) ? b : a;  // zeros by sign
+  return (a > b) == max ? a : b;
+}
+
+float LogSumExp(const TensorKernels& k, const float* x, size_t n,
+                std::vector<float>* scratch) {
+  bool any_nan = false;
+  const float m = k.row_max(x, n, &any_nan);
+  if (any_nan) return NAN;
+  if (isinf(m)) return m;  // +inf, or a row of -inf: -inf
+  scratch->resize(n);
+  k.exp_shifted(x, m, scratch->data(), n);
+  return m + k.log1(CanonicalSum(Engine{&k, 1}, scratch->data(), n));
+}
+
+}  // namespace
+
+float ReduceRow(const TensorKernels& k, refmath_reduce_op op, const float* x,
+                size_t n, std::vector<float>* scratch) {
+  const Engine one{&k, 1};
+  switch (op) {
+    case REFMATH_REDUCE_MAX:
+    case REFMATH_REDUCE_MIN: {
+      float r = x[0];
+      for (size_t i = 1; i < n; ++i) r = Larger(r, x[i], op == REFMATH_REDUCE_MAX);
+      return r;
+    }
+    case REFMATH_REDUCE_PROD: {
+      float r = 1.0f;
+      for (size_t i = 0; i < n; ++i) r = r * x[i];  // in index order
+      return r;
+    }
+    case REFMATH_REDUCE_SUM_SQUARE:
+      return CanonicalDot(one, x, x, n);
+    case REFMATH_REDUCE_L2:
+      return sqrtf(CanonicalDot(one, x, x, n));
+    case REFMATH_REDUCE_L1:
+      scratch->resize(n);
+      for (size_t i = 0; i < n; ++i) (*scratch)[i] = fabsf(x[i]);
+      return CanonicalSum(one, scratch->data(), n);
+    case REFMATH_REDUCE_LOG_SUM_EXP:
+      return LogSumExp(k, x, n, scratch);
+  }
+  return NAN;
+}
+
 void SoftmaxRow(const TensorKernels& k, const float* x, float* out, size_t n,
                 bool log, std::vector<float>* scratch) {
   bool any_nan = false;

@@ -35,6 +35,11 @@ float CorrectlyRoundedSum(const Engine& e, const float* x, size_t n,
 // across rows.  out may equal x.
 void SoftmaxRow(const TensorKernels& k, const float* x, float* out, size_t n,
                 bool log, std::vector<float>* scratch);
+// The reductions of refmath_reduce_op over one contiguous row (n >= 1 for
+// max, min and log-sum-exp); scratch is the caller's.
+float ReduceRow(const TensorKernels& k, refmath_reduce_op op, const float* x,
+                size_t n, std::vector<float>* scratch);
+
 // Layer norm's row statistics (ONNX LayerNormalization's Mean and
 // InvStdDev): mu, and 1 / sigma rounded once.
 struct NormStats {

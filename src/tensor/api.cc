@@ -17,19 +17,19 @@ namespace refmath {
 namespace tensor {
 namespace {
 
-// Sum or mean along one axis.
-int Reduce(const refmath_tensor* in, int axis, const refmath_tensor* out,
-           const refmath_tensor_options* opt, bool mean) {
-  Engine e;
-  refmath_sum_mode mode;
-  int status = Setup(opt, &e, &mode);
-  if (status == REFMATH_OK) status = CheckViews({in, out});
+// The checks and the row loop of a reduction along one axis:
+// value(inner, rows, r, buf) is row r's result.  An empty axis is an error
+// unless empty_ok.
+template <typename Value>
+int AlongAxis(const refmath_tensor* in, int axis, const refmath_tensor* out,
+              const Engine& e, bool empty_ok, Value value) {
+  int status = CheckViews({in, out});
   if (status != REFMATH_OK) return status;
   const int nd = static_cast<int>(in->ndim);
   if (axis < -nd || axis >= nd) return REFMATH_E_AXIS;
   const size_t ax = static_cast<size_t>(axis < 0 ? axis + nd : axis);
   if (!ShapeWithout(*in, ax, *out)) return REFMATH_E_SHAPE;
-  if (mean && in->shape[ax] == 0) return REFMATH_E_EMPTY_AXIS;
+  if (!empty_ok && in->shape[ax] == 0) return REFMATH_E_EMPTY_AXIS;
   if (Overlap(*in, *out)) return REFMATH_E_OVERLAP;
   const Rows rows(*in, ax), dst(*out, out->ndim);
   const size_t n = rows.length();
@@ -37,16 +37,32 @@ int Reduce(const refmath_tensor* in, int axis, const refmath_tensor* out,
   return Guarded([&] {
     ParallelFor(rows.count(), ThreadsFor(e.threads, rows.count() * n),
                 [&](size_t begin, size_t end) {
-      std::vector<float> buf;
+      std::vector<float> buf, scratch;
       for (size_t r = begin; r < end; ++r) {
-        float v = mode == REFMATH_SUM_CORRECTLY_ROUNDED
-                      ? CorrectlyRoundedSum(inner, rows.Base(r), n,
-                                            in->ndim ? in->stride[ax] : 1)
-                      : CanonicalSum(inner, rows.Read(r, &buf), n);
-        if (mean) v = v / static_cast<float>(n);
-        *dst.Base(r) = CanonicalNaN(v);
+        *dst.Base(r) = CanonicalNaN(value(inner, rows, r, &buf, &scratch));
       }
     });
+  });
+}
+
+// Sum or mean along one axis.
+int Reduce(const refmath_tensor* in, int axis, const refmath_tensor* out,
+           const refmath_tensor_options* opt, bool mean) {
+  Engine e;
+  refmath_sum_mode mode;
+  const int status = Setup(opt, &e, &mode);
+  if (status != REFMATH_OK) return status;
+  return AlongAxis(in, axis, out, e, !mean,
+                   [&](const Engine& inner, const Rows& rows, size_t r,
+                       std::vector<float>* buf, std::vector<float>*) {
+    const size_t n = rows.length();
+    const int nd = static_cast<int>(in->ndim);
+    const size_t ax = static_cast<size_t>(axis < 0 ? axis + nd : axis);
+    float v = mode == REFMATH_SUM_CORRECTLY_ROUNDED
+                  ? CorrectlyRoundedSum(inner, rows.Base(r), n,
+                                        in->ndim ? in->stride[ax] : 1)
+                  : CanonicalSum(inner, rows.Read(r, buf), n);
+    return mean ? v / static_cast<float>(n) : v;
   });
 }
 
@@ -217,6 +233,24 @@ int refmath_tensor_mean(const refmath_tensor* in, int axis,
                         const refmath_tensor* out,
                         const refmath_tensor_options* opt) {
   return Reduce(in, axis, out, opt, true);
+}
+
+int refmath_tensor_reduce(const refmath_tensor* in, refmath_reduce_op op,
+                          int axis, const refmath_tensor* out,
+                          const refmath_tensor_options* opt) {
+  Engine e;
+  const int status = Setup(opt, &e, nullptr);
+  if (status != REFMATH_OK) return status;
+  if (op < REFMATH_REDUCE_MAX || op > REFMATH_REDUCE_LOG_SUM_EXP) {
+    return REFMATH_E_BAD_ARGUMENT;
+  }
+  const bool empty_ok = op != REFMATH_REDUCE_MAX && op != REFMATH_REDUCE_MIN &&
+                        op != REFMATH_REDUCE_LOG_SUM_EXP;
+  return AlongAxis(in, axis, out, e, empty_ok,
+                   [&](const Engine&, const Rows& rows, size_t r,
+                       std::vector<float>* buf, std::vector<float>* scratch) {
+    return ReduceRow(*e.k, op, rows.Read(r, buf), rows.length(), scratch);
+  });
 }
 
 int refmath_tensor_dot(const refmath_tensor* x, const refmath_tensor* y,

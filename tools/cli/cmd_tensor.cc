@@ -2,6 +2,8 @@
 // float32 arrays (.npy or raw by the file name, src/verify/array_file.h),
 // through the C API of refmath/tensor.h.
 //   tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]
+//   tensor max|min|prod|sum-square|l1-norm|l2-norm|logsumexp --in X --out Y
+//          [--axis A]
 //   tensor dot|matmul --in A --in2 B --out Y   (matmul: numpy.matmul's shapes)
 //   tensor softmax|log-softmax --in X [--axis A] --out Y
 //   tensor layer-norm --in X [--axis A] [--scale G] [--bias B] [--eps E]
@@ -33,8 +35,28 @@ namespace cli {
 namespace {
 
 constexpr const char* kOps =
-    "sum, mean, dot, matmul, gemm, softmax, log-softmax, layer-norm, "
-    "rms-norm, attention";
+    "sum, mean, max, min, prod, sum-square, l1-norm, l2-norm, logsumexp, dot, "
+    "matmul, gemm, softmax, log-softmax, layer-norm, rms-norm, attention";
+
+// The reductions of refmath_tensor_reduce by their command names.
+constexpr struct {
+  const char* name;
+  refmath_reduce_op op;
+} kReductions[] = {{"max", REFMATH_REDUCE_MAX},
+                   {"min", REFMATH_REDUCE_MIN},
+                   {"prod", REFMATH_REDUCE_PROD},
+                   {"sum-square", REFMATH_REDUCE_SUM_SQUARE},
+                   {"l1-norm", REFMATH_REDUCE_L1},
+                   {"l2-norm", REFMATH_REDUCE_L2},
+                   {"logsumexp", REFMATH_REDUCE_LOG_SUM_EXP}};
+
+// The reduction named `op`, or null.
+const refmath_reduce_op* ReductionOf(const std::string& op) {
+  for (const auto& r : kReductions) {
+    if (op == r.name) return &r.op;
+  }
+  return nullptr;
+}
 
 struct Operand {
   std::string option;
@@ -164,7 +186,7 @@ std::vector<size_t> OutputShape(const Call& c) {
     return {a.size() == 2 ? a[0] : 0,
             c.in[2].shape.size() == 2 ? c.in[2].shape[1] : 0};
   }
-  if (c.op != "sum" && c.op != "mean") return a;
+  if (c.op != "sum" && c.op != "mean" && ReductionOf(c.op) == nullptr) return a;
   const long nd = static_cast<long>(a.size());
   if (c.axis < -nd || c.axis >= nd) return a;
   std::vector<size_t> out = a;
@@ -289,6 +311,9 @@ int Compute(Call* c) {
   }
   if (op == "sum") return refmath_tensor_sum(x, axis, &y, o);
   if (op == "mean") return refmath_tensor_mean(x, axis, &y, o);
+  if (const refmath_reduce_op* r = ReductionOf(op)) {
+    return refmath_tensor_reduce(x, *r, axis, &y, o);
+  }
   if (op == "dot") return refmath_tensor_dot(x, &c->in[1].view, &y, o);
   if (op == "matmul") return refmath_tensor_matmul(x, &c->in[1].view, &y, o);
   if (op == "gemm") {
@@ -331,6 +356,8 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
   *inputs = 1;
   if (op == "sum" || op == "mean") {
     valued->insert({"axis", "mode"});
+  } else if (ReductionOf(op) != nullptr) {
+    valued->insert("axis");
   } else if (op == "dot" || op == "matmul") {
     valued->insert("in2");
     *inputs = 2;

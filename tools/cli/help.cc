@@ -238,6 +238,8 @@ const Command kCommands[] = {
      "--input-zero-point 0 --out tanh.npy"},
     {"tensor", RunTensor,
      "tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]\n"
+     "tensor max|min|prod|sum-square|l1-norm|l2-norm|logsumexp --in X --out Y\n"
+     "                  [--axis A]\n"
      "tensor dot|matmul --in A --in2 B --out Y\n"
      "tensor softmax|log-softmax --in X [--axis A] --out Y\n"
      "tensor layer-norm --in X [--axis A] [--scale G] [--bias B] [--eps E]\n"
@@ -281,7 +283,7 @@ const Command kCommands[] = {
      "                  (default: none; rms-norm has no --bias)\n"
      "--eps E           layer-norm, rms-norm: added to the variance, finite\n"
      "                  and >= 0 (default: 1e-05)\n"
-     "--axis A          sum, mean, softmax, log-softmax: the axis;\n"
+     "--axis A          the reductions, softmax, log-softmax: the axis;\n"
      "                  layer-norm, rms-norm: the first of the axes\n"
      "                  normalized together, to the last (ONNX's axis);\n"
      "                  negative from the end (default: -1)\n"
