@@ -77,7 +77,8 @@ bool KnownStatus(int s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Input in{data, size};
-  const int op = in.Byte() % 10;
+  const int op = in.Byte() % 12;
+  const int reduce_op = in.Byte() % 8;  // 7: outside the enum
   refmath_tensor_options opt = refmath_tensor_default_options();
   opt.variant = static_cast<refmath_variant>(in.Byte() % 4);  // 3: unknown
   opt.mode = static_cast<refmath_sum_mode>(in.Byte() % 3);
@@ -86,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const float eps = in.Float();
   Operand a = MakeOperand(&in), b = MakeOperand(&in), c = MakeOperand(&in);
   Operand out = MakeOperand(&in);
-  const std::vector<float> before = out.data;
+  const std::vector<float> before = out.data, before_b = b.data, before_c = c.data;
   int s = 0;
   switch (op) {
     case 0: s = refmath_tensor_sum(&a.view, axis, &out.view, &opt); break;
@@ -105,6 +106,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 8:
       s = refmath_tensor_attention(&a.view, &b.view, &c.view, nullptr,
                                    &out.view, &opt);
+      break;
+    case 10:
+      s = refmath_tensor_reduce(&a.view, static_cast<refmath_reduce_op>(reduce_op),
+                                axis, &out.view, &opt);
+      break;
+    case 11:  // b and c as the statistics' outputs
+      s = refmath_tensor_layer_norm_stats(&a.view, nullptr, nullptr, eps, &out.view,
+                                          &b.view, &c.view, &opt);
+      if (!SentinelKept(b) || !SentinelKept(c)) abort();
+      if (s != REFMATH_OK &&
+          (memcmp(before_b.data(), b.data.data(), before_b.size() * sizeof(float)) ||
+           memcmp(before_c.data(), c.data.data(), before_c.size() * sizeof(float)))) {
+        abort();  // a refused call wrote a statistic
+      }
       break;
     default:
       s = refmath_tensor_layer_norm(&a.view, nullptr, nullptr, eps, &out.view,
