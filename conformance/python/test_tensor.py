@@ -83,6 +83,12 @@ def case_call(number, case):
             return SPECIAL.copy()
         return generated(number, index, count, exponent)
 
+    reductions = {"max": rt.max, "min": rt.min, "prod": rt.prod,
+                  "sum_square": rt.sum_square, "l1": rt.l1_norm,
+                  "l2": rt.l2_norm, "logsumexp": rt.logsumexp}
+    if op in reductions:
+        x = inp(0, shape[0] * shape[1]).reshape(shape)
+        return reductions[op], (x,), {"axis": 0 if extra else 1}
     if op in ("sum", "sum_cr", "mean"):
         x = inp(0, shape[0] * shape[1]).reshape(shape)
         kw = {"axis": 0 if extra else 1}
@@ -111,6 +117,11 @@ def case_call(number, case):
         return rt.log_softmax, (x,), {}
     if op == "layer_norm":
         return rt.layer_norm, (x, scale, bias), {"eps": np.float32(1e-5)}
+    if op == "layer_norm_stats":  # y, then the means, then 1 / sigma
+        def stats(*a, **k):
+            return np.concatenate([v.ravel() for v in
+                                   rt.layer_norm(*a, stats=True, **k)])
+        return stats, (x, scale, bias), {"eps": np.float32(1e-5)}
     return rt.rms_norm, (x, scale), {"eps": np.float32(1e-6)}
 
 
@@ -161,7 +172,9 @@ SPLIT_CASES = ["sum:3x65537", "sum:1x2000003", "sum:300x37:axis0",
                "sum_cr:3x65537", "mean:5x1000", "dot:1000003",
                "matmul:64x513x64", "softmax:7x4097", "log_softmax:2x100003",
                "layer_norm:7x4097:scale", "rms_norm:7x4097",
-               "attention:17x33x16x8:mask", "attention:64x300x64x64"]
+               "attention:17x33x16x8:mask", "attention:64x300x64x64",
+               "min:300x37:axis0", "l2:3x4097", "logsumexp:7x4097",
+               "layer_norm_stats:7x4097:scale"]
 SPLIT_ROWS = [(v, [case_name(c) for c in CASES].index(name))
               for v in VARIANTS for name in SPLIT_CASES]
 

@@ -38,6 +38,25 @@ std::vector<float> Input(const TensorCase& c, size_t number, size_t index,
   return TensorInput(number, index, n, c.exponent);
 }
 
+// The reductions of refmath_tensor_reduce by their case names.
+const struct {
+  const char* name;
+  refmath_reduce_op op;
+} kReduceOps[] = {{"max", REFMATH_REDUCE_MAX},
+                  {"min", REFMATH_REDUCE_MIN},
+                  {"prod", REFMATH_REDUCE_PROD},
+                  {"sum_square", REFMATH_REDUCE_SUM_SQUARE},
+                  {"l1", REFMATH_REDUCE_L1},
+                  {"l2", REFMATH_REDUCE_L2},
+                  {"logsumexp", REFMATH_REDUCE_LOG_SUM_EXP}};
+
+const refmath_reduce_op* ReduceOpOf(const char* name) {
+  for (const auto& r : kReduceOps) {
+    if (strcmp(name, r.name) == 0) return &r.op;
+  }
+  return nullptr;
+}
+
 int RunReduce(const TensorCase& c, size_t number, refmath_tensor_options o,
               std::vector<float>* out) {
   const Dims shape = c.special ? Dims{6, 8} : c.dims;
@@ -46,6 +65,9 @@ int RunReduce(const TensorCase& c, size_t number, refmath_tensor_options o,
   out->assign(shape[1 - axis], 0.0f);
   const refmath_tensor in = View(x, shape), y = View(*out, {out->size()});
   if (strcmp(c.op, "mean") == 0) return refmath_tensor_mean(&in, axis, &y, &o);
+  if (const refmath_reduce_op* r = ReduceOpOf(c.op)) {
+    return refmath_tensor_reduce(&in, *r, axis, &y, &o);
+  }
   if (strcmp(c.op, "sum_cr") == 0) o.mode = REFMATH_SUM_CORRECTLY_ROUNDED;
   return refmath_tensor_sum(&in, axis, &y, &o);
 }
@@ -76,16 +98,26 @@ int RunRows(const TensorCase& c, size_t number,
   std::vector<float> x = Input(c, number, 0, shape[0] * n),
                      g = TensorInput(number, 1, n, 0),
                      b = TensorInput(number, 2, n, 0);
-  out->assign(x.size(), 0.0f);
+  const std::string op = c.op;
+  const bool stats = op == "layer_norm_stats";  // y, the means, 1 / sigma
+  out->assign(x.size() + (stats ? 2 * shape[0] : 0), 0.0f);
   const refmath_tensor in = View(x, shape), y = View(*out, shape),
                        vg = View(g, {n}), vb = View(b, {n});
   const refmath_tensor* scale = c.extra ? &vg : nullptr;
-  const std::string op = c.op;
   if (op == "softmax") return refmath_tensor_softmax(&in, &y, &o);
   if (op == "log_softmax") return refmath_tensor_log_softmax(&in, &y, &o);
   if (op == "layer_norm") {
     return refmath_tensor_layer_norm(&in, scale, c.extra ? &vb : nullptr,
                                      1e-5f, &y, &o);
+  }
+  if (stats) {
+    const Dims per_row = {shape[0], 1};
+    const refmath_tensor m = refmath_tensor_contiguous(out->data() + x.size(), 2,
+                                                       per_row.data()),
+                         i = refmath_tensor_contiguous(
+                             out->data() + x.size() + shape[0], 2, per_row.data());
+    return refmath_tensor_layer_norm_stats(&in, scale, c.extra ? &vb : nullptr, 1e-5f,
+                                           &y, &m, &i, &o);
   }
   return refmath_tensor_rms_norm(&in, scale, 1e-6f, &y, &o);
 }
@@ -146,6 +178,17 @@ const std::vector<TensorCase>& TensorCases() {
       {"rms_norm", {6, 8}, 0, false, true},
       {"attention", {17, 33, 16, 8}, 0, true, false},
       {"attention", {64, 300, 64, 64}, 0, false, false},
+      {"max", {5, 1000}, 0, false, false},  {"max", {6, 8}, 0, false, true},
+      {"min", {300, 37}, 0, true, false},   {"min", {6, 8}, 0, false, true},
+      {"prod", {5, 17}, 0, false, false},   {"prod", {6, 8}, 0, false, true},
+      {"sum_square", {3, 4097}, 0, false, false},
+      {"sum_square", {6, 8}, 0, false, true},
+      {"l1", {3, 4097}, 0, false, false},   {"l1", {6, 8}, 0, false, true},
+      {"l2", {3, 4097}, 0, false, false},   {"l2", {6, 8}, 0, false, true},
+      {"logsumexp", {7, 4097}, 3, false, false},
+      {"logsumexp", {6, 8}, 0, false, true},
+      {"layer_norm_stats", {7, 4097}, 0, true, false},
+      {"layer_norm_stats", {6, 8}, 0, false, true},
   };
   return kCases;
 }
@@ -177,7 +220,7 @@ std::vector<float> TensorInput(size_t number, size_t index, size_t n,
 int RunTensorCase(const TensorCase& c, size_t number,
                   const refmath_tensor_options& o, std::vector<float>* out) {
   const std::string op = c.op;
-  if (op == "sum" || op == "sum_cr" || op == "mean") {
+  if (op == "sum" || op == "sum_cr" || op == "mean" || ReduceOpOf(c.op)) {
     return RunReduce(c, number, o, out);
   }
   if (op == "dot" || op == "matmul") return RunProducts(c, number, o, out);

@@ -19,7 +19,9 @@ namespace conformance {
 
 struct TensorCase {
   const char* op;  // sum, sum_cr, mean, dot, matmul, softmax, log_softmax,
-                   // layer_norm, rms_norm, attention
+                   // layer_norm, rms_norm, attention, the reductions (max,
+                   // min, prod, sum_square, l1, l2, logsumexp),
+                   // layer_norm_stats
   std::vector<size_t> dims;  // see TensorCases() in tensor_digests.cc
   int exponent;              // inputs scaled by 2^exponent
   bool extra;                // layer/RMS norm: scale (and bias); attention:

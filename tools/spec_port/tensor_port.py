@@ -176,17 +176,57 @@ def softmax(x, fused, log=False):
     return canonical_nan(y)
 
 
-def layer_norm(x, g, b, eps, fused):
+def layer_norm(x, g, b, eps, fused, stats=False):
+    """Layer norm of each row; stats: y, then the means, then 1 / sigma
+    (ONNX's Mean and InvStdDev), one array."""
     n = F32(x.shape[1])
     mu = canonical_sum(x) / n
     d = x - mu[:, None]
     var = canonical_sum(d, d, fused) / n
-    q = d / np.sqrt(var + eps)[:, None]
+    sigma = np.sqrt(var + eps)
+    if stats:
+        y = layer_norm(x, g, b, eps, fused)
+        return np.concatenate([y.ravel(), canonical_nan(mu),
+                               canonical_nan(F32(1) / sigma)])
+    q = d / sigma[:, None]
     if g is not None and b is not None:
         return canonical_nan(sp.fma(q, np.broadcast_to(g, q.shape).copy(),
                                     np.broadcast_to(b, q.shape).copy())
                              if fused else q * g + b)
     return canonical_nan(q * g if g is not None else q)
+
+
+def reduce_rows(op, x, fused):
+    """The reductions of docs/tensor-ops.md ("reductions") of each row."""
+    nan = np.isnan(x).any(axis=1)
+    if op in ("max", "min"):
+        m = np.max(x, axis=1) if op == "max" else np.min(x, axis=1)
+        # A zero result: IEEE maximum puts +0 above -0, minimum -0 below.
+        if op == "max":
+            zero = np.where(((x == 0) & ~np.signbit(x)).any(axis=1), F32(0),
+                            NEG_ZERO)
+        else:
+            zero = np.where(((x == 0) & np.signbit(x)).any(axis=1), NEG_ZERO,
+                            F32(0))
+        return canonical_nan(np.where(nan, NAN, np.where(m == 0, zero, m)))
+    if op == "prod":
+        p = np.ones(x.shape[0], dtype=F32)
+        for j in range(x.shape[1]):
+            p = p * x[:, j]
+        return canonical_nan(p)
+    if op in ("sum_square", "l2"):
+        d = canonical_sum(x, x, fused)
+        return canonical_nan(np.sqrt(d) if op == "l2" else d)
+    if op == "l1":
+        return canonical_nan(canonical_sum(np.abs(x)))
+    # logsumexp: m + log(S(exp(x - m))); NaN rows NaN, infinite m itself.
+    m = np.max(np.where(nan[:, None], F32(0), x), axis=1).astype(F32)
+    inf = np.isinf(m)
+    shifted = x - np.where(inf, F32(0), m)[:, None]
+    s = canonical_sum(sp.exp_nonpositive(np.where(inf[:, None], F32(0), shifted),
+                                         fused))
+    y = np.where(inf, m, m + sp.log(s, fused))
+    return canonical_nan(np.where(nan, NAN, y))
 
 
 def rms_norm(x, g, eps, fused):
@@ -279,7 +319,19 @@ CASES = (
      ("rms_norm", (7, 4097), 0, False, False),
      ("rms_norm", (6, 8), 0, False, True),
      ("attention", (17, 33, 16, 8), 0, True, False),
-     ("attention", (64, 300, 64, 64), 0, False, False)])
+     ("attention", (64, 300, 64, 64), 0, False, False),
+     ("max", (5, 1000), 0, False, False), ("max", (6, 8), 0, False, True),
+     ("min", (300, 37), 0, True, False), ("min", (6, 8), 0, False, True),
+     ("prod", (5, 17), 0, False, False), ("prod", (6, 8), 0, False, True),
+     ("sum_square", (3, 4097), 0, False, False),
+     ("sum_square", (6, 8), 0, False, True),
+     ("l1", (3, 4097), 0, False, False), ("l1", (6, 8), 0, False, True),
+     ("l2", (3, 4097), 0, False, False), ("l2", (6, 8), 0, False, True),
+     ("logsumexp", (7, 4097), 3, False, False),
+     ("logsumexp", (6, 8), 0, False, True),
+     ("layer_norm_stats", (7, 4097), 0, True, False),
+     ("layer_norm_stats", (6, 8), 0, False, True)])
+REDUCTIONS = ("max", "min", "prod", "sum_square", "l1", "l2", "logsumexp")
 
 
 def generated(number, index, n, exponent):
@@ -322,6 +374,9 @@ def run_case(number, case, fused):
             return sp.from_bits(np.array(SPECIAL_BITS, dtype=U32)).copy()
         return generated(number, index, count, exponent)
 
+    if op in REDUCTIONS:
+        x = inp(0, shape[0] * shape[1]).reshape(shape)
+        return reduce_rows(op, np.ascontiguousarray(x.T if extra else x), fused)
     if op in ("sum", "sum_cr", "mean"):
         x = inp(0, shape[0] * shape[1]).reshape(shape)
         rows = x.T if extra else x
@@ -349,8 +404,9 @@ def run_case(number, case, fused):
     b = generated(number, 2, n, 0) if extra else None
     if op in ("softmax", "log_softmax"):
         return softmax(x, fused, op == "log_softmax")
-    if op == "layer_norm":
-        return layer_norm(x, g, b, sp.f32("1e-5"), fused)
+    if op in ("layer_norm", "layer_norm_stats"):
+        return layer_norm(x, g, b, sp.f32("1e-5"), fused,
+                          op == "layer_norm_stats")
     return rms_norm(x, g, sp.f32("1e-6"), fused)
 
 
