@@ -56,11 +56,8 @@ int Reduce(const refmath_tensor* in, int axis, const refmath_tensor* out,
                    [&](const Engine& inner, const Rows& rows, size_t r,
                        std::vector<float>* buf, std::vector<float>*) {
     const size_t n = rows.length();
-    const int nd = static_cast<int>(in->ndim);
-    const size_t ax = static_cast<size_t>(axis < 0 ? axis + nd : axis);
     float v = mode == REFMATH_SUM_CORRECTLY_ROUNDED
-                  ? CorrectlyRoundedSum(inner, rows.Base(r), n,
-                                        in->ndim ? in->stride[ax] : 1)
+                  ? CorrectlyRoundedSum(inner, rows.Base(r), n, rows.step())
                   : CanonicalSum(inner, rows.Read(r, buf), n);
     return mean ? v / static_cast<float>(n) : v;
   });

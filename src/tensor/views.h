@@ -35,6 +35,7 @@ class Rows {
   Rows(const refmath_tensor& t, size_t axis);
   size_t count() const { return count_; }
   size_t length() const { return length_; }
+  ptrdiff_t step() const { return step_; }  // along the axis
   float* Base(size_t r) const;
   // The row as contiguous memory: the view itself when its step is 1,
   // else a copy in *buf.
