@@ -248,9 +248,9 @@ bool IsRowOp(const std::string& op) {
          op == "rms-norm";
 }
 
-// A row op along --axis: softmax's axis moved last, the norms' axes from
-// --axis on merged into one (their --scale and --bias of those axes'
-// shape), then the call over the last axis.
+// A row op along axis a (--axis, or the last): softmax's axis moved last,
+// the norms' axes from a on merged into one (their --scale and --bias of
+// those axes' shape), then the call over the last axis.
 int RowOpAlong(Call* c, size_t a) {
   const std::vector<size_t>& shape = c->in[0].shape;
   refmath_tensor x = c->in[0].view;
@@ -305,7 +305,7 @@ int Compute(Call* c) {
   const std::string& op = c->op;
   const int axis = static_cast<int>(c->axis);
   const long nd = static_cast<long>(c->in[0].shape.size());
-  if (IsRowOp(op) && c->args.Has("axis")) {
+  if (IsRowOp(op)) {  // c->axis is -1 unless --axis says otherwise
     if (c->axis < -nd || c->axis >= nd) return REFMATH_E_AXIS;
     return RowOpAlong(c, static_cast<size_t>(c->axis < 0 ? c->axis + nd : c->axis));
   }
@@ -320,28 +320,6 @@ int Compute(Call* c) {
     return refmath_tensor_gemm(x, &c->in[1].view, Optional(c->mask), c->alpha,
                                c->beta, c->args.Has("trans-a"),
                                c->args.Has("trans-b"), &y, o);
-  }
-  if (op == "softmax") return refmath_tensor_softmax(x, &y, o);
-  if (op == "log-softmax") return refmath_tensor_log_softmax(x, &y, o);
-  if (op == "layer-norm") {
-    // One value per row: in's shape with the last axis 1.
-    c->stats_shape = c->in[0].shape;
-    if (!c->stats_shape.empty()) c->stats_shape.back() = 1;
-    size_t rows = 1;
-    for (size_t d : c->stats_shape) rows *= d;
-    c->mean.assign(rows, 0.0f);
-    c->inv_std_dev.assign(rows, 0.0f);
-    const refmath_tensor m = refmath_tensor_contiguous(
-        c->mean.data(), c->stats_shape.size(), c->stats_shape.data());
-    const refmath_tensor s = refmath_tensor_contiguous(
-        c->inv_std_dev.data(), c->stats_shape.size(), c->stats_shape.data());
-    return refmath_tensor_layer_norm_stats(
-        x, Optional(c->scale), Optional(c->bias), c->eps, &y,
-        c->args.Has("out-mean") ? &m : nullptr,
-        c->args.Has("out-inv-std-dev") ? &s : nullptr, o);
-  }
-  if (op == "rms-norm") {
-    return refmath_tensor_rms_norm(x, Optional(c->scale), c->eps, &y, o);
   }
   return Attention(*c, y);
 }
