@@ -32,6 +32,13 @@ bool ConvParamsUsable(const ConvS8Params& p, const std::vector<int32_t>& bias,
          (bias.empty() || bias.size() == static_cast<size_t>(channels));
 }
 
+bool DepthwiseShapesHold(const Shape4& in, size_t input_size, const Shape4& f,
+                         size_t filter_size, int depth_multiplier) {
+  return ShapeHolds(in, input_size) && ShapeHolds(f, filter_size) &&
+         depth_multiplier >= 1 && f.n == 1 &&
+         int64_t{in.c} * depth_multiplier == f.c;
+}
+
 bool FiltersPerGroup(const Shape4& in, const Shape4& f, int* per_group) {
   if (in.c % f.c != 0) return false;
   const int groups = in.c / f.c;

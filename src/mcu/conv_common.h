@@ -28,6 +28,12 @@ int8_t FinishS8(int32_t acc, const std::vector<int32_t>& bias, size_t o,
 bool ConvParamsUsable(const ConvS8Params& params,
                       const std::vector<int32_t>& bias, int channels);
 
+// The shapes of a depthwise conv (int8 and int16): input and filter hold
+// their sizes, depth_multiplier >= 1, the filter 1HWO with O = C_IN *
+// depth_multiplier.
+bool DepthwiseShapesHold(const Shape4& in, size_t input_size, const Shape4& f,
+                         size_t filter_size, int depth_multiplier);
+
 // Grouped conv: the in.c input channels form in.c / f.c groups of f.c, and
 // each group is read by f.n / groups of the f.n filters.  The filters per
 // group; false when either division leaves a remainder.

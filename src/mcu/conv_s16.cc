@@ -146,9 +146,7 @@ bool Depthwise(const std::vector<int16_t>& input, const Shape4& in,
                const std::vector<int8_t>& filter, const Shape4& f,
                const std::vector<int64_t>& bias, int depth_multiplier,
                const ConvS16Params& p, std::vector<int16_t>* output) {
-  if (!ShapeHolds(in, input.size()) || !ShapeHolds(f, filter.size()) ||
-      depth_multiplier < 1 || f.n != 1 ||
-      int64_t{in.c} * depth_multiplier != f.c ||
+  if (!DepthwiseShapesHold(in, input.size(), f, filter.size(), depth_multiplier) ||
       !ParamsUsable<Acc>(p, bias, f.c)) {
     return false;
   }
