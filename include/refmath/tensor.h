@@ -193,6 +193,49 @@ int refmath_tensor_attention_heads(const refmath_tensor *q,
                                    const refmath_tensor *out,
                                    const refmath_tensor_options *opt);
 
+/* Elementwise operations where models fuse them (docs/tensor-ops.md,
+ * "Elementwise").  out has the first input's shape and may be that input
+ * itself (the same view); NaN results are the canonical NaN. */
+typedef enum {
+  REFMATH_ACTIVATION_SILU,      /* x / (1 + e^-x) */
+  REFMATH_ACTIVATION_GELU_ERF,  /* x (1 + erf(x / sqrt 2)) / 2 */
+  REFMATH_ACTIVATION_GELU_TANH, /* GELU's tanh approximation */
+  REFMATH_ACTIVATION_SOFTPLUS   /* log(1 + e^x) */
+} refmath_activation;
+
+/* out = act(in), element by element: the GELUs by the options' variant,
+ * silu and softplus correctly rounded (the only variant that defines
+ * them), on the options' target.  An act outside the enum is
+ * REFMATH_E_BAD_ARGUMENT. */
+int refmath_tensor_activation(const refmath_tensor *in,
+                              refmath_activation act,
+                              const refmath_tensor *out,
+                              const refmath_tensor_options *opt);
+
+/* SwiGLU's gate: out = silu(gate) * up, silu correctly rounded and the
+ * product rounded once; gate, up and out of one shape. */
+int refmath_tensor_swiglu(const refmath_tensor *gate, const refmath_tensor *up,
+                          const refmath_tensor *out,
+                          const refmath_tensor_options *opt);
+
+/* out = a + b, b broadcast to a's shape from the right (a residual, or a
+ * bias); out has a's shape and may be a. */
+int refmath_tensor_add(const refmath_tensor *a, const refmath_tensor *b,
+                       const refmath_tensor *out,
+                       const refmath_tensor_options *opt);
+
+/* Rotary position embedding: x[..., d] (d even) rotated pair by pair,
+ * (x1, x2) -> (x1 c - x2 s, x2 c + x1 s), each product and each sum
+ * rounded once; cos and sin broadcast from the right to x's shape with
+ * the last axis d / 2 (typically [L, d/2] against x[B, H, L, d]).  The
+ * pairs are (i, i + d/2) (rotate-half, as Hugging Face's Llama) or, when
+ * interleaved is 1, (2i, 2i + 1) (as Meta's Llama).  interleaved: 0 or
+ * 1. */
+int refmath_tensor_rope(const refmath_tensor *x, const refmath_tensor *cos,
+                        const refmath_tensor *sin, int interleaved,
+                        const refmath_tensor *out,
+                        const refmath_tensor_options *opt);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -59,6 +59,23 @@ bool ShapeWithout(const refmath_tensor& in, size_t skip,
   return true;
 }
 
+bool BroadcastView(const refmath_tensor& m, size_t ndim, const size_t* shape,
+                   refmath_tensor* out) {
+  if (m.ndim > ndim || ndim > REFMATH_TENSOR_MAX_DIMS) return false;
+  *out = m;
+  out->ndim = ndim;
+  for (size_t back = 0; back < ndim; ++back) {
+    const size_t axis = ndim - 1 - back;
+    out->shape[axis] = shape[axis];
+    out->stride[axis] = 0;
+    if (back >= m.ndim) continue;
+    const size_t from = m.ndim - 1 - back;
+    if (m.shape[from] != 1 && m.shape[from] != shape[axis]) return false;
+    if (m.shape[from] != 1) out->stride[axis] = m.stride[from];
+  }
+  return true;
+}
+
 Rows::Rows(const refmath_tensor& t, size_t axis)
     : t_(t), axis_(axis), count_(1), length_(1), step_(0) {
   for (size_t i = 0; i < t.ndim; ++i) {

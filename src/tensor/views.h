@@ -28,6 +28,12 @@ bool SameView(const refmath_tensor& a, const refmath_tensor& b);
 bool ShapeWithout(const refmath_tensor& in, size_t skip,
                   const refmath_tensor& out);
 
+// m as a view of `ndim` axes and `shape`, aligned from the right, each
+// size-1 or missing axis repeated (stride 0), as NumPy broadcasts one
+// operand to another's shape; false when it does not broadcast so.
+bool BroadcastView(const refmath_tensor& m, size_t ndim, const size_t* shape,
+                   refmath_tensor* out);
+
 // The rows of a view along one axis: row r (C order over the other axes)
 // starts at Base(r) and steps by `step`.
 class Rows {
