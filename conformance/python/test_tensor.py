@@ -808,7 +808,8 @@ def test_the_module_lists_its_functions():
     assert sorted(rt.__all__) == sorted(
         ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
          "layer_norm", "rms_norm", "attention", "max", "min", "prod",
-         "sum_square", "l1_norm", "l2_norm", "logsumexp"])
+         "sum_square", "l1_norm", "l2_norm", "logsumexp", "silu", "gelu",
+         "softplus", "swiglu", "add", "rope"])
     assert refmath.tensor is rt
     for name in rt.__all__:
         assert getattr(rt, name).__doc__

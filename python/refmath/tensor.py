@@ -37,7 +37,8 @@ _t = _refmath.tensor
 
 __all__ = ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
            "layer_norm", "rms_norm", "attention", "max", "min", "prod",
-           "sum_square", "l1_norm", "l2_norm", "logsumexp"]
+           "sum_square", "l1_norm", "l2_norm", "logsumexp", "silu", "gelu",
+           "softplus", "swiglu", "add", "rope"]
 
 _INT_MAX = 2**31 - 1
 
@@ -411,3 +412,73 @@ def attention(q, k, v, mask=None, *, scale=None, causal=False, out=None,
     return _t.attention_heads(q, k, v, additive, keep, scale is not None,
                               scale_value, causal, out, variant, target,
                               threads)
+
+
+# The activations of refmath_tensor_activation, as the C enum numbers them.
+_ACTIVATIONS = {"silu": 0, "gelu_erf": 1, "gelu_tanh": 2, "softplus": 3}
+
+
+def _activation(op, act, x, out, variant, target, threads):
+    variant, target, threads = _options(op, variant, target, threads)
+    return _t.activation(op, _array(x), _ACTIVATIONS[act], out, variant,
+                         target, threads)
+
+
+def silu(x, *, out=None, variant="exact", threads=None, target=None):
+    """``x / (1 + exp(-x))`` element by element, correctly rounded (as
+    ``refmath.correct.silu``) whatever the variant
+    (``refmath_tensor_activation``).  ``out`` may be ``x`` itself."""
+    return _activation("silu", "silu", x, out, variant, target, threads)
+
+
+def softplus(x, *, out=None, variant="exact", threads=None, target=None):
+    """``log(1 + exp(x))`` element by element, correctly rounded whatever
+    the variant.  ``out`` may be ``x`` itself."""
+    return _activation("softplus", "softplus", x, out, variant, target,
+                       threads)
+
+
+def gelu(x, *, approximate="none", out=None, variant="exact", threads=None,
+         target=None):
+    """GELU element by element by the variant's kernel, as
+    ``torch.nn.functional.gelu``: ``approximate='none'`` is ``x (1 +
+    erf(x / sqrt 2)) / 2``, ``'tanh'`` the tanh approximation.  ``out`` may
+    be ``x`` itself."""
+    if approximate not in ("none", "tanh"):
+        raise ValueError(_prefix("gelu") + "approximate %r: not 'none' or "
+                         "'tanh'" % (approximate,))
+    act = "gelu_erf" if approximate == "none" else "gelu_tanh"
+    return _activation("gelu", act, x, out, variant, target, threads)
+
+
+def swiglu(gate, up, *, out=None, variant="exact", threads=None,
+           target=None):
+    """SwiGLU's gate ``silu(gate) * up`` (``refmath_tensor_swiglu``): silu
+    correctly rounded, then the product rounded once; ``gate`` and ``up``
+    of one shape.  ``out`` may be either input itself."""
+    variant, target, threads = _options("swiglu", variant, target, threads)
+    return _t.swiglu(_array(gate), _array(up), out, variant, target, threads)
+
+
+def add(a, b, *, out=None, variant="exact", threads=None, target=None):
+    """``a + b`` with ``b`` broadcast to ``a``'s shape from the right (a
+    residual or a bias; ``refmath_tensor_add``), NaNs canonical.  ``out``
+    may be ``a`` itself."""
+    variant, target, threads = _options("add", variant, target, threads)
+    return _t.add(_array(a), _array(b), out, variant, target, threads)
+
+
+def rope(x, cos, sin, *, interleaved=False, out=None, variant="exact",
+         threads=None, target=None):
+    """Rotary position embedding (``refmath_tensor_rope``): each pair
+    ``(x1, x2)`` of the last axis (d even) becomes ``(x1*c - x2*s, x2*c +
+    x1*s)``, every product and sum rounded once (torch's ``x*cos +
+    rotate_half(x)*sin``).  Pairs ``(i, i + d/2)``, or ``(2i, 2i + 1)`` when
+    ``interleaved``.  ``cos`` and ``sin`` hold one value per pair, [..., L,
+    d/2], broadcast to x's shape with its last axis halved.  ``out`` may be
+    ``x`` itself."""
+    variant, target, threads = _options("rope", variant, target, threads)
+    interleaved = _flag("rope", interleaved, "interleaved")
+    return _t.rope(_array(x), _array(cos), _array(sin), interleaved, out,
+                   variant, target, threads)
+

@@ -157,6 +157,7 @@ struct Call {
   long long axis = 0;
   bool has_eps = false;
   float eps = 0;
+  string shape_rule;  // what fits, added to a shape error
 };
 
 string ListOperands(const Call& c) {
@@ -177,6 +178,7 @@ string Detail(int status, const Call& c) {
       return "axis " + std::to_string(c.axis) + " for " + c.first->name +
              " of shape " + ShapeText(c.first->shape);
     case REFMATH_E_SHAPE:
+      return ListOperands(c) + c.shape_rule;
     case REFMATH_E_EMPTY_AXIS:
       return ListOperands(c);
     case REFMATH_E_BAD_ARGUMENT:
@@ -191,9 +193,9 @@ string Detail(int status, const Call& c) {
       }
       return ListOperands(c);
     case REFMATH_E_OVERLAP:
-      return "out shares memory with an input (only softmax, log_softmax "
-             "and the norms may write over their input, as the very same "
-             "view)";
+      return "out shares memory with an input (only softmax, log_softmax, "
+             "the norms and the elementwise ops may write over their input, "
+             "as the very same view)";
     case REFMATH_E_UNKNOWN_VARIANT:
     case REFMATH_E_VARIANT_NOT_BUILT:
     case REFMATH_E_UNKNOWN_TARGET:
@@ -496,6 +498,110 @@ py::array AttentionHeads(py::handle q, py::handle k, py::handle v,
   });
 }
 
+// An elementwise op (refmath_tensor_activation, _swiglu, _add, _rope):
+// the inputs named as the Python function names them, out of the first
+// one's shape; call(inputs, out view, options) is the C call.
+using Inputs = vector<std::pair<py::object, string>>;
+using ElementwiseCall = std::function<int(
+    const vector<Operand>&, const refmath_tensor*, const refmath_tensor_options*)>;
+
+py::array Elementwise(const string& op, const Inputs& args, py::handle out,
+                      const string& variant, const py::object& target,
+                      int threads, const ElementwiseCall& call) {
+  static const std::pair<const char*, const char*> kRules[] = {
+      {"swiglu", " (gate, up and out of one shape)"},
+      {"add", " (b broadcasts to a's shape from the right; out is a's)"},
+      {"rope",
+       " (x's last axis even; cos and sin broadcast to x's shape with that "
+       "axis halved; out is x's)"}};
+  Call c;
+  c.op = op;
+  c.shape_rule = " (out has x's shape)";
+  for (const auto& rule : kRules) {
+    if (op == rule.first) c.shape_rule = rule.second;
+  }
+  c.options = Options(variant, target, "canonical", threads);
+  vector<Operand> ins;
+  ins.reserve(args.size());
+  for (const auto& a : args) {
+    ins.push_back(Input(a.first, a.second));
+    c.operands.push_back(&ins.back());
+  }
+  bool given;
+  const Operand y = Output(out, ins[0].shape, &given);
+  c.first = &ins[0];
+  return Run(&c, y, given, [&](const refmath_tensor_options* o) {
+    return call(ins, &y.view, o);
+  });
+}
+
+void BindElementwise(py::module_ m) {
+  m.def("activation",
+        [](const string& op, py::object x, int act, py::object out,
+           const string& variant, py::object target, int threads) {
+          return Named(op, [&] {
+            return Elementwise(
+                op, {{x, "x"}}, out, variant, target, threads,
+                [act](const vector<Operand>& in, const refmath_tensor* y,
+                      const refmath_tensor_options* o) {
+                  return refmath_tensor_activation(
+                      &in[0].view, static_cast<refmath_activation>(act), y, o);
+                });
+          });
+        },
+        py::arg("op"), py::arg("x"), py::arg("act"), py::arg("out"),
+        py::arg("variant"), py::arg("target"), py::arg("threads"));
+  m.def("swiglu",
+        [](py::object gate, py::object up, py::object out,
+           const string& variant, py::object target, int threads) {
+          return Named("swiglu", [&] {
+            return Elementwise(
+                "swiglu", {{gate, "gate"}, {up, "up"}}, out, variant, target,
+                threads,
+                [](const vector<Operand>& in, const refmath_tensor* y,
+                   const refmath_tensor_options* o) {
+                  return refmath_tensor_swiglu(&in[0].view, &in[1].view, y, o);
+                });
+          });
+        },
+        py::arg("gate"), py::arg("up"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
+  m.def("add",
+        [](py::object a, py::object b, py::object out, const string& variant,
+           py::object target, int threads) {
+          return Named("add", [&] {
+            return Elementwise(
+                "add", {{a, "a"}, {b, "b"}}, out, variant, target, threads,
+                [](const vector<Operand>& in, const refmath_tensor* y,
+                   const refmath_tensor_options* o) {
+                  return refmath_tensor_add(&in[0].view, &in[1].view, y, o);
+                });
+          });
+        },
+        py::arg("a"), py::arg("b"), py::arg("out"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
+  m.def("rope",
+        [](py::object x, py::object cos, py::object sin, bool interleaved,
+           py::object out, const string& variant, py::object target,
+           int threads) {
+          return Named("rope", [&] {
+            return Elementwise(
+                "rope", {{x, "x"}, {cos, "cos"}, {sin, "sin"}}, out, variant,
+                target, threads,
+                [interleaved](const vector<Operand>& in,
+                              const refmath_tensor* y,
+                              const refmath_tensor_options* o) {
+                  return refmath_tensor_rope(&in[0].view, &in[1].view,
+                                             &in[2].view, interleaved ? 1 : 0,
+                                             y, o);
+                });
+          });
+        },
+        py::arg("x"), py::arg("cos"), py::arg("sin"), py::arg("interleaved"),
+        py::arg("out"), py::arg("variant"), py::arg("target"),
+        py::arg("threads"));
+}
+
 }  // namespace
 
 void BindTensor(py::module_ m) {
@@ -628,6 +734,7 @@ void BindTensor(py::module_ m) {
         py::arg("q"), py::arg("k"), py::arg("v"), py::arg("mask"),
         py::arg("out"), py::arg("variant"), py::arg("target"),
         py::arg("threads"));
+  BindElementwise(m);
 }
 
 }  // namespace python

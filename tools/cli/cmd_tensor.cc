@@ -13,6 +13,9 @@
 //               [--trans-a] [--trans-b] --out Y
 //   tensor attention --in Q --in2 K --in3 V [--mask M] [--keep K]
 //                    [--scale-by S] [--causal] --out Y
+//   tensor silu|gelu|gelu-tanh|softplus --in X --out Y
+//   tensor swiglu|add --in A --in2 B --out Y
+//   tensor rope --in X --in2 COS --in3 SIN [--interleaved] --out Y
 // Every form also takes --variant, --target and --threads.
 #include <math.h>
 
@@ -36,7 +39,8 @@ namespace {
 
 constexpr const char* kOps =
     "sum, mean, max, min, prod, sum-square, l1-norm, l2-norm, logsumexp, dot, "
-    "matmul, gemm, softmax, log-softmax, layer-norm, rms-norm, attention";
+    "matmul, gemm, softmax, log-softmax, layer-norm, rms-norm, attention, "
+    "silu, gelu, gelu-tanh, softplus, swiglu, add, rope";
 
 // The reductions of refmath_tensor_reduce by their command names.
 constexpr struct {
@@ -54,6 +58,22 @@ constexpr struct {
 const refmath_reduce_op* ReductionOf(const std::string& op) {
   for (const auto& r : kReductions) {
     if (op == r.name) return &r.op;
+  }
+  return nullptr;
+}
+
+// The activations of refmath_tensor_activation by their command names.
+constexpr struct {
+  const char* name;
+  refmath_activation act;
+} kActivations[] = {{"silu", REFMATH_ACTIVATION_SILU},
+                    {"gelu", REFMATH_ACTIVATION_GELU_ERF},
+                    {"gelu-tanh", REFMATH_ACTIVATION_GELU_TANH},
+                    {"softplus", REFMATH_ACTIVATION_SOFTPLUS}};
+
+const refmath_activation* ActivationOf(const std::string& op) {
+  for (const auto& a : kActivations) {
+    if (op == a.name) return &a.act;
   }
   return nullptr;
 }
@@ -321,6 +341,15 @@ int Compute(Call* c) {
                                c->beta, c->args.Has("trans-a"),
                                c->args.Has("trans-b"), &y, o);
   }
+  if (const refmath_activation* act = ActivationOf(op)) {
+    return refmath_tensor_activation(x, *act, &y, o);
+  }
+  if (op == "swiglu") return refmath_tensor_swiglu(x, &c->in[1].view, &y, o);
+  if (op == "add") return refmath_tensor_add(x, &c->in[1].view, &y, o);
+  if (op == "rope") {
+    return refmath_tensor_rope(x, &c->in[1].view, &c->in[2].view,
+                               c->args.Has("interleaved"), &y, o);
+  }
   return Attention(*c, y);
 }
 
@@ -352,7 +381,14 @@ bool OpOptions(const std::string& op, std::set<std::string>* valued,
     *inputs = 2;
   } else if (op == "softmax" || op == "log-softmax") {
     valued->insert("axis");
-  } else {
+  } else if (op == "swiglu" || op == "add") {
+    valued->insert("in2");
+    *inputs = 2;
+  } else if (op == "rope") {
+    valued->insert({"in2", "in3"});
+    flags->insert("interleaved");
+    *inputs = 3;
+  } else if (ActivationOf(op) == nullptr) {
     return false;
   }
   return true;
