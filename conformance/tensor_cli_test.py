@@ -38,10 +38,11 @@ def against_port(cli):
     hq, hk, hv = rand((2, 4, 5, 8), 17), rand((2, 2, 7, 8), 18), rand((2, 2, 7, 3), 19)
     hkeep = (rand((4, 1, 7), 20) > -0.5).astype(F32)
     q, k, v, m = rand((6, 8), 6), rand((40, 8), 7), rand((40, 5), 8), rand((6, 40), 9)
+    cos5, sin5, cos6 = rand((5, 4), 21), rand((5, 4), 22), rand((6, 4), 23)
     paths = {n: cli.save(n, arr) for n, arr in
              dict(x=x, g=g, b=b, a=a, bm=bm, ba=ba, bb=bb, vec=vec, bt=bt,
                   cr=cr, hq=hq, hk=hk, hv=hv, hkeep=hkeep, q=q, k=k, v=v,
-                  m=m).items()}
+                  m=m, cos5=cos5, sin5=sin5, cos6=cos6).items()}
     eps = port.sp.f32("1e-5")
     for variant in ("exact", "fast"):
         fused = variant == "fast"
@@ -74,6 +75,18 @@ def against_port(cli):
              port.canonical_sum(np.ascontiguousarray(x.T)) / F32(5)),
             ("dot", ["--in", paths["g"], "--in2", paths["b"]],
              port.canonical_sum(g[None, :], b[None, :], fused).reshape(())),
+            ("silu", ["--in", paths["q"]], port.silu(q)),
+            ("gelu-tanh", ["--in", paths["x"]], port.elementwise(
+                "gelu_tanh", x, 0, 0, False, fused)),
+            ("add", ["--in", paths["x"], "--in2", paths["g"]],
+             port.canonical_nan(x + g)),
+            ("swiglu", ["--in", paths["a"], "--in2", paths["a"]],
+             port.silu(a) * a),
+            ("rope", ["--in", paths["hq"], "--in2", paths["cos5"], "--in3",
+                      paths["sin5"]], port.rope(hq, cos5, sin5, False)),
+            ("rope", ["--in", paths["q"], "--in2", paths["cos6"], "--in3",
+                      paths["cos6"], "--interleaved"],
+             port.rope(q, cos6, cos6, True)),
         ]
         for op, args, want in cases:
             out = cli.path("%s-%s.npy" % (op, variant))

@@ -109,6 +109,21 @@ def case_call(number, case):
                               inp(2, lk * dv).reshape(lk, dv), mask), {}
     n = shape[1]
     x = inp(0, shape[0] * n).reshape(shape)
+    if op in ("silu", "softplus"):
+        return getattr(rt, op), (x,), {}
+    if op in ("gelu", "gelu_tanh"):
+        return rt.gelu, (x,), {"approximate": "none" if op == "gelu"
+                               else "tanh"}
+    if op == "rope":
+        half = (shape[0], n // 2)
+        tables = [generated(number, i, half[0] * half[1], 0).reshape(half)
+                  for i in (1, 2)]
+        return rt.rope, (x, *tables), {"interleaved": extra}
+    if op == "swiglu":
+        return rt.swiglu, (x, inp(1, x.size).reshape(shape)), {}
+    if op == "add":
+        return rt.add, (x, inp(1, n) if extra else
+                        inp(1, x.size).reshape(shape)), {}
     scale = generated(number, 1, n, 0) if extra else None
     bias = generated(number, 2, n, 0) if extra else None
     if op == "softmax":

@@ -137,11 +137,60 @@ int RunAttention(const TensorCase& c, size_t number,
                                   &o);
 }
 
+// The activations of refmath_tensor_activation by their case names.
+const struct {
+  const char* name;
+  refmath_activation act;
+} kActivations[] = {{"silu", REFMATH_ACTIVATION_SILU},
+                    {"softplus", REFMATH_ACTIVATION_SOFTPLUS},
+                    {"gelu", REFMATH_ACTIVATION_GELU_ERF},
+                    {"gelu_tanh", REFMATH_ACTIVATION_GELU_TANH}};
+
+const refmath_activation* ActivationOf(const char* name) {
+  for (const auto& a : kActivations) {
+    if (strcmp(name, a.name) == 0) return &a.act;
+  }
+  return nullptr;
+}
+
+bool IsElementwise(const char* op) {
+  return ActivationOf(op) != nullptr || strcmp(op, "swiglu") == 0 ||
+         strcmp(op, "add") == 0 || strcmp(op, "rope") == 0;
+}
+
+// x is input 0 ({rows, n}); swiglu's up and add's b input 1 (add with
+// extra: b of shape {n}); rope's cos and sin inputs 1 and 2 of shape
+// {rows, n/2}, in [-1, 1) (extra: interleaved pairs).
+int RunElementwise(const TensorCase& c, size_t number,
+                   const refmath_tensor_options& o, std::vector<float>* out) {
+  const Dims shape = c.special ? Dims{6, 8} : c.dims;
+  const size_t rows = shape[0], n = shape[1];
+  std::vector<float> x = Input(c, number, 0, rows * n);
+  out->assign(x.size(), 0.0f);
+  const refmath_tensor vx = View(x, shape), y = View(*out, shape);
+  if (const refmath_activation* act = ActivationOf(c.op)) {
+    return refmath_tensor_activation(&vx, *act, &y, &o);
+  }
+  if (strcmp(c.op, "rope") == 0) {
+    const Dims half = {rows, n / 2};
+    std::vector<float> cs = TensorInput(number, 1, rows * n / 2, 0),
+                       sn = TensorInput(number, 2, rows * n / 2, 0);
+    const refmath_tensor vc = View(cs, half), vs = View(sn, half);
+    return refmath_tensor_rope(&vx, &vc, &vs, c.extra ? 1 : 0, &y, &o);
+  }
+  const bool row_b = strcmp(c.op, "add") == 0 && c.extra;
+  std::vector<float> b = TensorInput(number, 1, row_b ? n : rows * n,
+                                     c.exponent);
+  const refmath_tensor vb = row_b ? View(b, {n}) : View(b, shape);
+  if (strcmp(c.op, "add") == 0) return refmath_tensor_add(&vx, &vb, &y, &o);
+  return refmath_tensor_swiglu(&vx, &vb, &y, &o);
+}
+
 }  // namespace
 
 const std::vector<TensorCase>& TensorCases() {
-  // dims: sums and row ops {rows, n}; dot {n}; matmul {M, K, N};
-  // attention {Lq, Lk, d, dv}.
+  // dims: sums, row and elementwise ops {rows, n}; dot {n}; matmul
+  // {M, K, N}; attention {Lq, Lk, d, dv}.
   static const std::vector<TensorCase> kCases = {
       {"sum", {1, 1}, 0, false, false},     {"sum", {1, 15}, 0, false, false},
       {"sum", {1, 16}, 0, false, false},    {"sum", {1, 17}, 0, false, false},
@@ -189,6 +238,17 @@ const std::vector<TensorCase>& TensorCases() {
       {"logsumexp", {6, 8}, 0, false, true},
       {"layer_norm_stats", {7, 4097}, 0, true, false},
       {"layer_norm_stats", {6, 8}, 0, false, true},
+      {"silu", {3, 17}, 3, false, false},   {"silu", {6, 8}, 0, false, true},
+      {"softplus", {3, 17}, 3, false, false},
+      {"softplus", {6, 8}, 0, false, true},
+      {"gelu", {7, 4097}, 2, false, false}, {"gelu", {6, 8}, 0, false, true},
+      {"gelu_tanh", {7, 4097}, 2, false, false},
+      {"gelu_tanh", {6, 8}, 0, false, true},
+      {"swiglu", {5, 1000}, 3, false, false},
+      {"swiglu", {6, 8}, 0, false, true},
+      {"add", {5, 1000}, 0, true, false},   {"add", {6, 8}, 0, false, true},
+      {"rope", {33, 64}, 0, false, false},  {"rope", {33, 64}, 0, true, false},
+      {"rope", {6, 8}, 0, false, true},
   };
   return kCases;
 }
@@ -201,6 +261,8 @@ std::string TensorCaseName(const TensorCase& c) {
   }
   if (!c.extra) return name;
   if (strcmp(c.op, "attention") == 0) return name + ":mask";
+  if (strcmp(c.op, "rope") == 0) return name + ":interleaved";
+  if (strcmp(c.op, "add") == 0) return name + ":row";
   if (strstr(c.op, "norm") != nullptr) return name + ":scale";
   return name + ":axis0";
 }
@@ -225,6 +287,7 @@ int RunTensorCase(const TensorCase& c, size_t number,
   }
   if (op == "dot" || op == "matmul") return RunProducts(c, number, o, out);
   if (op == "attention") return RunAttention(c, number, o, out);
+  if (IsElementwise(c.op)) return RunElementwise(c, number, o, out);
   return RunRows(c, number, o, out);
 }
 

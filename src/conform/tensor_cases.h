@@ -21,11 +21,13 @@ struct TensorCase {
   const char* op;  // sum, sum_cr, mean, dot, matmul, softmax, log_softmax,
                    // layer_norm, rms_norm, attention, the reductions (max,
                    // min, prod, sum_square, l1, l2, logsumexp),
-                   // layer_norm_stats
+                   // layer_norm_stats, the activations (silu, softplus,
+                   // gelu, gelu_tanh), swiglu, add, rope
   std::vector<size_t> dims;  // see TensorCases() in tensor_digests.cc
   int exponent;              // inputs scaled by 2^exponent
   bool extra;                // layer/RMS norm: scale (and bias); attention:
-                             // mask; sums: over axis 0
+                             // mask; sums: over axis 0; add: b one row;
+                             // rope: interleaved
   bool special;              // the fixed 6 x 8 matrix of special values
 };
 

@@ -18,12 +18,14 @@ usage or an unreadable golden file.
 
 import argparse
 import hashlib
+import math
 import os
 import sys
 from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import spec_port as sp  # noqa: E402
+import mpmath  # noqa: E402
 import numpy as np  # noqa: E402
 
 F32, U32 = np.float32, np.uint32
@@ -330,8 +332,103 @@ CASES = (
      ("logsumexp", (7, 4097), 3, False, False),
      ("logsumexp", (6, 8), 0, False, True),
      ("layer_norm_stats", (7, 4097), 0, True, False),
-     ("layer_norm_stats", (6, 8), 0, False, True)])
+     ("layer_norm_stats", (6, 8), 0, False, True),
+     ("silu", (3, 17), 3, False, False), ("silu", (6, 8), 0, False, True),
+     ("softplus", (3, 17), 3, False, False),
+     ("softplus", (6, 8), 0, False, True),
+     ("gelu", (7, 4097), 2, False, False), ("gelu", (6, 8), 0, False, True),
+     ("gelu_tanh", (7, 4097), 2, False, False),
+     ("gelu_tanh", (6, 8), 0, False, True),
+     ("swiglu", (5, 1000), 3, False, False),
+     ("swiglu", (6, 8), 0, False, True),
+     ("add", (5, 1000), 0, True, False), ("add", (6, 8), 0, False, True),
+     ("rope", (33, 64), 0, False, False), ("rope", (33, 64), 0, True, False),
+     ("rope", (6, 8), 0, False, True)])
 REDUCTIONS = ("max", "min", "prod", "sum_square", "l1", "l2", "logsumexp")
+ELEMENTWISE = ("silu", "softplus", "gelu", "gelu_tanh", "swiglu", "add",
+               "rope")
+
+
+def nearest_f32(v):
+    """The binary32 nearest the mpmath number v (finite, nonzero), its
+    subnormals included; a value under half the least subnormal gives a
+    zero of v's sign."""
+    _, e = mpmath.frexp(v)  # |v| in [2^(e-1), 2^e)
+    quantum = max(e - 24, -149)
+    n = int(mpmath.nint(mpmath.ldexp(v, -quantum)))
+    return F32(math.copysign(float(n) * 2.0 ** quantum, float(v)))
+
+
+def correctly_rounded(x, formula, specials):
+    """The correctly rounded formula(x) element by element at 160 bits;
+    specials maps an input's bits to its result (the zeros, the
+    infinities), NaN gives the canonical NaN."""
+    out = np.empty(x.shape, F32)
+    with mpmath.workprec(160):
+        for i, v in enumerate(x.ravel()):
+            key = int(np.array(v, F32).view(U32))
+            if np.isnan(v):
+                out.flat[i] = NAN
+            elif key in specials:
+                out.flat[i] = specials[key]
+            else:
+                out.flat[i] = nearest_f32(formula(mpmath.mpf(float(v))))
+    return out
+
+
+def silu(x):
+    """x / (1 + e^-x); silu(+-0) = +-0, silu(-inf) = -0, silu(+inf) = inf."""
+    return correctly_rounded(x, lambda v: v / (1 + mpmath.exp(-v)), {
+        0: F32(0), 0x80000000: NEG_ZERO, 0xFF800000: NEG_ZERO,
+        0x7F800000: F32(np.inf)})
+
+
+def softplus(x):
+    """log(1 + e^x); softplus(-inf) = +0, softplus(+inf) = inf."""
+    return correctly_rounded(x, lambda v: mpmath.log1p(mpmath.exp(v)), {
+        0xFF800000: F32(0), 0x7F800000: F32(np.inf)})
+
+
+def rope(x, c, s, interleaved):
+    """Each pair (x1, x2) with its c, s: (x1*c - x2*s, x2*c + x1*s), every
+    product and sum a float32 operation of its own."""
+    h = x.shape[-1] // 2
+    pick = (slice(0, None, 2), slice(1, None, 2)) if interleaved else (
+        slice(0, h), slice(h, None))
+    x1, x2 = x[..., pick[0]], x[..., pick[1]]
+    y = np.empty_like(x)
+    y[..., pick[0]] = x1 * c - x2 * s
+    y[..., pick[1]] = x2 * c + x1 * s
+    return canonical_nan(y)
+
+
+def elementwise(op, x, number, exponent, extra, fused):
+    """The elementwise cases on x (rows, n): swiglu's up and add's b are
+    input 1 (add with extra: one row of n), rope's cos and sin inputs 1
+    and 2 of (rows, n/2) with exponent 0."""
+    rows, n = x.shape
+    if op == "silu":
+        return silu(x)
+    if op == "softplus":
+        return softplus(x)
+    if op == "gelu":
+        if not fused:
+            return sp.gelu_erf(x)
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                            "..")
+        coeffs = sp.read_gelu_coeffs(os.path.join(root, sp.GELU_COEFFS_FILE))
+        return sp.gelu_erf_fast(x, coeffs)
+    if op == "gelu_tanh":
+        return sp.gelu_tanh(x, fused)
+    if op == "rope":
+        c = generated(number, 1, rows * n // 2, 0).reshape(rows, n // 2)
+        s = generated(number, 2, rows * n // 2, 0).reshape(rows, n // 2)
+        return rope(x, c, s, extra)
+    b = generated(number, 1, n if (op == "add" and extra) else rows * n,
+                  exponent)
+    if op == "add":
+        return canonical_nan(x + (b if extra else b.reshape(rows, n)))
+    return canonical_nan(silu(x) * b.reshape(rows, n))
 
 
 def generated(number, index, n, exponent):
@@ -360,8 +457,8 @@ def case_name(case):
     op, dims, _, extra, special = case
     name = op + ":" + ("special" if special else "x".join(map(str, dims)))
     if extra and not special:
-        name += {"attention": ":mask"}.get(
-            op, ":scale" if "norm" in op else ":axis0")
+        name += {"attention": ":mask", "rope": ":interleaved",
+                 "add": ":row"}.get(op, ":scale" if "norm" in op else ":axis0")
     return name
 
 
@@ -400,6 +497,8 @@ def run_case(number, case, fused):
                          inp(2, lk * dv).reshape(lk, dv), mask, fused)
     n = shape[1]
     x = inp(0, shape[0] * n).reshape(shape)
+    if op in ELEMENTWISE:
+        return elementwise(op, x, number, exponent, extra, fused)
     g = generated(number, 1, n, 0) if extra else None
     b = generated(number, 2, n, 0) if extra else None
     if op in ("softmax", "log_softmax"):
