@@ -57,14 +57,17 @@ def canonical_sum(x, y=None, fused=False):
     if n == 0:
         return np.zeros(rows, dtype=F32)
     blocks = -(-n // BLOCK)
-    pad = blocks * BLOCK - n  # -0 terms (x = -0, y = +0) change nothing
+    # Groups of ACCS terms a block holds; a single short block stops at its
+    # last group, since the groups after it would add only padding.
+    groups = BLOCK // ACCS if blocks > 1 else -(-n // ACCS)
+    pad = blocks * groups * ACCS - n  # -0 terms (x = -0, y = +0): no change
     xp = np.concatenate([x, np.full((rows, pad), NEG_ZERO, dtype=F32)], 1)
-    xp = xp.reshape(rows, blocks, BLOCK // ACCS, ACCS)
+    xp = xp.reshape(rows, blocks, groups, ACCS)
     if y is not None:
         yp = np.concatenate([y, np.zeros((rows, pad), dtype=F32)], 1)
-        yp = yp.reshape(rows, blocks, BLOCK // ACCS, ACCS)
+        yp = yp.reshape(rows, blocks, groups, ACCS)
     acc = np.full((rows, blocks, ACCS), NEG_ZERO, dtype=F32)
-    for g in range(BLOCK // ACCS):
+    for g in range(groups):
         if y is None:
             acc = acc + xp[:, :, g, :]
         elif fused:
@@ -376,11 +379,29 @@ def correctly_rounded(x, formula, specials):
     return out
 
 
+def silu_formula(v):
+    return v / (1 + mpmath.exp(-v))
+
+
+# silu(+-0) = +-0, silu(-inf) = -0, silu(+inf) = inf.
+SILU_SPECIALS = {0: F32(0), 0x80000000: NEG_ZERO, 0xFF800000: NEG_ZERO,
+                 0x7F800000: F32(np.inf)}
+
+
 def silu(x):
-    """x / (1 + e^-x); silu(+-0) = +-0, silu(-inf) = -0, silu(+inf) = inf."""
-    return correctly_rounded(x, lambda v: v / (1 + mpmath.exp(-v)), {
-        0: F32(0), 0x80000000: NEG_ZERO, 0xFF800000: NEG_ZERO,
-        0x7F800000: F32(np.inf)})
+    """x / (1 + e^-x), correctly rounded: in binary64 first (relative
+    error under 2^-50), whose binary32 rounding is the correct one where
+    the binary64 value moved by 2^-45 either way rounds alike; mpmath for
+    the rest."""
+    xd = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        yd = xd / (1.0 + np.exp(-xd))
+        y = yd.astype(F32)
+        lo = (yd * (1 - 2.0**-45)).astype(F32)
+        hi = (yd * (1 + 2.0**-45)).astype(F32)
+    hard = ~((lo == y) & (hi == y) & np.isfinite(x) & (x != 0))
+    y[hard] = correctly_rounded(x[hard], silu_formula, SILU_SPECIALS)
+    return y
 
 
 def softplus(x):
