@@ -68,6 +68,9 @@ def sha256(a):
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
                                 "tools", "spec_port"))
 from tensor_port import CASES, SPECIAL_BITS, case_name, generated  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+                                "tools", "transformer"))
+import decoder  # noqa: E402
 
 SPECIAL = f32(*SPECIAL_BITS).reshape(6, 8)
 LCG_A, LCG_C, MASK32 = 1664525, 1013904223, 0xFFFFFFFF
@@ -101,6 +104,13 @@ def case_call(number, case):
         m, k, n = dims
         return rt.matmul, (inp(0, m * k).reshape(m, k),
                            inp(1, k * n).reshape(k, n)), {}
+    if op == "decoder":  # the model of tools/transformer/decoder.py
+        def run(variant="exact", threads=None, target=None):
+            ops = decoder.RefmathOps(variant=variant, threads=threads,
+                                     target=target)
+            return decoder.case_outputs(decoder.decode(ops, dims[0], dims[1],
+                                                       number))
+        return run, (), {}
     if op == "attention":
         lq, lk, d, dv = dims
         mask = inp(3, lq * lk).reshape(lq, lk) if extra else None

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "src/conform/decoder_case.h"
+
 namespace refmath {
 namespace conformance {
 namespace {
@@ -190,7 +192,7 @@ int RunElementwise(const TensorCase& c, size_t number,
 
 const std::vector<TensorCase>& TensorCases() {
   // dims: sums, row and elementwise ops {rows, n}; dot {n}; matmul
-  // {M, K, N}; attention {Lq, Lk, d, dv}.
+  // {M, K, N}; attention {Lq, Lk, d, dv}; decoder {batch, new tokens}.
   static const std::vector<TensorCase> kCases = {
       {"sum", {1, 1}, 0, false, false},     {"sum", {1, 15}, 0, false, false},
       {"sum", {1, 16}, 0, false, false},    {"sum", {1, 17}, 0, false, false},
@@ -249,6 +251,7 @@ const std::vector<TensorCase>& TensorCases() {
       {"add", {5, 1000}, 0, true, false},   {"add", {6, 8}, 0, false, true},
       {"rope", {33, 64}, 0, false, false},  {"rope", {33, 64}, 0, true, false},
       {"rope", {6, 8}, 0, false, true},
+      {"decoder", {8, 64}, 0, false, false},
   };
   return kCases;
 }
@@ -288,6 +291,9 @@ int RunTensorCase(const TensorCase& c, size_t number,
   if (op == "dot" || op == "matmul") return RunProducts(c, number, o, out);
   if (op == "attention") return RunAttention(c, number, o, out);
   if (IsElementwise(c.op)) return RunElementwise(c, number, o, out);
+  if (op == "decoder") {
+    return RunDecoder(number, 0, c.dims[0], c.dims[1], o, out);
+  }
   return RunRows(c, number, o, out);
 }
 

@@ -22,7 +22,8 @@ struct TensorCase {
                    // layer_norm, rms_norm, attention, the reductions (max,
                    // min, prod, sum_square, l1, l2, logsumexp),
                    // layer_norm_stats, the activations (silu, softplus,
-                   // gelu, gelu_tanh), swiglu, add, rope
+                   // gelu, gelu_tanh), swiglu, add, rope, decoder (a
+                   // transformer decoding greedily, decoder_case.h)
   std::vector<size_t> dims;  // see TensorCases() in tensor_digests.cc
   int exponent;              // inputs scaled by 2^exponent
   bool extra;                // layer/RMS norm: scale (and bias); attention:

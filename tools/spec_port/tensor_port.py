@@ -346,7 +346,8 @@ CASES = (
      ("swiglu", (6, 8), 0, False, True),
      ("add", (5, 1000), 0, True, False), ("add", (6, 8), 0, False, True),
      ("rope", (33, 64), 0, False, False), ("rope", (33, 64), 0, True, False),
-     ("rope", (6, 8), 0, False, True)])
+     ("rope", (6, 8), 0, False, True),
+     ("decoder", (8, 64), 0, False, False)])
 REDUCTIONS = ("max", "min", "prod", "sum_square", "l1", "l2", "logsumexp")
 ELEMENTWISE = ("silu", "softplus", "gelu", "gelu_tanh", "swiglu", "add",
                "rope")
@@ -510,6 +511,12 @@ def run_case(number, case, fused):
         m, k, n = dims
         return matmul(inp(0, m * k).reshape(m, k), inp(1, k * n).reshape(k, n),
                       fused)
+    if op == "decoder":  # the model of tools/transformer, on this port
+        sys.path.insert(0, os.path.join(os.path.dirname(
+            os.path.abspath(__file__)), "..", "transformer"))
+        import decoder  # noqa: E402
+        return decoder.case_outputs(decoder.decode(
+            decoder.PortOps(fused), dims[0], dims[1], number))
     if op == "attention":
         lq, lk, d, dv = dims
         mask = inp(3, lq * lk).reshape(lq, lk) if extra else None

@@ -91,7 +91,7 @@ SRCS=("$ROOT/simd/exact_kernels.cc" "$ROOT/simd/fast_kernels.cc"
       "$ROOT/src/core/capi.cc"
       "$ROOT/src/tensor/exact_tensor.cc" "$ROOT/src/tensor/fast_tensor.cc"
       "${TENSOR_API[@]}"
-      "$ROOT/src/conform/tensor_cases.cc" "$HERE/tensor_rows.cc"
+      "$ROOT/src/conform/tensor_cases.cc" "$ROOT/src/conform/decoder_case.cc" "$HERE/tensor_rows.cc"
       "$ROOT/src/conform/mcu_layer_cases.cc" "$ROOT/src/conform/mcu_kernel_rows.cc"
       "$HERE/mcu_rows.cc"
       "$HERE/main.cc" "$HERE/startup.cc" "$HERE/sha256.cc" "$HERE/stubs.cc")
