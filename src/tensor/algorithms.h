@@ -55,6 +55,11 @@ void RmsNormRow(const TensorKernels& k, const float* x, const float* g,
 // out = a b ("matmul"), shapes already checked; K == 0 gives +0.
 void Matmul(const Engine& e, const refmath_tensor& a, const refmath_tensor& b,
             const refmath_tensor& out);
+// The same with row i of out summing over k = 0..min(i, K-1) only, its
+// k-blocks and tree those of that shorter sum (a causal attention's P v);
+// a's entries past a row's last k are not read.
+void MatmulCausal(const Engine& e, const refmath_tensor& a,
+                  const refmath_tensor& b, const refmath_tensor& out);
 
 // The canonical NaN for a NaN, x otherwise.
 float CanonicalNaN(float x);

@@ -1,10 +1,13 @@
 // Scaled dot-product attention (docs/tensor-ops.md, "Attention"):
 // S = q k^T by matmul, each score divided by sqrt(d) (or multiplied by a
 // scale) and the mask added, left-out keys set to -inf, softmax over each
-// row, then P v by matmul.  One (query, key, value) slice; the 2-D entry
-// point here, the one with batch and heads in attention_heads.cc.
+// row, then P v by matmul; a causal row i takes keys 0..i only, in both
+// the softmax and P v, so that it has the bits of a decode step at i.
+// One (query, key, value) slice; the 2-D entry point here, the one with
+// batch and heads in attention_heads.cc.
 #include <math.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "refmath/tensor.h"
@@ -44,27 +47,32 @@ float At(const refmath_tensor& t, size_t i, size_t j) {
                 static_cast<ptrdiff_t>(j) * t.stride[1]];
 }
 
-// Row i of the scores: / sqrt(d) (or * scale), + mask, -inf where a key
-// is left out, softmax, in place.
+// The keys query i reads: all lk, or with causal 0..min(i, lk - 1) only.
+size_t KeysOf(const ScoreOptions& so, size_t i, size_t lk) {
+  return so.causal ? std::min(i + 1, lk) : lk;
+}
+
+// Row i of the scores, over its keys: / sqrt(d) (or * scale), + mask,
+// -inf where keep leaves a key out, softmax, in place.  A causal row's
+// later entries are neither read nor written.
 void ScoreRows(const TensorKernels& kk, float* s, size_t lk, float root_d,
                const ScoreOptions& so, size_t begin, size_t end) {
   std::vector<float> scratch;
   for (size_t i = begin; i < end; ++i) {
     float* row = s + i * lk;
+    const size_t n = KeysOf(so, i, lk);
     if (so.has_scale) {
-      for (size_t j = 0; j < lk; ++j) row[j] = row[j] * so.scale;
+      for (size_t j = 0; j < n; ++j) row[j] = row[j] * so.scale;
     } else {
-      kk.divide(row, root_d, row, lk);
+      kk.divide(row, root_d, row, n);
     }
     if (so.mask) {
-      for (size_t j = 0; j < lk; ++j) row[j] = row[j] + At(*so.mask, i, j);
+      for (size_t j = 0; j < n; ++j) row[j] = row[j] + At(*so.mask, i, j);
     }
-    for (size_t j = 0; (so.causal || so.keep) && j < lk; ++j) {
-      if ((so.causal && j > i) || (so.keep && At(*so.keep, i, j) == 0.0f)) {
-        row[j] = -INFINITY;
-      }
+    for (size_t j = 0; so.keep && j < n; ++j) {
+      if (At(*so.keep, i, j) == 0.0f) row[j] = -INFINITY;
     }
-    SoftmaxRow(kk, row, row, lk, false, &scratch);
+    SoftmaxRow(kk, row, row, n, false, &scratch);
   }
 }
 
@@ -88,7 +96,11 @@ void AttentionSlice(const Engine& e, const refmath_tensor& q,
               [&](size_t begin, size_t end) {
                 ScoreRows(*e.k, scores.data(), lk, root_d, so, begin, end);
               });
-  Matmul(e, s, v, out);
+  if (so.causal) {
+    MatmulCausal(e, s, v, out);  // row i over keys 0..i only
+  } else {
+    Matmul(e, s, v, out);
+  }
 }
 
 }  // namespace tensor

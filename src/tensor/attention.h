@@ -15,7 +15,7 @@ namespace tensor {
 struct ScoreOptions {
   bool has_scale = false;  // false: divide by sqrt(float(d))
   float scale = 1.0f;
-  bool causal = false;  // key j left out of query i when j > i
+  bool causal = false;  // query i reads keys 0..i only
   const refmath_tensor* mask = nullptr;  // added
   const refmath_tensor* keep = nullptr;  // a zero leaves the key out
 };

@@ -75,19 +75,48 @@ void PlaneTree(float* planes, size_t count, size_t size) {
   }
 }
 
-// Output rows [r0, r0 + rows): every k-block's partials, then the tree.
-void Panel(const TensorKernels& k, const Packed& p, size_t r0, size_t rows,
-           const refmath_tensor& out, std::vector<float>* partials) {
-  const size_t blocks = (p.k + kMatmulBlock - 1) / kMatmulBlock;
+size_t BlockCount(size_t n) { return (n + kMatmulBlock - 1) / kMatmulBlock; }
+
+// The number of k output row r sums over: all K, or with `causal` k = 0..r
+// only (0..K-1 once r >= K).
+size_t RowLength(const Packed& p, bool causal, size_t r) {
+  return causal ? std::min(r + 1, p.k) : p.k;
+}
+
+// How many of a row's n terms fall in the k-block starting at k0.
+size_t InBlock(size_t n, size_t k0) {
+  return n > k0 ? std::min(kMatmulBlock, n - k0) : 0;
+}
+
+// Panels start at multiples of kPanelRows, so the rows of one panel end
+// in the same k-block: causal rows too have one block count per panel.
+static_assert(kMatmulBlock % kPanelRows == 0, "a panel within a k-block");
+
+// Output rows [r0, r0 + rows): every k-block's partials, then the tree.  A
+// k-block in which every row of the panel has the same terms goes through
+// the kernel for all rows at once; one the causal rows cover unequally
+// (the block of the diagonal) goes row by row, each row's partial from -0
+// over its own terms only.
+void Panel(const TensorKernels& k, const Packed& p, bool causal, size_t r0,
+           size_t rows, const refmath_tensor& out,
+           std::vector<float>* partials) {
+  const size_t first = RowLength(p, causal, r0);
+  const size_t last = RowLength(p, causal, r0 + rows - 1);
+  const size_t blocks = BlockCount(last);
   const size_t plane = rows * p.np;
   partials->resize(blocks * plane);
   for (size_t kb = 0; kb < blocks; ++kb) {
     const size_t k0 = kb * kMatmulBlock;
-    for (size_t s = 0; s < p.np / kColumnPad; ++s) {
-      k.matmul_block(p.a.data() + r0 * p.k + k0, p.k,
-                     p.b.data() + (s * p.k + k0) * kColumnPad, kColumnPad,
-                     partials->data() + kb * plane + s * kColumnPad, p.np,
-                     rows, kColumnPad, std::min(kMatmulBlock, p.k - k0));
+    const bool shared = InBlock(first, k0) == InBlock(last, k0);
+    for (size_t r = 0; r < (shared ? 1 : rows); ++r) {
+      const size_t kk = InBlock(RowLength(p, causal, r0 + r), k0);
+      const float* a = p.a.data() + (r0 + r) * p.k + k0;
+      float* c = partials->data() + kb * plane + r * p.np;
+      for (size_t s = 0; s < p.np / kColumnPad; ++s) {
+        k.matmul_block(a, p.k, p.b.data() + (s * p.k + k0) * kColumnPad,
+                       kColumnPad, c + s * kColumnPad, p.np,
+                       shared ? rows : 1, kColumnPad, kk);
+      }
     }
   }
   if (blocks == 0) {  // K = 0: every element is +0
@@ -104,10 +133,8 @@ void Panel(const TensorKernels& k, const Packed& p, size_t r0, size_t rows,
   }
 }
 
-}  // namespace
-
-void Matmul(const Engine& e, const refmath_tensor& a, const refmath_tensor& b,
-            const refmath_tensor& out) {
+void Run(const Engine& e, const refmath_tensor& a, const refmath_tensor& b,
+         bool causal, const refmath_tensor& out) {
   const Packed p = Pack(a, b);
   if (p.m == 0 || p.n == 0) return;
   const size_t panels = (p.m + kPanelRows - 1) / kPanelRows;
@@ -116,9 +143,22 @@ void Matmul(const Engine& e, const refmath_tensor& a, const refmath_tensor& b,
     std::vector<float> partials;
     for (size_t pi = begin; pi < end; ++pi) {
       const size_t r0 = pi * kPanelRows;
-      Panel(*e.k, p, r0, std::min(kPanelRows, p.m - r0), out, &partials);
+      Panel(*e.k, p, causal, r0, std::min(kPanelRows, p.m - r0), out,
+            &partials);
     }
   });
+}
+
+}  // namespace
+
+void Matmul(const Engine& e, const refmath_tensor& a, const refmath_tensor& b,
+            const refmath_tensor& out) {
+  Run(e, a, b, false, out);
+}
+
+void MatmulCausal(const Engine& e, const refmath_tensor& a,
+                  const refmath_tensor& b, const refmath_tensor& out) {
+  Run(e, a, b, true, out);
 }
 
 }  // namespace tensor
