@@ -174,7 +174,7 @@ typedef struct {
   const refmath_tensor *keep;
   float scale;   /* the scores are multiplied by it when has_scale is 1 */
   int has_scale; /* 0: divided by sqrt(float(d)) instead */
-  int causal;    /* 1: key j is left out of query i when j > i */
+  int causal;    /* 1: query i reads keys 0..i only (j > i left out) */
 } refmath_attention_options;
 
 refmath_attention_options refmath_attention_default_options(void);
@@ -184,8 +184,10 @@ refmath_attention_options refmath_attention_default_options(void);
  * H a multiple of Hkv, query head h using key/value head h / (H / Hkv)
  * (grouped- and multi-query attention).  Each (b, h) slice has the bits
  * of refmath_tensor_attention on that slice where the options coincide
- * (no scale, not causal, no keep).  causal, has_scale: 0 or 1; scale
- * finite. */
+ * (no scale, not causal, no keep).  A causal row i sums over keys 0..i
+ * only, so a decode step (query p alone against the keys and values
+ * 0..p, not causal) gives row p's bits.  causal, has_scale: 0 or 1;
+ * scale finite. */
 int refmath_tensor_attention_heads(const refmath_tensor *q,
                                    const refmath_tensor *k,
                                    const refmath_tensor *v,

@@ -388,8 +388,9 @@ def attention(q, k, v, mask=None, *, scale=None, causal=False, out=None,
     ``v`` [S, dv] give [L, dv].  ``mask``: float32, added to the scores, or
     bool, False leaving the key out; either broadcast to [B, H, L, S].
     ``scale``: None divides the scores by ``sqrt(float32(d))``, a number
-    (rounded to float32) multiplies them.  ``causal``: key j is left out of
-    query i when j > i (top-left aligned, as torch's ``is_causal``).  A
+    (rounded to float32) multiplies them.  ``causal``: query i reads keys
+    0..i only (top-left aligned, as torch's ``is_causal``), so a decode
+    step, query p against the keys and values 0..p, gives row p's bits.  A
     query that keeps no key gives a NaN row.  Every (batch, head) slice has
     the bits of the 2-D call on that slice where the options coincide."""
     variant, target, threads = _options("attention", variant, target, threads)

@@ -251,8 +251,10 @@ def attention(q, k, v, mask, fused):
 def attention_heads(q, k, v, mask, keep, scale, causal, fused):
     """Attention with batch and heads: q (B, H, L, d), k (B, Hkv, S, d), v
     (B, Hkv, S, dv); head h reads key/value head h // (H // Hkv).  Per
-    slice: the scores, / sqrt(d) or * scale, + mask, -inf where a key is
-    left out (causal: j > i; keep: a zero), softmax, the product with V."""
+    slice: the scores, / sqrt(d) or * scale, + mask, -inf where keep
+    leaves a key out (a zero), softmax, the product with V.  Causal: row i
+    reads keys 0..min(i, S-1) only, its softmax over those and its
+    product a matmul of that one row by V's first rows."""
     b, h, l, d = q.shape
     s, group = k.shape[2], h // k.shape[1]
     out = np.empty((b, h, l, v.shape[3]), dtype=F32)
@@ -266,15 +268,17 @@ def attention_heads(q, k, v, mask, keep, scale, causal, fused):
             t = t / np.sqrt(F32(d)) if scale is None else t * F32(scale)
             if masks is not None:
                 t = t + masks[i, j]
-            drop = np.zeros((l, s), dtype=bool)
-            if causal:
-                drop |= np.triu(np.ones((l, s), dtype=bool), 1)
             if keeps is not None:
-                drop |= keeps[i, j] == 0
-            t[drop] = -np.inf
+                t[keeps[i, j] == 0] = -np.inf
+            vs = np.ascontiguousarray(v[i, kv])
             with np.errstate(invalid="ignore"):  # a row keeping no key: NaN
-                p = softmax(t, fused)
-            out[i, j] = matmul(p, np.ascontiguousarray(v[i, kv]), fused)
+                if not causal:
+                    out[i, j] = matmul(softmax(t, fused), vs, fused)
+                    continue
+                for r in range(l):
+                    n = min(r + 1, s)
+                    p = softmax(np.ascontiguousarray(t[r:r + 1, :n]), fused)
+                    out[i, j, r] = matmul(p, vs[:n], fused)[0]
     return out
 
 
