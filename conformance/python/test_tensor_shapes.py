@@ -202,6 +202,36 @@ def test_attention_slice_has_the_bits_of_the_2d_call(variant):
         q[:1, :1], k[:1, :1], v[:1, :1], causal=True, scale=0.5)[0, 0]).tolist()
 
 
+def decode_inputs(l):
+    """Grouped heads (H 4, Hkv 2) whose value column 0 is -0 for the first
+    half of the keys and 1 after, and whose last value in column 1 is
+    +inf: a causal row that took the later keys' +0 weights would turn -0
+    into +0 and earlier rows into NaN."""
+    q, k, v = normal(15, 1, 4, l, 8), normal(16, 1, 2, l, 8), \
+        normal(17, 1, 2, l, 5)
+    v[:, :, :l // 2, 0] = -0.0
+    v[:, :, l // 2:, 0] = 1.0
+    v[:, :, l - 1, 1] = np.inf
+    return q, k, v
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("l", [40, 300])
+def test_attention_decode_steps_have_the_causal_rows_bits(variant, l):
+    q, k, v = decode_inputs(l)
+    whole = rt.attention(q, k, v, causal=True, variant=variant, threads=2)
+    assert (bits(whole[:, :, :l // 2, 0]) == 0x80000000).all()
+    assert np.isfinite(whole[:, :, :l - 1]).all()
+    for p in range(l):
+        step = rt.attention(q[:, :, p:p + 1], k[:, :, :p + 1],
+                            v[:, :, :p + 1], variant=variant, threads=1)
+        assert bits(step[:, :, 0]).tolist() == bits(whole[:, :, p]).tolist()
+    if l <= 40:  # the port's rows one by one, slow for long sequences
+        want = port.attention_heads(q, k, v, None, None, None, True,
+                                    variant == "fast")
+        assert bits(whole).tolist() == bits(want).tolist()
+
+
 def test_attention_heads_errors_write_nothing():
     q, k = np.ones((1, 3, 4, 8), np.float32), np.ones((1, 2, 4, 8), np.float32)
     out = np.full((1, 3, 4, 8), 42, np.float32)
