@@ -178,6 +178,37 @@ def sum_and_matmul(cli):
               "attention options %s" % doc["attention"])
 
 
+def reductions(cli):
+    # prod of 2^100, 2^100, 2^-140, 2^-10 is exactly 2^50; a binary32
+    # product overflows on the way (refmath's too, docs/tensor-ops.md): inf
+    # against a finite truth is a NaN/inf disagreement in every column.
+    x = np.array([[2.0 ** 100, 2.0 ** 100, 2.0 ** -140, 2.0 ** -10]], F32)
+    status, doc, _ = report(cli, "--op", "prod", "--in", cli.save("px", x),
+                            "--outputs", cli.save("py", np.array([np.inf], F32)))
+    b = column(doc, "backend")
+    cli.check(b.get("nan_inf_disagreements") == 1 and status == 1,
+              "prod overflowed on the way: %s, exit %d" % (b, status))
+    cli.check(column(doc, "refmath exact").get("nan_inf_disagreements") == 1,
+              "refmath's binary32 prod overflows too: %s" % doc["columns"])
+    # logsumexp of (0, 0) is ln 2: 0x3F317218 is its nearest binary32
+    # (0.0320 ulp below), one value up is 1.0320 ulp away.
+    z = cli.save("lz", np.zeros((1, 2), F32))
+    ln2 = np.array([0x3F317218], np.uint32).view(F32)
+    for k, want in ((0, 0.03195), (1, 1.03195)):
+        status, doc, _ = report(cli, "--op", "logsumexp", "--in", z,
+                                "--outputs", cli.save("ly", up(ln2, k)))
+        got = column(doc, "backend").get("max_ulp", -1)
+        cli.check(abs(got - want) < 1e-3, "logsumexp(0, 0) %d up: %s ulp" % (k, got))
+    # mean over axis 0 and max: a backend equal to refmath is bit-identical.
+    m = np.array([[1, 2, 3], [2, 2, 4]], F32)
+    status, doc, _ = report(cli, "--op", "mean", "--axis", "0", "--in",
+                            cli.save("mx", m), "--outputs",
+                            cli.save("my", np.array([1.5, 2, 3.5], F32)),
+                            "--max-ulp", "0")
+    cli.check(status == 0 and column(doc, "backend")["identical_to_exact"] == 3,
+              "mean --axis 0: exit %d %s" % (status, doc["columns"]))
+
+
 def round32(q):
     """The binary32 nearest the Fraction q (ties to even), as np.float32."""
     f = F32(float(q))
@@ -342,7 +373,7 @@ def bad_input(cli):
 
 def main():
     cli = Cli(sys.argv[1], "compare_op")
-    for section in (known_ulps, sum_and_matmul, matmul_exact, attention,
+    for section in (known_ulps, sum_and_matmul, reductions, matmul_exact, attention,
                     against_refmath_and_rounded, bad_input):
         try:
             section(cli)

@@ -282,3 +282,26 @@ def test_tensor_op_attention():
     assert r and r.backend["max_ulp"] == 0 and r.mask == "<array>"
     with pytest.raises(TypeError, match=r"attention takes inputs=\(q, k, v\)"):
         refmath.compare("attention", (q, k), y)
+
+
+@pytest.mark.parametrize("op", ["mean", "max", "min", "prod", "sum_square",
+                                "l1_norm", "l2_norm", "logsumexp"])
+def test_tensor_op_reductions_against_refmath_itself(op):
+    # A backend that is refmath exact: bit-identical everywhere, never
+    # nearer or farther, and its distance is the exact column's.
+    x = np.random.default_rng(7).normal(0, 2, (5, 40)).astype(np.float32)
+    y = getattr(refmath.tensor, op)(x, axis=0)
+    r = refmath.compare(op, x, y, axis=0)
+    assert r.backend["identical_to_exact"] == 40 == r.count
+    assert r.closer == {"backend": 0, "exact": 0, "tie": 40}
+    assert r.backend["max_ulp"] == r.exact["max_ulp"]
+
+
+def test_tensor_op_reduction_hand_values():
+    # max is exact; l2 of (3, 4) is 5; a backend one value off is 1 ulp.
+    x = np.array([[3, 4], [-1, 0.5]], np.float32)
+    assert refmath.compare("max", x, np.array([4, 0.5], np.float32),
+                           max_ulp=0)
+    off = np.nextafter(np.float32(5), np.float32(6))
+    r = refmath.compare("l2-norm", x[:1], np.array([off], np.float32))
+    assert r.backend["max_ulp"] == 1

@@ -140,7 +140,8 @@ def _envelope(x, ulp):
 
 # The tensor operations compare() takes for `function` (compare --op).
 TENSOR_OPS = ("softmax", "log-softmax", "layer-norm", "rms-norm", "sum",
-              "matmul", "attention", "gemm")
+              "matmul", "attention", "gemm", "mean", "max", "min", "prod",
+              "sum-square", "l1-norm", "l2-norm", "logsumexp")
 
 
 class TensorCompareReport:

@@ -17,6 +17,7 @@
 #include "src/verify/exact_double_sum.h"
 #include "src/verify/exact_dot.h"
 #include "src/verify/mpfr.h"
+#include "src/verify/reduce_truth.h"
 #include "src/verify/report.h"
 #include "src/verify/tensor_shape_truth.h"
 #include "src/verify/tensor_truth.h"
@@ -26,7 +27,36 @@ namespace refmath {
 
 const char* const kTensorOpNames =
     "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention, "
-    "gemm";
+    "gemm, mean, max, min, prod, sum-square, l1-norm, l2-norm, logsumexp";
+
+namespace {
+
+// The reductions beside sum: their names and refmath_reduce_op codes
+// (kReduceMean for mean), in TensorOp order from kMean.
+struct Reduction {
+  TensorOp op;
+  const char* name;
+  int code;
+};
+const Reduction kReductions[] = {
+    {TensorOp::kMean, "mean", kReduceMean},
+    {TensorOp::kMax, "max", REFMATH_REDUCE_MAX},
+    {TensorOp::kMin, "min", REFMATH_REDUCE_MIN},
+    {TensorOp::kProd, "prod", REFMATH_REDUCE_PROD},
+    {TensorOp::kSumSquare, "sum-square", REFMATH_REDUCE_SUM_SQUARE},
+    {TensorOp::kL1Norm, "l1-norm", REFMATH_REDUCE_L1},
+    {TensorOp::kL2Norm, "l2-norm", REFMATH_REDUCE_L2},
+    {TensorOp::kLogSumExp, "logsumexp", REFMATH_REDUCE_LOG_SUM_EXP}};
+
+// The reduction's entry, or null for the other ops.
+const Reduction* ReductionOf(TensorOp op) {
+  for (const auto& r : kReductions) {
+    if (r.op == op) return &r;
+  }
+  return nullptr;
+}
+
+}  // namespace
 
 const char* TensorOpName(TensorOp op) {
   switch (op) {
@@ -38,8 +68,8 @@ const char* TensorOpName(TensorOp op) {
     case TensorOp::kMatmul: return "matmul";
     case TensorOp::kAttention: return "attention";
     case TensorOp::kGemm: return "gemm";
+    default: return ReductionOf(op)->name;
   }
-  return "?";
 }
 
 bool ParseTensorOp(const std::string& name, TensorOp* op) {
@@ -51,6 +81,12 @@ bool ParseTensorOp(const std::string& name, TensorOp* op) {
                      TensorOp::kGemm}) {
     if (dashed == TensorOpName(o)) {
       *op = o;
+      return true;
+    }
+  }
+  for (const auto& r : kReductions) {
+    if (dashed == r.name) {
+      *op = r.op;
       return true;
     }
   }
@@ -332,7 +368,7 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
     r->axis = static_cast<long>(in->axis);
     r->row_length = xs[in->axis];
     r->out_shape = xs;
-    if (s.op == TensorOp::kSum) {
+    if (s.op == TensorOp::kSum || ReductionOf(s.op)) {
       r->out_shape.erase(r->out_shape.begin() + in->axis);
     } else if (r->row_length == 0) {
       *error = "--in " + ShapeText(xs) + ": the rows along --axis are empty";
@@ -411,10 +447,16 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
     status = refmath_tensor_matmul(&a, &b, &out_c, &o);
   } else if (s.op == TensorOp::kAttention) {
     status = RefmathAttention(s, in, &out_c, &o);
-  } else if (s.op == TensorOp::kSum) {
+  } else if (s.op == TensorOp::kSum || ReductionOf(s.op)) {
     const refmath_tensor x = refmath_tensor_contiguous(
         in->x.values.data(), in->x.shape.size(), in->x.shape.data());
-    status = refmath_tensor_sum(&x, static_cast<int>(in->axis), &out_c, &o);
+    const int axis = static_cast<int>(in->axis);
+    const int code = s.op == TensorOp::kSum ? 0 : ReductionOf(s.op)->code;
+    status = s.op == TensorOp::kSum ? refmath_tensor_sum(&x, axis, &out_c, &o)
+             : code == kReduceMean
+                 ? refmath_tensor_mean(&x, axis, &out_c, &o)
+                 : refmath_tensor_reduce(&x, static_cast<refmath_reduce_op>(code),
+                                         axis, &out_c, &o);
   } else {
     const refmath_tensor x = AxisLast(in->x.values.data(), in->x.shape, in->axis);
     const refmath_tensor out = AxisLast(y->data(), r.out_shape, in->axis);
@@ -482,6 +524,10 @@ void Truth(const TensorCompareSpec& s, const Inputs& in,
       total.Clear();
       for (size_t j = 0; j < n; ++j) total.Add(row[j], 1.0f);
       (*t)[q] = total.Value();
+      continue;
+    }
+    if (ReductionOf(s.op)) {
+      (*t)[q] = ReduceTruth(ReductionOf(s.op)->code, row.data(), n);
       continue;
     }
     RowTruth(RowOpOf(s.op), row.data(), n,

@@ -1,12 +1,12 @@
 // The measurement behind `refmath compare --op`: a backend's outputs of a
-// tensor operation (softmax, log-softmax, layer norm, RMS norm, sum,
-// matmul, attention, gemm) against the operation's true value, beside refmath's own
+// tensor operation (softmax, log-softmax, layer norm, RMS norm, sum and
+// the other reductions, matmul, attention, gemm) against the operation's true value, beside refmath's own
 // results on the same inputs (the exact and fast variants, and for sum
 // the correctly rounded one), and against refmath exact bit for bit.
 //
 // The truth of an element is its exact value rounded once to binary64:
 // tensor_truth.h for the row operations; for sum the exact sum of the
-// binary32 values, for matmul the exact dot products (every binary32
+// binary32 values, reduce_truth.h for mean and the other reductions, for matmul the exact dot products (every binary32
 // product is exact in binary64, the sums exact); for attention the exact
 // scores q.k, then / sqrt(d), the mask, softmax and the sum with V in MPFR
 // at 192 bits.  Every ulp figure
@@ -30,12 +30,21 @@ enum class TensorOp {
   kSum,
   kMatmul,
   kAttention,
-  kGemm
+  kGemm,
+  kMean,
+  kMax,
+  kMin,
+  kProd,
+  kSumSquare,
+  kL1Norm,
+  kL2Norm,
+  kLogSumExp
 };
 
 // "softmax", "log-softmax", "layer-norm", "rms-norm", "sum", "matmul",
-// "attention", "gemm" (as
-// `refmath tensor` spells them); Parse also takes '_' for '-'.
+// "attention", "gemm", "mean", "max", "min", "prod", "sum-square",
+// "l1-norm", "l2-norm", "logsumexp" (as `refmath tensor` spells them);
+// Parse also takes '_' for '-'.
 const char* TensorOpName(TensorOp op);
 bool ParseTensorOp(const std::string& name, TensorOp* op);
 // The names above, comma-separated, for messages and help.
