@@ -176,6 +176,71 @@ def bench_attention(rm, rep, quick):
         rep.row(str(L), ms(te), ms(tf), ms(tt), "%.2f" % (tt / te), "%.2f" % (tt / tf))
 
 
+def package():
+    """refmath.tensor and the decoder of tools/transformer, from build/."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "build", "python"))
+    sys.path.insert(0, os.path.join(here, "..", "tools", "transformer"))
+    import refmath.tensor  # noqa: F401
+    import decoder
+    import truth_report
+    return refmath, decoder, truth_report
+
+
+def bench_heads(rep, quick):
+    rep.table("causal attention [1, 8, L, 64], two threads (torch: softmax(q k^T / 8 "
+              "masked) v composed, its scaled_dot_product_attention being absent "
+              "from 1.13)", ["L", "refmath exact ms", "refmath fast ms", "torch ms",
+                             "torch / exact", "torch / fast"])
+    refmath, _, _ = package()
+    torch_threads(2)
+    for L in ([1024] if quick else [256, 1024]):
+        rng = np.random.default_rng(L)
+        q, k, v = (rng.standard_normal((1, 8, L, 64)).astype(np.float32)
+                   for _ in range(3))
+        reps = dict(min_total=0.0, max_reps=5, clock="wall")
+        run = refmath.tensor.attention
+        te = best_time(lambda: run(q, k, v, causal=True, threads=2), **reps)
+        tf = best_time(lambda: run(q, k, v, causal=True, threads=2,
+                                   variant="fast"), **reps)
+        if torch is not None:
+            tq, tk, tv = (torch.from_numpy(a) for a in (q, k, v))
+            drop = torch.ones(L, L).triu(1).bool()
+            tt = best_time(lambda: torch.softmax(
+                (tq @ tk.transpose(-1, -2) / 8.0).masked_fill(drop, -np.inf),
+                dim=-1) @ tv, **reps)
+        else:
+            tt = float("nan")
+        rep.row(str(L), ms(te), ms(tf), ms(tt), "%.2f" % (tt / te), "%.2f" % (tt / tf))
+
+
+# The decoder of tools/transformer at a size where arithmetic, not calls,
+# takes the time.
+DECODER_SHAPE = dict(vocab=4096, dim=512, heads=8, kv_heads=2, head_dim=64,
+                     ffn=1408, layers=2)
+
+
+def bench_decoder(rep, quick):
+    rep.table("decoder forward (tools/transformer/decoder.py, dim 512, 8 heads over "
+              "2 key/value heads, ffn 1408, 2 layers, vocabulary 4096), two threads, "
+              "the same weights in torch float32", ["tokens", "refmath exact ms",
+                                                     "refmath fast ms", "torch ms",
+                                                     "torch / exact", "torch / fast"])
+    _, dec, tr = package()
+    torch_threads(2)
+    w = dec.weights(75, DECODER_SHAPE)
+    for L in ([256] if quick else [128, 512]):
+        tokens = (np.arange(L)[None, :] * 7 % DECODER_SHAPE["vocab"]).astype(np.int64)
+        reps = dict(min_total=0.0, max_reps=3, clock="wall")
+        times = []
+        for ops in (dec.RefmathOps(threads=2), dec.RefmathOps(threads=2, variant="fast"),
+                    tr.TorchOps() if torch is not None else None):
+            times.append(float("nan") if ops is None else best_time(
+                lambda: dec.forward(ops, w, tokens, DECODER_SHAPE), **reps))
+        te, tf, tt = times
+        rep.row(str(L), ms(te), ms(tf), ms(tt), "%.2f" % (tt / te), "%.2f" % (tt / tf))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -204,6 +269,8 @@ def main():
     bench_rows(rm, rep, args.quick)
     bench_matmul(rm, rep, args.quick, args.openblas)
     bench_attention(rm, rep, args.quick)
+    bench_heads(rep, args.quick)
+    bench_decoder(rep, args.quick)
     if args.md:
         with open(args.md, "w") as f:
             f.write("\n".join(rep.lines) + "\n")

@@ -137,9 +137,18 @@ class PortOps:
         return port.canonical_nan(port.silu(gate) * up)
 
 
-def rope_tables(ops, length):
-    """cos and sin [length, 4] of the angles float32(p) * FREQ[i]."""
-    angle = np.arange(length, dtype=F32)[:, None] * FREQ[None, :]
+def frequencies(hd):
+    """RoPE's 10000^(-2i/hd): FREQ for the model's hd = 8; for other head
+    sizes (the benchmark's larger shapes) the binary64 power rounded to
+    binary32."""
+    if hd == 8:
+        return FREQ
+    return (10000.0 ** (-np.arange(0, hd, 2) / hd)).astype(F32)
+
+
+def rope_tables(ops, length, hd=8):
+    """cos and sin [length, hd/2] of the angles float32(p) * f[i]."""
+    angle = np.arange(length, dtype=F32)[:, None] * frequencies(hd)[None, :]
     sin, cos = ops.sincos(angle)
     return cos, sin
 
@@ -175,7 +184,7 @@ def forward(ops, w, tokens, s=SHAPE):
     """logits [B*L, vocab] of right-padded tokens [B, L]."""
     batch, length = tokens.shape
     h = w["embed"][tokens.ravel()]
-    cos, sin = rope_tables(ops, length)
+    cos, sin = rope_tables(ops, length, s["head_dim"])
     for layer in w["layers"]:
         h = layer_forward(ops, layer, s, h, cos, sin, batch, length)
     return ops.matmul(ops.rms_norm(h, w["final_gain"]), w["head"])
