@@ -62,3 +62,14 @@ def test_the_report_names_every_backend():
         assert "| torch " in text
     except ImportError:
         pass
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_key_value_cache_gives_the_same_bits(variant):
+    # The prompt once, then one position per step against the cached keys
+    # and values: each step's query attends to every cached key (no mask),
+    # which must give causal attention's bits at that position.
+    ops = dec.RefmathOps(variant=variant)
+    for j in (0, 7):
+        full = dec.decode(ops, 1, 64, first=j)
+        assert bits(dec.decode_cached(ops, j, 64)) == bits(full), j

@@ -82,8 +82,8 @@ class RefmathOps:
     def rope(self, x, cos, sin):
         return self.refmath.tensor.rope(x, cos, sin, **self.kw)
 
-    def attention(self, q, k, v):
-        return self.refmath.tensor.attention(q, k, v, causal=True, **self.kw)
+    def attention(self, q, k, v, causal=True):
+        return self.refmath.tensor.attention(q, k, v, causal=causal, **self.kw)
 
     def add(self, a, b):
         return self.refmath.tensor.add(a, b, **self.kw)
@@ -126,8 +126,8 @@ class PortOps:
     def rope(self, x, cos, sin):
         return port.rope(x, cos, sin, False)
 
-    def attention(self, q, k, v):
-        return port.attention_heads(q, k, v, None, None, None, True,
+    def attention(self, q, k, v, causal=True):
+        return port.attention_heads(q, k, v, None, None, None, causal,
                                     self.fused)
 
     def add(self, a, b):
@@ -166,28 +166,59 @@ def merge(x):
         b * length, h * hd)
 
 
-def layer_forward(ops, w, s, h, cos, sin, batch, length):
-    """h + attention, then + the MLP, each on the RMS-normed h."""
+def layer_forward(ops, w, s, h, cos, sin, batch, length, cache=None):
+    """h + attention, then + the MLP, each on the RMS-normed h.  With a
+    cache (a dict), the keys and values of earlier positions are taken
+    from it and the new ones appended: the queries then attend to every
+    cached key, which is causal attention for one new position."""
     hd = s["head_dim"]
     x = ops.rms_norm(h, w["attn_gain"])
     q, k, v = (ops.matmul(x, w[m]) for m in ("wq", "wk", "wv"))
     q4 = ops.rope(heads(q, batch, length, s["heads"], hd), cos, sin)
     k4 = ops.rope(heads(k, batch, length, s["kv_heads"], hd), cos, sin)
-    a = ops.attention(q4, k4, heads(v, batch, length, s["kv_heads"], hd))
+    v4 = heads(v, batch, length, s["kv_heads"], hd)
+    if cache is not None and "k" in cache:
+        k4 = np.concatenate([cache["k"], k4], axis=2)
+        v4 = np.concatenate([cache["v"], v4], axis=2)
+    if cache is not None:
+        cache["k"], cache["v"] = k4, v4
+    a = ops.attention(q4, k4, v4, causal=k4.shape[2] == length)
     h = ops.add(h, ops.matmul(merge(a), w["wo"]))
     x = ops.rms_norm(h, w["mlp_gain"])
     gate = ops.swiglu(ops.matmul(x, w["w_gate"]), ops.matmul(x, w["w_up"]))
     return ops.add(h, ops.matmul(gate, w["w_down"]))
 
 
-def forward(ops, w, tokens, s=SHAPE):
-    """logits [B*L, vocab] of right-padded tokens [B, L]."""
+def forward(ops, w, tokens, s=SHAPE, caches=None, start=0):
+    """logits [B*L, vocab] of right-padded tokens [B, L] at positions
+    start.. (start > 0 with one cache per layer holding the positions
+    before; one new position then)."""
     batch, length = tokens.shape
     h = w["embed"][tokens.ravel()]
-    cos, sin = rope_tables(ops, length, s["head_dim"])
-    for layer in w["layers"]:
-        h = layer_forward(ops, layer, s, h, cos, sin, batch, length)
+    cos, sin = rope_tables(ops, start + length, s["head_dim"])
+    cos, sin = cos[start:], sin[start:]
+    for i, layer in enumerate(w["layers"]):
+        h = layer_forward(ops, layer, s, h, cos, sin, batch, length,
+                          None if caches is None else caches[i])
     return ops.matmul(ops.rms_norm(h, w["final_gain"]), w["head"])
+
+
+def decode_cached(ops, j, steps=64, number=CASE_NUMBER):
+    """Greedy decoding of prompt j alone with a key/value cache: the prompt
+    once, then one position per step; the results of decode(ops, 1,
+    steps, number, first=j), which runs the whole sequence every step."""
+    w = weights(number)
+    seq = prompt(j, number)
+    caches = [{} for _ in w["layers"]]
+    logits = forward(ops, w, np.array([seq]), caches=caches)
+    seen = []
+    for _ in range(steps):
+        last = logits[-1]
+        seen.append(last.copy())
+        seq.append(int(np.argmax(last)))
+        logits = forward(ops, w, np.array([seq[-1:]]), caches=caches,
+                         start=len(seq) - 1)
+    return [(np.array(seen), seq[-steps:])]
 
 
 def decode(ops, batch=8, steps=64, number=CASE_NUMBER, first=0):

@@ -65,7 +65,7 @@ class TruthOps:
         x1, x2 = x[..., :h], x[..., h:]
         return np.concatenate([x1 * cos - x2 * sin, x2 * cos + x1 * sin], -1)
 
-    def attention(self, q, k, v):
+    def attention(self, q, k, v, causal=True):
         b, heads, length, d = q.shape
         group = heads // k.shape[1]
         root = mpmath.sqrt(d)
@@ -74,10 +74,11 @@ class TruthOps:
             for j in range(heads):
                 s = np.dot(q[i, j], k[i, j // group].T) / root
                 for r in range(length):
-                    e = [mpmath.exp(t) for t in s[r, :r + 1]]
+                    keys = r + 1 if causal else k.shape[2]
+                    e = [mpmath.exp(t) for t in s[r, :keys]]
                     total = mpmath.fsum(e)
                     p = np.array([x / total for x in e], dtype=object)
-                    out[i, j, r] = np.dot(p, v[i, j // group, :r + 1])
+                    out[i, j, r] = np.dot(p, v[i, j // group, :keys])
         return out
 
     def add(self, a, b):
@@ -117,15 +118,16 @@ class TorchOps:
         half = self.torch.cat([-x[..., h:], x[..., :h]], -1)
         return (x * c + half * s).numpy()
 
-    def attention(self, q, k, v):
+    def attention(self, q, k, v, causal=True):
         t = self.torch
         q, k, v = self._t(q), self._t(k), self._t(v)
         group = q.shape[1] // k.shape[1]
         k = k.repeat_interleave(group, 1)
         v = v.repeat_interleave(group, 1)
         s = t.matmul(q, k.transpose(-1, -2)) / math.sqrt(q.shape[-1])
-        length = q.shape[2]
-        s = s.masked_fill(t.ones(length, length).triu(1).bool(), -math.inf)
+        if causal:
+            length = q.shape[2]
+            s = s.masked_fill(t.ones(length, length).triu(1).bool(), -math.inf)
         return t.matmul(t.softmax(s, -1), v).numpy()
 
     def add(self, a, b):
