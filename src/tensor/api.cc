@@ -67,8 +67,7 @@ int Reduce(const refmath_tensor* in, int axis, const refmath_tensor* out,
 int Softmax(const refmath_tensor* in, const refmath_tensor* out,
             const refmath_tensor_options* opt, bool log) {
   Engine e;
-  int status = Setup(opt, &e, nullptr);
-  if (status == REFMATH_OK) status = CheckViews({in, out});
+  int status = SetupFor(opt, &e, {in, out});
   if (status != REFMATH_OK) return status;
   if (in->ndim == 0) return REFMATH_E_AXIS;
   if (!ShapeWithout(*in, in->ndim, *out)) return REFMATH_E_SHAPE;
@@ -133,8 +132,7 @@ int Norm(const refmath_tensor* in, const refmath_tensor* scale,
          const refmath_tensor_options* opt, bool with_mean,
          StatsViews stats = {nullptr, nullptr}) {
   Engine e;
-  int status = Setup(opt, &e, nullptr);
-  if (status == REFMATH_OK) status = CheckViews({in, out});
+  int status = SetupFor(opt, &e, {in, out});
   for (const refmath_tensor* t : {scale, bias, stats.mean, stats.inv_std_dev}) {
     if (status == REFMATH_OK && t) status = CheckView(t);
   }
@@ -254,8 +252,7 @@ int refmath_tensor_dot(const refmath_tensor* x, const refmath_tensor* y,
                        const refmath_tensor* out,
                        const refmath_tensor_options* opt) {
   Engine e;
-  int status = Setup(opt, &e, nullptr);
-  if (status == REFMATH_OK) status = CheckViews({x, y, out});
+  int status = SetupFor(opt, &e, {x, y, out});
   if (status != REFMATH_OK) return status;
   if (x->ndim != 1 || !IsVector(y, x->shape[0]) || out->ndim != 0) {
     return REFMATH_E_SHAPE;
@@ -286,8 +283,7 @@ int refmath_tensor_matmul(const refmath_tensor* a, const refmath_tensor* b,
                           const refmath_tensor* out,
                           const refmath_tensor_options* opt) {
   Engine e;
-  int status = Setup(opt, &e, nullptr);
-  if (status == REFMATH_OK) status = CheckViews({a, b, out});
+  int status = SetupFor(opt, &e, {a, b, out});
   if (status != REFMATH_OK) return status;
   MatmulPlan p;
   if (!PlanMatmul(*a, *b, &p) || !HasPlanShape(p, *out)) {

@@ -65,6 +65,12 @@ int Setup(const refmath_tensor_options* opt, Engine* e,
   return REFMATH_OK;
 }
 
+int SetupFor(const refmath_tensor_options* opt, Engine* e,
+             std::initializer_list<const refmath_tensor*> views) {
+  const int status = Setup(opt, e, nullptr);
+  return status == REFMATH_OK ? CheckViews(views) : status;
+}
+
 int CheckViews(std::initializer_list<const refmath_tensor*> views) {
   for (const refmath_tensor* t : views) {
     const int status = CheckView(t);

@@ -22,6 +22,10 @@ int Setup(const refmath_tensor_options* opt, Engine* e,
 // The first failing CheckView of the views given.
 int CheckViews(std::initializer_list<const refmath_tensor*> views);
 
+// Setup without a sum mode, then CheckViews: the first failing status.
+int SetupFor(const refmath_tensor_options* opt, Engine* e,
+             std::initializer_list<const refmath_tensor*> views);
+
 // Whether out meets any of the inputs (NULL entries skipped).
 bool OverlapsAny(const refmath_tensor& out,
                  std::initializer_list<const refmath_tensor*> ins);

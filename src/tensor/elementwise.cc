@@ -110,6 +110,16 @@ int CheckSameShape(const refmath_tensor* out,
   return OverlapsBadly(*out, ins) ? REFMATH_E_OVERLAP : REFMATH_OK;
 }
 
+// The options, the activation's kernel, then views of out's shape.
+int PrepareActivation(const refmath_tensor_options* opt, int act,
+                      const refmath_tensor* out,
+                      std::initializer_list<const refmath_tensor*> ins,
+                      Engine* e, Kernel* k) {
+  int status = Setup(opt, e, nullptr);
+  if (status == REFMATH_OK) status = KernelFor(act, opt, k);
+  return status == REFMATH_OK ? CheckSameShape(out, ins) : status;
+}
+
 // x with the last axis halved: the shape cos and sin broadcast to.
 void HalfShape(const refmath_tensor& x, size_t* shape) {
   for (size_t i = 0; i < x.ndim; ++i) shape[i] = x.shape[i];
@@ -168,9 +178,7 @@ int refmath_tensor_activation(const refmath_tensor* in,
                               const refmath_tensor_options* opt) {
   Engine e;
   Kernel k;
-  int status = Setup(opt, &e, nullptr);
-  if (status == REFMATH_OK) status = KernelFor(act, opt, &k);
-  if (status == REFMATH_OK) status = CheckSameShape(out, {in});
+  const int status = PrepareActivation(opt, act, out, {in}, &e, &k);
   if (status != REFMATH_OK) return status;
   const RowReader x(*in);
   return ByRows(e, *out, [&](size_t r, float* y, size_t n, Scratch* s) {
@@ -183,9 +191,8 @@ int refmath_tensor_swiglu(const refmath_tensor* gate, const refmath_tensor* up,
                           const refmath_tensor_options* opt) {
   Engine e;
   Kernel k;
-  int status = Setup(opt, &e, nullptr);
-  if (status == REFMATH_OK) status = KernelFor(REFMATH_ACTIVATION_SILU, opt, &k);
-  if (status == REFMATH_OK) status = CheckSameShape(out, {gate, up});
+  const int status =
+      PrepareActivation(opt, REFMATH_ACTIVATION_SILU, out, {gate, up}, &e, &k);
   if (status != REFMATH_OK) return status;
   const RowReader g(*gate), u(*up);
   return ByRows(e, *out, [&](size_t r, float* y, size_t n, Scratch* s) {
@@ -200,8 +207,7 @@ int refmath_tensor_add(const refmath_tensor* a, const refmath_tensor* b,
                        const refmath_tensor* out,
                        const refmath_tensor_options* opt) {
   Engine e;
-  int status = Setup(opt, &e, nullptr);
-  if (status == REFMATH_OK) status = CheckViews({a, b, out});
+  const int status = SetupFor(opt, &e, {a, b, out});
   if (status != REFMATH_OK) return status;
   refmath_tensor bv;
   if (!SameShape(*a, *out) || !BroadcastView(*b, a->ndim, a->shape, &bv)) {
