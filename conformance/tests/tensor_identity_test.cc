@@ -226,6 +226,70 @@ TEST_P(TensorIdentity, AttentionHeads) {
   });
 }
 
+TEST_P(TensorIdentity, ReductionsAndElementwise) {
+  std::vector<float> x = Random(70 * 4100, 41, 4.0f), y2 = Random(70 * 4100, 42),
+                     cs = Random(70 * 2050, 43), sn = Random(70 * 2050, 44);
+  for (int which = 0; which < 14; ++which) {
+    ExpectSameEverywhere("op " + std::to_string(which), GetParam(),
+                         [&](const refmath_tensor_options& o,
+                             std::vector<float>* out) {
+      out->assign(x.size(), 0.0f);
+      refmath_tensor in = View(x, {70, 4100}), b = View(y2, {70, 4100}),
+                     y = View(*out, {70, 4100}), row = View(*out, {70}),
+                     c = View(cs, {70, 2050}), s = View(sn, {70, 2050});
+      if (which < 7) {
+        return refmath_tensor_reduce(
+            &in, static_cast<refmath_reduce_op>(which), 1, &row, &o);
+      }
+      if (which < 11) {
+        return refmath_tensor_activation(
+            &in, static_cast<refmath_activation>(which - 7), &y, &o);
+      }
+      if (which == 11) return refmath_tensor_swiglu(&in, &b, &y, &o);
+      if (which == 12) return refmath_tensor_add(&in, &b, &y, &o);
+      return refmath_tensor_rope(&in, &c, &s, 0, &y, &o);
+    });
+  }
+}
+
+// Every row of a batched call has the bits of that row computed alone.
+TEST_P(TensorIdentity, EachRowAsAlone) {
+  const size_t rows = 9, n = 4100;
+  std::vector<float> x = Random(rows * n, 45, 4.0f), g = Random(n, 46),
+                     b = Random(n, 47);
+  const auto run = [&](int which, float* data, size_t count, float* out) {
+    refmath_tensor_options o = refmath_tensor_default_options();
+    o.variant = GetParam();
+    const size_t shape[2] = {count, n};
+    refmath_tensor in = refmath_tensor_contiguous(data, 2, shape);
+    refmath_tensor y = refmath_tensor_contiguous(out, 2, shape);
+    refmath_tensor r = refmath_tensor_contiguous(out, 1, &count);
+    refmath_tensor vg = View(g, {n}), vb = View(b, {n});
+    switch (which) {
+      case 0: return refmath_tensor_softmax(&in, &y, &o);
+      case 1: return refmath_tensor_log_softmax(&in, &y, &o);
+      case 2: return refmath_tensor_layer_norm(&in, &vg, &vb, 1e-5f, &y, &o);
+      case 3: return refmath_tensor_rms_norm(&in, &vg, 1e-6f, &y, &o);
+      case 4: return refmath_tensor_sum(&in, 1, &r, &o);
+      default:
+        return refmath_tensor_reduce(
+            &in, static_cast<refmath_reduce_op>(which - 5), 1, &r, &o);
+    }
+  };
+  for (int which = 0; which < 12; ++which) {
+    std::vector<float> all(rows * n), one(n);
+    ASSERT_EQ(run(which, x.data(), rows, all.data()), REFMATH_OK);
+    const size_t width = which < 4 ? n : 1;
+    for (size_t i = 0; i < rows; ++i) {
+      ASSERT_EQ(run(which, x.data() + i * n, 1, one.data()), REFMATH_OK);
+      for (size_t j = 0; j < width; ++j) {
+        ASSERT_EQ(Bits(one[j]), Bits(all[i * width + j]))
+            << "op " << which << " row " << i << " element " << j;
+      }
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Variants, TensorIdentity,
                          ::testing::Values(REFMATH_EXACT, REFMATH_FAST),
                          [](const auto& info) {
