@@ -1,8 +1,11 @@
-/* Links against an installed librefmath.a and checks one known value. */
+/* Links against an installed librefmath.a and checks one known value, and
+ * that an enum argument outside its enumerators (which C allows a caller
+ * to pass) is refused, not read. */
 #include <stdio.h>
 #include <string.h>
 
 #include "refmath/refmath.h"
+#include "refmath/tensor.h"
 
 int main(void) {
   float in[3] = {0.0f, 1.0f, -0.0f}, out[3];
@@ -17,6 +20,18 @@ int main(void) {
   if (bits[0] != 0xFF800000u || bits[1] != 0u || bits[2] != 0xFF800000u) {
     fprintf(stderr, "unexpected bits %08x %08x %08x\n", bits[0], bits[1], bits[2]);
     return 1;
+  }
+  {
+    float x[2] = {0.0f, 1.0f}, y[2] = {7.0f, 7.0f};
+    size_t n = 2;
+    refmath_tensor vx = refmath_tensor_contiguous(x, 1, &n);
+    refmath_tensor vy = refmath_tensor_contiguous(y, 1, &n);
+    if (refmath_tensor_activation(&vx, (refmath_activation)4, &vy, NULL) !=
+            REFMATH_E_BAD_ARGUMENT ||
+        y[0] != 7.0f) {
+      fprintf(stderr, "an activation outside the enum was not refused\n");
+      return 1;
+    }
   }
   printf("consumer ok: exp(0) = %g\n", refmath_expf(0.0f));
   return refmath_expf(0.0f) == 1.0f ? 0 : 1;

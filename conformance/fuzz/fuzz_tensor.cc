@@ -77,7 +77,7 @@ bool KnownStatus(int s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Input in{data, size};
-  const int op = in.Byte() % 12;
+  const int op = in.Byte() % 16;
   const int reduce_op = in.Byte() % 8;  // 7: outside the enum
   refmath_tensor_options opt = refmath_tensor_default_options();
   opt.variant = static_cast<refmath_variant>(in.Byte() % 4);  // 3: unknown
@@ -120,6 +120,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
            memcmp(before_c.data(), c.data.data(), before_c.size() * sizeof(float)))) {
         abort();  // a refused call wrote a statistic
       }
+      break;
+    case 12:
+      // Only the enum's values: a C++ caller has no other (the C consumer
+      // test passes one outside it).
+      s = refmath_tensor_activation(
+          &a.view, static_cast<refmath_activation>(reduce_op % 4), &out.view,
+          &opt);
+      break;
+    case 13: s = refmath_tensor_swiglu(&a.view, &b.view, &out.view, &opt); break;
+    case 14: s = refmath_tensor_add(&a.view, &b.view, &out.view, &opt); break;
+    case 15:  // interleaved 0, 1 or 2 (refused)
+      s = refmath_tensor_rope(&a.view, &b.view, &c.view, (axis + 10) % 3,
+                              &out.view, &opt);
       break;
     default:
       s = refmath_tensor_layer_norm(&a.view, nullptr, nullptr, eps, &out.view,

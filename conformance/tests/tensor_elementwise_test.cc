@@ -179,9 +179,8 @@ TEST(TensorElementwise, ErrorsWriteNothing) {
                        vy = View(y, {2, 6}), vodd = View(odd, {3, 3}),
                        vy3 = View(y, {3, 3}), wrong = View(c, {3, 2}),
                        part = View(x, {2, 5});
-  EXPECT_EQ(refmath_tensor_activation(&vx, static_cast<refmath_activation>(4),
-                                      &vy, nullptr),
-            REFMATH_E_BAD_ARGUMENT);
+  // An activation outside the enum (which C++ cannot pass without
+  // undefined behaviour) is refused in the C consumer (consumer/main.c).
   EXPECT_EQ(refmath_tensor_activation(&vx, REFMATH_ACTIVATION_SILU, &vy3,
                                       nullptr),
             REFMATH_E_SHAPE);

@@ -236,7 +236,8 @@ int refmath_tensor_reduce(const refmath_tensor* in, refmath_reduce_op op,
   Engine e;
   const int status = Setup(opt, &e, nullptr);
   if (status != REFMATH_OK) return status;
-  if (op < REFMATH_REDUCE_MAX || op > REFMATH_REDUCE_LOG_SUM_EXP) {
+  if (RawValue(op) < REFMATH_REDUCE_MAX ||
+      RawValue(op) > REFMATH_REDUCE_LOG_SUM_EXP) {
     return REFMATH_E_BAD_ARGUMENT;
   }
   const bool empty_ok = op != REFMATH_REDUCE_MAX && op != REFMATH_REDUCE_MIN &&

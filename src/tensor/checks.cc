@@ -1,25 +1,11 @@
 #include "src/tensor/checks.h"
 
-#include <cstring>
-#include <type_traits>
-
 #include "src/tensor/parallel.h"
 #include "src/tensor/views.h"
 
 namespace refmath {
 namespace tensor {
 namespace {
-
-// The options' enum fields as the integer a C caller stored: any value may
-// be there, and reading one outside the enum's range as the enum type is
-// undefined in C++.  Read through the underlying type, whose size is the
-// enum's on every ABI (one byte where enums are short, as on arm-none-eabi).
-template <class Enum>
-int RawValue(const Enum& e) {
-  std::underlying_type_t<Enum> v;
-  std::memcpy(&v, &e, sizeof v);
-  return static_cast<int>(v);
-}
 
 // The tensor operations have an exact and a fast variant only.
 int ResolveKernels(int variant, int target, const TensorKernels** out) {

@@ -4,8 +4,10 @@
 #ifndef REFMATH_SRC_TENSOR_CHECKS_H_
 #define REFMATH_SRC_TENSOR_CHECKS_H_
 
+#include <cstring>
 #include <initializer_list>
 #include <new>
+#include <type_traits>
 
 #include "refmath/tensor.h"
 #include "simd/lanes/fp_env.h"
@@ -13,6 +15,17 @@
 
 namespace refmath {
 namespace tensor {
+
+// An enum argument or option field as the integer a C caller stored: any
+// value may be there, and reading one outside the enum's range as the enum
+// type is undefined in C++.  Read through the underlying type, whose size is the
+// enum's on every ABI (one byte where enums are short, as on arm-none-eabi).
+template <class Enum>
+int RawValue(const Enum& e) {
+  std::underlying_type_t<Enum> v;
+  std::memcpy(&v, &e, sizeof v);
+  return static_cast<int>(v);
+}
 
 // The options (NULL: defaults) as kernels and a thread count, and the sum
 // mode when mode is not NULL; or the first failing status.

@@ -178,7 +178,7 @@ int refmath_tensor_activation(const refmath_tensor* in,
                               const refmath_tensor_options* opt) {
   Engine e;
   Kernel k;
-  const int status = PrepareActivation(opt, act, out, {in}, &e, &k);
+  const int status = PrepareActivation(opt, RawValue(act), out, {in}, &e, &k);
   if (status != REFMATH_OK) return status;
   const RowReader x(*in);
   return ByRows(e, *out, [&](size_t r, float* y, size_t n, Scratch* s) {
