@@ -7,7 +7,6 @@
 // their options coincide, and never depends on the other slices.
 #include <math.h>
 
-
 #include "refmath/tensor.h"
 #include "src/tensor/algorithms.h"
 #include "src/tensor/attention.h"
@@ -18,26 +17,6 @@
 namespace refmath {
 namespace tensor {
 namespace {
-
-// m as a 4-D view of shape `want`, its axes aligned from the right and a
-// size-1 or missing axis repeated (stride 0); false when it does not
-// broadcast so.
-bool Broadcast4(const refmath_tensor& m, const size_t want[4],
-                refmath_tensor* out) {
-  if (m.ndim > 4) return false;
-  *out = m;
-  out->ndim = 4;
-  for (size_t back = 0; back < 4; ++back) {
-    const size_t axis = 3 - back;
-    out->shape[axis] = want[axis];
-    out->stride[axis] = 0;
-    if (back >= m.ndim) continue;
-    const size_t from = m.ndim - 1 - back;
-    if (m.shape[from] != 1 && m.shape[from] != want[axis]) return false;
-    if (m.shape[from] != 1) out->stride[axis] = m.stride[from];
-  }
-  return true;
-}
 
 // The 2-D slice [i0, i1, :, :] of a 4-D view.
 refmath_tensor Slice(const refmath_tensor& t, size_t i0, size_t i1) {
@@ -84,8 +63,8 @@ int CheckHeads(const refmath_tensor* q, const refmath_tensor* k,
       !Is4D(v, h->batch, h->kv_heads, h->s, h->dv) ||
       !Is4D(out, h->batch, h->heads, h->l, h->dv) || h->kv_heads == 0 ||
       h->heads % h->kv_heads != 0 ||
-      (a.mask && !Broadcast4(*a.mask, want, &h->mask)) ||
-      (a.keep && !Broadcast4(*a.keep, want, &h->keep))) {
+      (a.mask && !BroadcastView(*a.mask, 4, want, &h->mask)) ||
+      (a.keep && !BroadcastView(*a.keep, 4, want, &h->keep))) {
     return REFMATH_E_SHAPE;
   }
   if (h->d == 0 || h->s == 0) return REFMATH_E_EMPTY_AXIS;

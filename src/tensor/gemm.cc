@@ -23,26 +23,6 @@ refmath_tensor Transposed(const refmath_tensor& t, bool swap) {
   return v;
 }
 
-// C as a 2-D (M, N) view: numpy's broadcast from the right of (), (N),
-// (1 or M, 1 or N); false when C does not broadcast so.
-bool Broadcast(const refmath_tensor& c, size_t m, size_t n,
-               refmath_tensor* out) {
-  if (c.ndim > 2) return false;
-  *out = c;
-  out->ndim = 2;
-  const size_t want[2] = {m, n};
-  for (size_t back = 0; back < 2; ++back) {
-    const size_t axis = 1 - back;
-    out->shape[axis] = want[axis];
-    out->stride[axis] = 0;
-    if (back >= c.ndim) continue;
-    const size_t from = c.ndim - 1 - back;
-    if (c.shape[from] != 1 && c.shape[from] != want[axis]) return false;
-    if (c.shape[from] != 1) out->stride[axis] = c.stride[from];
-  }
-  return true;
-}
-
 float& At(const refmath_tensor& t, size_t i, size_t j) {
   return t.data[static_cast<ptrdiff_t>(i) * t.stride[0] +
                 static_cast<ptrdiff_t>(j) * t.stride[1]];
@@ -74,9 +54,9 @@ int CheckGemm(const refmath_tensor* a, const refmath_tensor* b,
   if (a->ndim != 2 || b->ndim != 2 || out->ndim != 2) return REFMATH_E_SHAPE;
   *av = Transposed(*a, trans_a);
   *bv = Transposed(*b, trans_b);
-  const size_t m = av->shape[0], n = bv->shape[1];
+  const size_t m = av->shape[0], n = bv->shape[1], mn[2] = {m, n};
   if (av->shape[1] != bv->shape[0] || out->shape[0] != m ||
-      out->shape[1] != n || (c && !Broadcast(*c, m, n, cv))) {
+      out->shape[1] != n || (c && !BroadcastView(*c, 2, mn, cv))) {
     return REFMATH_E_SHAPE;
   }
   if (OverlapsAny(*out, {a, b, c})) return REFMATH_E_OVERLAP;
