@@ -83,19 +83,20 @@ int RopeTables(size_t len, const refmath_tensor_options& opt, Array* cos,
                             sin->v.data(), cos->v.data(), angle.size());
 }
 
-// [B*L, heads*hd] memory seen as [B, heads, L, hd].
-refmath_tensor Heads(Array* a, size_t batch, size_t len, size_t heads,
-                     size_t hd) {
-  refmath_tensor t = a->View();
-  t.ndim = 4;
-  const size_t shape[4] = {batch, heads, len, hd};
-  const ptrdiff_t stride[4] = {static_cast<ptrdiff_t>(len * heads * hd),
-                               static_cast<ptrdiff_t>(hd),
-                               static_cast<ptrdiff_t>(heads * hd), 1};
-  for (size_t i = 0; i < 4; ++i) {
-    t.shape[i] = shape[i];
-    t.stride[i] = stride[i];
-  }
+// Rows [start, start + n) of a table, as a view.
+refmath_tensor TableRows(Array* t, size_t start, size_t n) {
+  refmath_tensor v = t->View();
+  v.data += start * t->shape[1];
+  v.shape[0] = n;
+  return v;
+}
+
+// [len, heads*hd] memory at `data` seen as [1, heads, len, hd].
+refmath_tensor Heads(float* data, size_t len, size_t heads, size_t hd) {
+  const size_t shape[4] = {1, heads, len, hd};
+  refmath_tensor t = refmath_tensor_contiguous(data, 4, shape);
+  t.stride[1] = static_cast<ptrdiff_t>(hd);
+  t.stride[2] = static_cast<ptrdiff_t>(heads * hd);
   return t;
 }
 
@@ -108,40 +109,65 @@ struct Chain {
   }
 };
 
-// x = rms_norm(h), the attention block, h += its output; then the MLP.
-int LayerForward(Layer& w, const DecoderShape& s, size_t batch, size_t len,
-                 Array* h, Array* cos, Array* sin,
-                 const refmath_tensor_options& o) {
-  const size_t rows = batch * len, hd = s.head_dim;
-  Array x = Zeros({rows, s.dim}), q = Zeros({rows, s.heads * hd}),
-        k = Zeros({rows, s.kv_heads * hd}), v = Zeros(k.shape),
-        a = Zeros(q.shape), proj = Zeros(x.shape), gate = Zeros({rows, s.ffn}),
-        up = Zeros(gate.shape);
+// A layer's keys (after RoPE) and values of the positions so far, one
+// row of kv_heads * head_dim per position.
+struct Cache {
+  std::vector<float> k, v;
+  size_t len = 0;
+};
+
+// The attention block for n new positions from `start`: q, k, v of the
+// RMS-normed h, RoPE at their positions, the new keys and values appended
+// to the cache, attention of the new queries over every cached key
+// (causal when the cache holds only these positions: the prompt; one new
+// position otherwise), h += its projection.
+int AttentionBlock(Layer& w, const DecoderShape& s, size_t n, size_t start,
+                   Array* h, Array* cos, Array* sin, Cache* cache,
+                   const refmath_tensor_options& o) {
+  const size_t hd = s.head_dim, kd = s.kv_heads * hd;
+  Array x = Zeros({n, s.dim}), q = Zeros({n, s.heads * hd}), k = Zeros({n, kd}),
+        v = Zeros(k.shape), a = Zeros(q.shape), proj = Zeros(x.shape);
   refmath_tensor hv = h->View(), xv = x.View(), qv = q.View(), kv = k.View(),
                  vv = v.View(), av = a.View(), pv = proj.View(),
-                 gv = gate.View(), uv = up.View(), cv = cos->View(),
-                 sv = sin->View();
-  refmath_tensor wq = w.wq.View(), wk = w.wk.View(), wv = w.wv.View(),
-                 wo = w.wo.View(), g1 = w.attn_gain.View(),
-                 g2 = w.mlp_gain.View(), wg = w.w_gate.View(),
-                 wu = w.w_up.View(), wd = w.w_down.View();
-  const refmath_tensor q4 = Heads(&q, batch, len, s.heads, hd),
-                       k4 = Heads(&k, batch, len, s.kv_heads, hd),
-                       v4 = Heads(&v, batch, len, s.kv_heads, hd),
-                       a4 = Heads(&a, batch, len, s.heads, hd);
-  refmath_attention_options attn = refmath_attention_default_options();
-  attn.causal = 1;
+                 cv = TableRows(cos, start, n), sv = TableRows(sin, start, n),
+                 wq = w.wq.View(), wk = w.wk.View(), wv = w.wv.View(),
+                 wo = w.wo.View(), g1 = w.attn_gain.View();
+  const refmath_tensor q4 = Heads(q.v.data(), n, s.heads, hd),
+                       k4 = Heads(k.v.data(), n, s.kv_heads, hd),
+                       a4 = Heads(a.v.data(), n, s.heads, hd);
   Chain c;
   c << refmath_tensor_rms_norm(&hv, &g1, 1e-6f, &xv, &o)
     << refmath_tensor_matmul(&xv, &wq, &qv, &o)
     << refmath_tensor_matmul(&xv, &wk, &kv, &o)
     << refmath_tensor_matmul(&xv, &wv, &vv, &o)
     << refmath_tensor_rope(&q4, &cv, &sv, 0, &q4, &o)
-    << refmath_tensor_rope(&k4, &cv, &sv, 0, &k4, &o)
-    << refmath_tensor_attention_heads(&q4, &k4, &v4, &attn, &a4, &o)
+    << refmath_tensor_rope(&k4, &cv, &sv, 0, &k4, &o);
+  if (c.status != REFMATH_OK) return c.status;
+  cache->k.insert(cache->k.end(), k.v.begin(), k.v.end());
+  cache->v.insert(cache->v.end(), v.v.begin(), v.v.end());
+  cache->len += n;
+  const refmath_tensor ck = Heads(cache->k.data(), cache->len, s.kv_heads, hd),
+                       cvv = Heads(cache->v.data(), cache->len, s.kv_heads, hd);
+  refmath_attention_options attn = refmath_attention_default_options();
+  attn.causal = cache->len == n;
+  c << refmath_tensor_attention_heads(&q4, &ck, &cvv, &attn, &a4, &o)
     << refmath_tensor_matmul(&av, &wo, &pv, &o)
-    << refmath_tensor_add(&hv, &pv, &hv, &o)
-    << refmath_tensor_rms_norm(&hv, &g2, 1e-6f, &xv, &o)
+    << refmath_tensor_add(&hv, &pv, &hv, &o);
+  return c.status;
+}
+
+// h += the SwiGLU MLP of the RMS-normed h.
+int MlpBlock(Layer& w, const DecoderShape& s, Array* h,
+             const refmath_tensor_options& o) {
+  const size_t n = h->shape[0];
+  Array x = Zeros({n, s.dim}), gate = Zeros({n, s.ffn}), up = Zeros(gate.shape),
+        proj = Zeros(x.shape);
+  refmath_tensor hv = h->View(), xv = x.View(), gv = gate.View(),
+                 uv = up.View(), pv = proj.View(), g2 = w.mlp_gain.View(),
+                 wg = w.w_gate.View(), wu = w.w_up.View(),
+                 wd = w.w_down.View();
+  Chain c;
+  c << refmath_tensor_rms_norm(&hv, &g2, 1e-6f, &xv, &o)
     << refmath_tensor_matmul(&xv, &wg, &gv, &o)
     << refmath_tensor_matmul(&xv, &wu, &uv, &o)
     << refmath_tensor_swiglu(&gv, &uv, &gv, &o)
@@ -150,22 +176,25 @@ int LayerForward(Layer& w, const DecoderShape& s, size_t batch, size_t len,
   return c.status;
 }
 
-// logits [B*L, vocab] of the right-padded tokens [B, L].
+// logits [n, vocab] of the tokens at positions start.., each layer's
+// earlier positions in its cache.
 int Forward(Weights& w, const DecoderShape& s, const std::vector<int>& tokens,
-            size_t batch, size_t len, const refmath_tensor_options& o,
-            Array* logits) {
-  Array h = Zeros({batch * len, s.dim}), cos, sin;
-  for (size_t r = 0; r < batch * len; ++r) {
+            size_t start, std::vector<Cache>* caches, Array* cos, Array* sin,
+            const refmath_tensor_options& o, Array* logits) {
+  const size_t n = tokens.size();
+  Array h = Zeros({n, s.dim});
+  for (size_t r = 0; r < n; ++r) {
     std::copy_n(w.embed.v.begin() + tokens[r] * s.dim, s.dim,
                 h.v.begin() + r * s.dim);
   }
   Chain c;
-  c << RopeTables(len, o, &cos, &sin);
-  for (Layer& layer : w.layers) {
-    c << LayerForward(layer, s, batch, len, &h, &cos, &sin, o);
+  for (size_t l = 0; l < w.layers.size(); ++l) {
+    c << AttentionBlock(w.layers[l], s, n, start, &h, cos, sin,
+                        &(*caches)[l], o)
+      << MlpBlock(w.layers[l], s, &h, o);
   }
   Array x = Zeros(h.shape);
-  *logits = Zeros({batch * len, s.vocab});
+  *logits = Zeros({n, s.vocab});
   refmath_tensor hv = h.View(), xv = x.View(), gv = w.final_gain.View(),
                  head = w.head.View(), lv = logits->View();
   c << refmath_tensor_rms_norm(&hv, &gv, 1e-6f, &xv, &o)
@@ -176,6 +205,31 @@ int Forward(Weights& w, const DecoderShape& s, const std::vector<int>& tokens,
 // The first index of the largest logit.
 int Argmax(const float* logits, size_t n) {
   return static_cast<int>(std::max_element(logits, logits + n) - logits);
+}
+
+// One sequence: the prompt, then `steps` positions one at a time; the
+// logits before each step, then the new tokens, appended to *out.
+int DecodeOne(Weights& w, const DecoderShape& s, std::vector<int> seq,
+              size_t steps, const refmath_tensor_options& o,
+              std::vector<float>* out) {
+  Array cos, sin, logits;
+  std::vector<Cache> caches(w.layers.size());
+  const size_t prompt = seq.size();
+  int status = RopeTables(prompt + steps, o, &cos, &sin);
+  if (status == REFMATH_OK) {
+    status = Forward(w, s, seq, 0, &caches, &cos, &sin, o, &logits);
+  }
+  for (size_t step = 0; step < steps && status == REFMATH_OK; ++step) {
+    const float* last = logits.v.data() + (logits.shape[0] - 1) * s.vocab;
+    out->insert(out->end(), last, last + s.vocab);
+    seq.push_back(Argmax(last, s.vocab));
+    status = Forward(w, s, {seq.back()}, seq.size() - 1, &caches, &cos, &sin,
+                     o, &logits);
+  }
+  for (size_t i = prompt; i < seq.size(); ++i) {
+    out->push_back(static_cast<float>(seq[i]));
+  }
+  return status;
 }
 
 }  // namespace
@@ -192,34 +246,11 @@ int RunDecoder(size_t number, size_t first, size_t batch, size_t steps,
                const refmath_tensor_options& opt, std::vector<float>* out) {
   const DecoderShape s;
   Weights w = MakeWeights(number, s);
-  std::vector<std::vector<int>> seq(batch);
-  std::vector<std::vector<float>> seen(batch);  // logits used, per sequence
-  for (size_t b = 0; b < batch; ++b) {
-    seq[b] = DecoderPrompt(number, first + b, s.vocab);
-  }
-  for (size_t step = 0; step < steps; ++step) {
-    size_t len = 0;
-    for (const auto& q : seq) len = std::max(len, q.size());
-    std::vector<int> tokens(batch * len, 0);  // padded with token 0
-    for (size_t b = 0; b < batch; ++b) {
-      std::copy(seq[b].begin(), seq[b].end(), tokens.begin() + b * len);
-    }
-    Array logits;
-    const int status = Forward(w, s, tokens, batch, len, opt, &logits);
-    if (status != REFMATH_OK) return status;
-    for (size_t b = 0; b < batch; ++b) {
-      const float* last = logits.v.data() + (b * len + seq[b].size() - 1) *
-                                                s.vocab;
-      seen[b].insert(seen[b].end(), last, last + s.vocab);
-      seq[b].push_back(Argmax(last, s.vocab));
-    }
-  }
   out->clear();
   for (size_t b = 0; b < batch; ++b) {
-    out->insert(out->end(), seen[b].begin(), seen[b].end());
-    for (size_t i = seq[b].size() - steps; i < seq[b].size(); ++i) {
-      out->push_back(static_cast<float>(seq[b][i]));
-    }
+    const int status = DecodeOne(w, s, DecoderPrompt(number, first + b, s.vocab),
+                                 steps, opt, out);
+    if (status != REFMATH_OK) return status;
   }
   return REFMATH_OK;
 }

@@ -217,7 +217,7 @@ if [ -n "${REFMATH_ARM64_ALL:-}" ]; then
   )
 fi
 THREAD_SOURCES=("$root"/simd/{exact,fast,correct,correct_quick}_kernels.cc "$root/src/core/capi.cc"
-                "$root"/src/tensor/*.cc "$root/src/conform/tensor_cases.cc"
+                "$root"/src/tensor/*.cc "$root"/src/conform/{tensor_cases,decoder_case}.cc
                 "$root/tools/cross/m55/sha256.cc"
                 "$root"/tools/cross/tensor_threads/{main,hwy_stubs}.cc)
 # build_threads NAME FLAGS: prints the program's path.
