@@ -18,8 +18,9 @@ namespace tensor {
 
 // An enum argument or option field as the integer a C caller stored: any
 // value may be there, and reading one outside the enum's range as the enum
-// type is undefined in C++.  Read through the underlying type, whose size is the
-// enum's on every ABI (one byte where enums are short, as on arm-none-eabi).
+// type is undefined in C++.  Read through the underlying type, whose size
+// is the enum's on every ABI (one byte where enums are short, as on
+// arm-none-eabi).
 template <class Enum>
 int RawValue(const Enum& e) {
   std::underlying_type_t<Enum> v;

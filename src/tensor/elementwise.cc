@@ -22,12 +22,9 @@ size_t RowAxis(const refmath_tensor& t) {
   return t.ndim == 0 ? 0 : t.ndim - 1;
 }
 
+// Whether b has a's shape (ShapeWithout with no axis left out).
 bool SameShape(const refmath_tensor& a, const refmath_tensor& b) {
-  if (a.ndim != b.ndim) return false;
-  for (size_t i = 0; i < a.ndim; ++i) {
-    if (a.shape[i] != b.shape[i]) return false;
-  }
-  return true;
+  return ShapeWithout(a, a.ndim, b);
 }
 
 // out may be one of the inputs itself, and meet none otherwise.
