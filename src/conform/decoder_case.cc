@@ -216,15 +216,15 @@ int DecodeOne(Weights& w, const DecoderShape& s, std::vector<int> seq,
   std::vector<Cache> caches(w.layers.size());
   const size_t prompt = seq.size();
   int status = RopeTables(prompt + steps, o, &cos, &sin);
-  if (status == REFMATH_OK) {
-    status = Forward(w, s, seq, 0, &caches, &cos, &sin, o, &logits);
-  }
+  std::vector<int> fresh = seq;  // the positions not yet in the caches
   for (size_t step = 0; step < steps && status == REFMATH_OK; ++step) {
+    status = Forward(w, s, fresh, seq.size() - fresh.size(), &caches, &cos,
+                     &sin, o, &logits);
+    if (status != REFMATH_OK) break;
     const float* last = logits.v.data() + (logits.shape[0] - 1) * s.vocab;
     out->insert(out->end(), last, last + s.vocab);
     seq.push_back(Argmax(last, s.vocab));
-    status = Forward(w, s, {seq.back()}, seq.size() - 1, &caches, &cos, &sin,
-                     o, &logits);
+    fresh = {seq.back()};
   }
   for (size_t i = prompt; i < seq.size(); ++i) {
     out->push_back(static_cast<float>(seq[i]));

@@ -210,14 +210,13 @@ def decode_cached(ops, j, steps=64, number=CASE_NUMBER):
     w = weights(number)
     seq = prompt(j, number)
     caches = [{} for _ in w["layers"]]
-    logits = forward(ops, w, np.array([seq]), caches=caches)
-    seen = []
+    fresh, seen = list(seq), []  # fresh: the positions not yet cached
     for _ in range(steps):
-        last = logits[-1]
+        last = forward(ops, w, np.array([fresh]), caches=caches,
+                       start=len(seq) - len(fresh))[-1]
         seen.append(last.copy())
         seq.append(int(np.argmax(last)))
-        logits = forward(ops, w, np.array([seq[-1:]]), caches=caches,
-                         start=len(seq) - 1)
+        fresh = seq[-1:]
     return [(np.array(seen), seq[-steps:])]
 
 
