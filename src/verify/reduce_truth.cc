@@ -100,6 +100,8 @@ double ReduceTruth(int op, const float* x, size_t n) {
     }
     case REFMATH_REDUCE_LOG_SUM_EXP:
       return n == 0 ? NAN : LogSumExp(x, n);
+    case kReduceSum:
+      return ExactSum(x, n, one, &exact);
     default: {  // mean
       if (n == 0) return NAN;
       const double s = ExactSum(x, n, one, &exact);

@@ -1,9 +1,9 @@
-// The true values of the reductions of refmath_tensor_reduce and of mean
-// (docs/tensor-ops.md, "reductions"): each formula evaluated in exact
+// The true values of the reductions of refmath_tensor_reduce and of sum
+// and mean (docs/tensor-ops.md, "reductions"): each formula evaluated in exact
 // mathematics on one row of binary32 values, then rounded once to binary64,
 // for measuring any binary32 evaluation of them in ulps.
 //
-// max and min are exact; the sums (mean's, sum of squares, L1, L2's) are
+// max and min are exact; the sums (sum's, mean's, of squares, L1, L2's) are
 // exact (ExactDot), then mean divides and L2 takes the square root in
 // MPFR at kMpfrPrecision bits; prod multiplies in MPFR at 24 n bits (exact)
 // up to 4096 bits, beyond which each product is rounded at 4096 bits
@@ -23,8 +23,9 @@
 
 namespace refmath {
 
-// op is a refmath_reduce_op, or kReduceMean for the mean.
-constexpr int kReduceMean = -1;
+// op is a refmath_reduce_op, or kReduceMean / kReduceSum for the mean and
+// the sum.
+constexpr int kReduceMean = -1, kReduceSum = -2;
 
 double ReduceTruth(int op, const float* x, size_t n);
 

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include <algorithm>
-#include <memory>
 
 #include "refmath/refmath.h"
 #include "refmath/tensor.h"
@@ -15,7 +14,6 @@
 #include "src/verify/array_file.h"
 #include "src/verify/attention_truth.h"
 #include "src/verify/exact_double_sum.h"
-#include "src/verify/exact_dot.h"
 #include "src/verify/mpfr.h"
 #include "src/verify/reduce_truth.h"
 #include "src/verify/report.h"
@@ -31,14 +29,15 @@ const char* const kTensorOpNames =
 
 namespace {
 
-// The reductions beside sum: their names and refmath_reduce_op codes
-// (kReduceMean for mean), in TensorOp order from kMean.
+// The reductions: their names and refmath_reduce_op codes (kReduceSum,
+// kReduceMean for sum and mean).
 struct Reduction {
   TensorOp op;
   const char* name;
   int code;
 };
 const Reduction kReductions[] = {
+    {TensorOp::kSum, "sum", kReduceSum},
     {TensorOp::kMean, "mean", kReduceMean},
     {TensorOp::kMax, "max", REFMATH_REDUCE_MAX},
     {TensorOp::kMin, "min", REFMATH_REDUCE_MIN},
@@ -64,7 +63,6 @@ const char* TensorOpName(TensorOp op) {
     case TensorOp::kLogSoftmax: return "log-softmax";
     case TensorOp::kLayerNorm: return "layer-norm";
     case TensorOp::kRmsNorm: return "rms-norm";
-    case TensorOp::kSum: return "sum";
     case TensorOp::kMatmul: return "matmul";
     case TensorOp::kAttention: return "attention";
     case TensorOp::kGemm: return "gemm";
@@ -76,7 +74,7 @@ bool ParseTensorOp(const std::string& name, TensorOp* op) {
   std::string dashed = name;
   std::replace(dashed.begin(), dashed.end(), '_', '-');
   for (TensorOp o : {TensorOp::kSoftmax, TensorOp::kLogSoftmax,
-                     TensorOp::kLayerNorm, TensorOp::kRmsNorm, TensorOp::kSum,
+                     TensorOp::kLayerNorm, TensorOp::kRmsNorm,
                      TensorOp::kMatmul, TensorOp::kAttention,
                      TensorOp::kGemm}) {
     if (dashed == TensorOpName(o)) {
@@ -368,7 +366,7 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
     r->axis = static_cast<long>(in->axis);
     r->row_length = xs[in->axis];
     r->out_shape = xs;
-    if (s.op == TensorOp::kSum || ReductionOf(s.op)) {
+    if (ReductionOf(s.op)) {
       r->out_shape.erase(r->out_shape.begin() + in->axis);
     } else if (r->row_length == 0) {
       *error = "--in " + ShapeText(xs) + ": the rows along --axis are empty";
@@ -447,16 +445,18 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
     status = refmath_tensor_matmul(&a, &b, &out_c, &o);
   } else if (s.op == TensorOp::kAttention) {
     status = RefmathAttention(s, in, &out_c, &o);
-  } else if (s.op == TensorOp::kSum || ReductionOf(s.op)) {
+  } else if (const Reduction* red = ReductionOf(s.op)) {
     const refmath_tensor x = refmath_tensor_contiguous(
         in->x.values.data(), in->x.shape.size(), in->x.shape.data());
     const int axis = static_cast<int>(in->axis);
-    const int code = s.op == TensorOp::kSum ? 0 : ReductionOf(s.op)->code;
-    status = s.op == TensorOp::kSum ? refmath_tensor_sum(&x, axis, &out_c, &o)
-             : code == kReduceMean
-                 ? refmath_tensor_mean(&x, axis, &out_c, &o)
-                 : refmath_tensor_reduce(&x, static_cast<refmath_reduce_op>(code),
-                                         axis, &out_c, &o);
+    if (red->code == kReduceSum) {
+      status = refmath_tensor_sum(&x, axis, &out_c, &o);
+    } else if (red->code == kReduceMean) {
+      status = refmath_tensor_mean(&x, axis, &out_c, &o);
+    } else {
+      status = refmath_tensor_reduce(
+          &x, static_cast<refmath_reduce_op>(red->code), axis, &out_c, &o);
+    }
   } else {
     const refmath_tensor x = AxisLast(in->x.values.data(), in->x.shape, in->axis);
     const refmath_tensor out = AxisLast(y->data(), r.out_shape, in->axis);
@@ -493,8 +493,6 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
 void Truth(const TensorCompareSpec& s, const Inputs& in,
            const TensorCompareResult& r, std::vector<double>* t) {
   t->assign(r.count, 0.0);
-  std::unique_ptr<ExactDot> dot(new ExactDot);
-  ExactDot& total = *dot;
   if (s.op == TensorOp::kAttention) {
     AttentionOptions o;
     o.has_scale = s.has_scale;
@@ -520,12 +518,6 @@ void Truth(const TensorCompareSpec& s, const Inputs& in,
   std::vector<double> truth(n);
   for (size_t q = 0; q < starts.size(); ++q) {
     for (size_t j = 0; j < n; ++j) row[j] = in.x.values[starts[q] + j * step];
-    if (s.op == TensorOp::kSum) {
-      total.Clear();
-      for (size_t j = 0; j < n; ++j) total.Add(row[j], 1.0f);
-      (*t)[q] = total.Value();
-      continue;
-    }
     if (ReductionOf(s.op)) {
       (*t)[q] = ReduceTruth(ReductionOf(s.op)->code, row.data(), n);
       continue;
