@@ -8,7 +8,6 @@
 #include <stdint.h>
 
 #include <algorithm>
-#include <random>
 #include <vector>
 
 #include "conformance/tests/test_util.h"
@@ -23,14 +22,6 @@ refmath_tensor View(std::vector<float>& v, std::vector<size_t> shape) {
   return refmath_tensor_contiguous(v.data(), shape.size(), shape.data());
 }
 
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> dist;
-  std::vector<float> v(n);
-  for (float& x : v) x = dist(rng);
-  return v;
-}
-
 // A contiguous copy of slice [i0, i1] of a C-ordered (n0, n1, r, c) array.
 std::vector<float> SliceOf(const std::vector<float>& a, size_t n1, size_t r,
                            size_t c, size_t i0, size_t i1) {
@@ -41,10 +32,10 @@ std::vector<float> SliceOf(const std::vector<float>& a, size_t n1, size_t r,
 // B 2, H 4, L 5, S 7, d 8, dv 3; kv_heads 2 (grouped) or 1 (multi-query).
 void ExpectSlicesAsAlone(size_t kv_heads, refmath_variant variant) {
   const size_t b = 2, h = 4, l = 5, s = 7, d = 8, dv = 3;
-  std::vector<float> q = Random(b * h * l * d, 1),
-                     k = Random(b * kv_heads * s * d, 2),
-                     v = Random(b * kv_heads * s * dv, 3),
-                     mask = Random(l * s, 4), out(b * h * l * dv);
+  std::vector<float> q = Normal(b * h * l * d, 1),
+                     k = Normal(b * kv_heads * s * d, 2),
+                     v = Normal(b * kv_heads * s * dv, 3),
+                     mask = Normal(l * s, 4), out(b * h * l * dv);
   refmath_tensor vq = View(q, {b, h, l, d}), vk = View(k, {b, kv_heads, s, d}),
                  vv = View(v, {b, kv_heads, s, dv}), vm = View(mask, {l, s}),
                  vo = View(out, {b, h, l, dv});
@@ -85,7 +76,7 @@ TEST(TensorAttentionHeads, CausalAndKeepLeaveKeysOut) {
   // q = 0: every score 0, so a query's weights are equal over the keys it
   // keeps: causal leaves key j out of query i > j... and keep[2][1] = 0
   // leaves key 1 out of query 2.  v = 1, 3, 5, 7: the means are exact.
-  std::vector<float> q(4 * 2, 0.0f), k = Random(4 * 2, 5), v = {1, 3, 5, 7},
+  std::vector<float> q(4 * 2, 0.0f), k = Normal(4 * 2, 5), v = {1, 3, 5, 7},
                      keep(16, 1.0f), out(4, 42.0f);
   keep[2 * 4 + 1] = -0.0f;
   refmath_tensor vq = View(q, {1, 1, 4, 2}), vk = View(k, {1, 1, 4, 2}),
@@ -193,8 +184,8 @@ DecodeCase SmallCase(std::vector<float> v, size_t dv) {
   DecodeCase c;
   const size_t l = v.size() / dv;
   c.n = {1, 1, 1, l, 2, dv};
-  c.q = Random(l * 2, 20);
-  c.k = Random(l * 2, 21);
+  c.q = Normal(l * 2, 20);
+  c.k = Normal(l * 2, 21);
   c.v = std::move(v);
   c.o = refmath_tensor_default_options();
   c.o.threads = 1;
@@ -246,16 +237,16 @@ TEST(TensorAttentionHeads, DecodeStepHasTheBitsOfTheWholeSequence) {
       DecodeCase c;
       c.n = {l >= 300 ? size_t{1} : size_t{2}, 4, 2, l, 8, 5};
       const Dims& n = c.n;
-      c.q = Random(n.b * n.h * l * n.d, 30 + l);
-      c.k = Random(n.b * n.hkv * l * n.d, 31 + l);
-      c.v = Random(n.b * n.hkv * l * n.dv, 32 + l);
+      c.q = Normal(n.b * n.h * l * n.d, 30 + l);
+      c.k = Normal(n.b * n.hkv * l * n.d, 31 + l);
+      c.v = Normal(n.b * n.hkv * l * n.dv, 32 + l);
       for (size_t r = 0; r < n.b * n.hkv * l; ++r) {
         // Column 0: -0 in the first half, 1 in the second; column 1's
         // last key infinite.
         c.v[r * n.dv] = (r % l) < l / 2 ? -0.0f : 1.0f;
         if (r % l == l - 1 && l > 1) c.v[r * n.dv + 1] = INFINITY;
       }
-      if (l % 2 == 0) c.mask = Random(l * l, 33 + l);
+      if (l % 2 == 0) c.mask = Normal(l * l, 33 + l);
       for (int threads : {1, 2, 3}) {
         c.o = refmath_tensor_default_options();
         c.o.variant = variant;
@@ -268,8 +259,8 @@ TEST(TensorAttentionHeads, DecodeStepHasTheBitsOfTheWholeSequence) {
 }
 
 TEST(TensorAttentionHeads, Scale) {
-  std::vector<float> q = Random(3 * 4, 6), k = Random(5 * 4, 7),
-                     v = Random(5 * 2, 8), y1(6), y2(6);
+  std::vector<float> q = Normal(3 * 4, 6), k = Normal(5 * 4, 7),
+                     v = Normal(5 * 2, 8), y1(6), y2(6);
   refmath_tensor vq = View(q, {1, 1, 3, 4}), vk = View(k, {1, 1, 5, 4}),
                  vv = View(v, {1, 1, 5, 2}), o1 = View(y1, {1, 1, 3, 2}),
                  o2 = View(y2, {1, 1, 3, 2});

@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdint.h>
 
-#include <random>
 #include <vector>
 
 #include "conformance/tests/test_util.h"
@@ -21,14 +20,6 @@ refmath_tensor View(std::vector<float>& v, std::vector<size_t> shape) {
   return refmath_tensor_contiguous(v.data(), shape.size(), shape.data());
 }
 
-std::vector<float> Random(size_t n, uint32_t seed, float scale = 4.0f) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> dist(0.0f, scale);
-  std::vector<float> v(n);
-  for (float& x : v) x = dist(rng);
-  return v;
-}
-
 refmath_tensor_options Options(refmath_variant v, int threads) {
   refmath_tensor_options o = refmath_tensor_default_options();
   o.variant = v;
@@ -39,7 +30,7 @@ refmath_tensor_options Options(refmath_variant v, int threads) {
 TEST(TensorActivation, EachIsItsFunctionKernel) {
   // GELU by the options' variant; silu and softplus correctly rounded
   // whatever the variant.  A strided input (every other element).
-  std::vector<float> x = Random(2 * 3 * 40, 1);
+  std::vector<float> x = Normal(2 * 3 * 40, 1, 4.0f);
   refmath_tensor in = View(x, {3, 40});
   in.stride[0] = 80;
   in.stride[1] = 2;
@@ -96,7 +87,8 @@ TEST(TensorSwiglu, TwoRoundings) {
   EXPECT_EQ(Bits(y[2]), 0x80000000u);
   // Random values: silu correctly rounded, then the product rounded once;
   // in place over up.
-  std::vector<float> g2 = Random(64, 2), u2 = Random(64, 3), want(64);
+  std::vector<float> g2 = Normal(64, 2, 4.0f),
+                     u2 = Normal(64, 3, 4.0f), want(64);
   ASSERT_EQ(refmath_eval_f32(REFMATH_SILU, REFMATH_CORRECT, REFMATH_TARGET_BEST,
                              g2.data(), want.data(), 64),
             REFMATH_OK);
@@ -155,8 +147,9 @@ TEST(TensorRope, BatchAndThreadInvariant) {
   // x [B=3, H=4, L=5, d=8] with tables [L, d/2]: every (b, h) slice has
   // the bits of the call on that slice alone, at 1 and 8 threads.
   const size_t B = 3, H = 4, L = 5, d = 8, slice = L * d;
-  std::vector<float> x = Random(B * H * slice, 4), c = Random(L * d / 2, 5),
-                     s = Random(L * d / 2, 6), all(x.size());
+  std::vector<float> x = Normal(B * H * slice, 4, 4.0f),
+                     c = Normal(L * d / 2, 5, 4.0f),
+                     s = Normal(L * d / 2, 6, 4.0f), all(x.size());
   const refmath_tensor vx = View(x, {B, H, L, d}), vc = View(c, {L, d / 2}),
                        vs = View(s, {L, d / 2}), va = View(all, {B, H, L, d});
   const refmath_tensor_options o8 = Options(REFMATH_EXACT, 8),

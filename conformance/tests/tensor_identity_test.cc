@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include <functional>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -21,14 +20,6 @@ namespace {
 
 using Op = std::function<int(const refmath_tensor_options&,
                              std::vector<float>*)>;
-
-std::vector<float> Random(size_t n, uint32_t seed, float scale = 1.0f) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> dist(0.0f, scale);
-  std::vector<float> v(n);
-  for (float& x : v) x = dist(rng);
-  return v;
-}
 
 refmath_tensor View(std::vector<float>& v, std::vector<size_t> shape) {
   return refmath_tensor_contiguous(v.data(), shape.size(), shape.data());
@@ -70,7 +61,7 @@ class TensorIdentity : public ::testing::TestWithParam<refmath_variant> {};
 TEST_P(TensorIdentity, SumAndMean) {
   for (size_t n : {size_t{1}, size_t{15}, size_t{17}, size_t{4097},
                    size_t{300001}}) {
-    std::vector<float> x = Random(n, 1 + static_cast<uint32_t>(n));
+    std::vector<float> x = Normal(n, 1 + static_cast<uint32_t>(n));
     for (int mode = 0; mode < 2; ++mode) {
       ExpectSameEverywhere("sum " + std::to_string(n), GetParam(),
                            [&](const refmath_tensor_options& opt,
@@ -87,7 +78,7 @@ TEST_P(TensorIdentity, SumAndMean) {
       });
     }
   }
-  std::vector<float> m = Random(300 * 1001, 5);  // axis 0: strided rows
+  std::vector<float> m = Normal(300 * 1001, 5);  // axis 0: strided rows
   ExpectSameEverywhere("sum axis 0", GetParam(),
                        [&](const refmath_tensor_options& o,
                            std::vector<float>* out) {
@@ -98,7 +89,7 @@ TEST_P(TensorIdentity, SumAndMean) {
 }
 
 TEST_P(TensorIdentity, DotAndMatmul) {
-  std::vector<float> x = Random(270001, 11), y = Random(270001, 12);
+  std::vector<float> x = Normal(270001, 11), y = Normal(270001, 12);
   ExpectSameEverywhere("dot", GetParam(), [&](const refmath_tensor_options& o,
                                               std::vector<float>* out) {
     out->assign(1, 0.0f);
@@ -106,7 +97,7 @@ TEST_P(TensorIdentity, DotAndMatmul) {
     refmath_tensor d = refmath_tensor_contiguous(out->data(), 0, nullptr);
     return refmath_tensor_dot(&vx, &vy, &d, &o);
   });
-  std::vector<float> a = Random(67 * 600, 13), b = Random(600 * 45, 14);
+  std::vector<float> a = Normal(67 * 600, 13), b = Normal(600 * 45, 14);
   ExpectSameEverywhere("matmul", GetParam(), [&](const refmath_tensor_options& o,
                                                  std::vector<float>* out) {
     out->assign(67 * 45, 0.0f);
@@ -119,8 +110,8 @@ TEST_P(TensorIdentity, DotAndMatmul) {
 TEST_P(TensorIdentity, BatchedMatmul) {
   // 15 batch elements (threads take whole ones), a broadcast b, then two
   // large ones (threads inside each) with a 1-D b.
-  std::vector<float> a = Random(5 * 3 * 20 * 300, 15),
-                     b = Random(3 * 300 * 17, 16);
+  std::vector<float> a = Normal(5 * 3 * 20 * 300, 15),
+                     b = Normal(3 * 300 * 17, 16);
   ExpectSameEverywhere("batched matmul", GetParam(),
                        [&](const refmath_tensor_options& o,
                            std::vector<float>* out) {
@@ -130,7 +121,7 @@ TEST_P(TensorIdentity, BatchedMatmul) {
                    vc = View(*out, {5, 3, 20, 17});
     return refmath_tensor_matmul(&va, &vb, &vc, &o);
   });
-  std::vector<float> big = Random(2 * 70 * 600, 17), x = Random(600, 18);
+  std::vector<float> big = Normal(2 * 70 * 600, 17), x = Normal(600, 18);
   ExpectSameEverywhere("batched matmul, vector b", GetParam(),
                        [&](const refmath_tensor_options& o,
                            std::vector<float>* out) {
@@ -143,8 +134,8 @@ TEST_P(TensorIdentity, BatchedMatmul) {
 
 TEST_P(TensorIdentity, Gemm) {
   // A and B both stored transposed, C one row broadcast down the columns.
-  std::vector<float> at = Random(600 * 67, 19), bt = Random(45 * 600, 20),
-                     c = Random(45, 21);
+  std::vector<float> at = Normal(600 * 67, 19), bt = Normal(45 * 600, 20),
+                     c = Normal(45, 21);
   ExpectSameEverywhere("gemm", GetParam(), [&](const refmath_tensor_options& o,
                                                std::vector<float>* out) {
     out->assign(67 * 45, 0.0f);
@@ -155,8 +146,8 @@ TEST_P(TensorIdentity, Gemm) {
 }
 
 TEST_P(TensorIdentity, RowOps) {
-  std::vector<float> x = Random(70 * 4100, 21, 4.0f), g = Random(4100, 22),
-                     b = Random(4100, 23);
+  std::vector<float> x = Normal(70 * 4100, 21, 4.0f), g = Normal(4100, 22),
+                     b = Normal(4100, 23);
   for (int which = 0; which < 4; ++which) {
     ExpectSameEverywhere("row op " + std::to_string(which), GetParam(),
                          [&](const refmath_tensor_options& o,
@@ -175,8 +166,8 @@ TEST_P(TensorIdentity, RowOps) {
 }
 
 TEST_P(TensorIdentity, Attention) {
-  std::vector<float> q = Random(33 * 24, 31), k = Random(2100 * 24, 32),
-                     v = Random(2100 * 20, 33), mask = Random(33 * 2100, 34);
+  std::vector<float> q = Normal(33 * 24, 31), k = Normal(2100 * 24, 32),
+                     v = Normal(2100 * 20, 33), mask = Normal(33 * 2100, 34);
   ExpectSameEverywhere("attention", GetParam(),
                        [&](const refmath_tensor_options& o,
                            std::vector<float>* out) {
@@ -192,10 +183,10 @@ TEST_P(TensorIdentity, AttentionHeads) {
   // 2 x 8 slices (threads take whole ones) with grouped heads, a
   // broadcast additive mask, a boolean one, a scale and causal; then one
   // long slice (threads inside it).
-  std::vector<float> q = Random(2 * 8 * 33 * 16, 35),
-                     k = Random(2 * 2 * 300 * 16, 36),
-                     v = Random(2 * 2 * 300 * 12, 37),
-                     mask = Random(33 * 300, 38), keep(8 * 300);
+  std::vector<float> q = Normal(2 * 8 * 33 * 16, 35),
+                     k = Normal(2 * 2 * 300 * 16, 36),
+                     v = Normal(2 * 2 * 300 * 12, 37),
+                     mask = Normal(33 * 300, 38), keep(8 * 300);
   for (size_t i = 0; i < keep.size(); ++i) keep[i] = (i * 7) % 5 == 0 ? 0 : 1;
   ExpectSameEverywhere("attention heads", GetParam(),
                        [&](const refmath_tensor_options& o,
@@ -227,8 +218,9 @@ TEST_P(TensorIdentity, AttentionHeads) {
 }
 
 TEST_P(TensorIdentity, ReductionsAndElementwise) {
-  std::vector<float> x = Random(70 * 4100, 41, 4.0f), y2 = Random(70 * 4100, 42),
-                     cs = Random(70 * 2050, 43), sn = Random(70 * 2050, 44);
+  std::vector<float> x = Normal(70 * 4100, 41, 4.0f),
+                     y2 = Normal(70 * 4100, 42),
+                     cs = Normal(70 * 2050, 43), sn = Normal(70 * 2050, 44);
   for (int which = 0; which < 14; ++which) {
     ExpectSameEverywhere("op " + std::to_string(which), GetParam(),
                          [&](const refmath_tensor_options& o,
@@ -255,8 +247,8 @@ TEST_P(TensorIdentity, ReductionsAndElementwise) {
 // Every row of a batched call has the bits of that row computed alone.
 TEST_P(TensorIdentity, EachRowAsAlone) {
   const size_t rows = 9, n = 4100;
-  std::vector<float> x = Random(rows * n, 45, 4.0f), g = Random(n, 46),
-                     b = Random(n, 47);
+  std::vector<float> x = Normal(rows * n, 45, 4.0f), g = Normal(n, 46),
+                     b = Normal(n, 47);
   const auto run = [&](int which, float* data, size_t count, float* out) {
     refmath_tensor_options o = refmath_tensor_default_options();
     o.variant = GetParam();

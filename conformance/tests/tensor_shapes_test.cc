@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdint.h>
 
-#include <random>
 #include <vector>
 
 #include "conformance/tests/test_util.h"
@@ -26,14 +25,6 @@ std::vector<float> Integers(size_t n, int seed) {
   for (size_t i = 0; i < n; ++i) {
     v[i] = static_cast<float>(static_cast<int>((i * 7 + seed * 13) % 11) - 5);
   }
-  return v;
-}
-
-std::vector<float> Random(size_t n, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> dist;
-  std::vector<float> v(n);
-  for (float& x : v) x = dist(rng);
   return v;
 }
 
@@ -88,7 +79,7 @@ TEST(TensorMatmulShapes, VectorOperands) {
 // that element alone, whatever the batch around it.
 TEST(TensorMatmulShapes, BatchInvariance) {
   const size_t batch = 6, m = 37, k = 300, n = 29;
-  std::vector<float> a = Random(batch * m * k, 1), b = Random(k * n, 2),
+  std::vector<float> a = Normal(batch * m * k, 1), b = Normal(k * n, 2),
                      c(batch * m * n);
   refmath_tensor va = View(a, {2, 3, m, k}), vb = View(b, {k, n}),
                  vc = View(c, {2, 3, m, n});

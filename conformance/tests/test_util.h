@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -74,6 +75,17 @@ inline std::vector<float> Eval(refmath_function f, refmath_target t,
   const int status = refmath_eval_f32(f, v, t, in.data(), out.data(), in.size());
   EXPECT_EQ(status, REFMATH_OK) << refmath_status_string(status);
   return out;
+}
+
+// n normally distributed floats (mean 0, standard deviation `scale`)
+// from a Mersenne Twister seeded with `seed`: the tensor tests' operands.
+inline std::vector<float> Normal(size_t n, uint32_t seed,
+                                 float scale = 1.0f) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> dist(0.0f, scale);
+  std::vector<float> v(n);
+  for (float& x : v) x = dist(rng);
+  return v;
 }
 
 inline std::string Hex(uint32_t bits) {
