@@ -101,17 +101,15 @@ class PortOps:
 
     def __init__(self, fused=False):
         self.fused = fused
-        self.memo = {}
+        self.memo = {"sin": {}, "cos": {}}  # input bits -> result
 
     def _rounded(self, name, x, formula, specials):
-        keys = x.ravel().view(np.uint32)
-        new = np.array(sorted({int(k) for k in keys} -
-                              {k for (n, k) in self.memo if n == name}),
-                       dtype=np.uint32)
+        keys = [int(k) for k in x.ravel().view(np.uint32)]
+        memo = self.memo[name]
+        new = np.array(sorted(set(keys) - memo.keys()), dtype=np.uint32)
         values = port.correctly_rounded(new.view(F32), formula, specials)
-        self.memo.update({(name, int(k)): v for k, v in zip(new, values)})
-        return np.array([self.memo[(name, int(k))] for k in keys],
-                        dtype=F32).reshape(x.shape)
+        memo.update(zip((int(k) for k in new), values))
+        return np.array([memo[k] for k in keys], dtype=F32).reshape(x.shape)
 
     def sincos(self, angle):
         return (self._rounded("sin", angle, mpmath.sin, {0: F32(0)}),
