@@ -33,6 +33,25 @@ int main(void) {
       return 1;
     }
   }
+  {
+    /* Half-precision storage: 1.5 to binary16 and back; a format outside
+     * the enum is refused with nothing written. */
+    float f[2] = {1.5f, 7.0f};
+    unsigned short h[2] = {0, 0};
+    unsigned widened = 0;
+    if (refmath_tensor_narrow(REFMATH_HALF_BINARY16, f, h, 1, NULL) !=
+            REFMATH_OK ||
+        h[0] != 0x3E00 ||
+        refmath_tensor_widen(REFMATH_HALF_BINARY16, h, f + 1, 1, NULL) !=
+            REFMATH_OK ||
+        (memcpy(&widened, f + 1, sizeof widened), widened != 0x3FC00000u) ||
+        refmath_tensor_narrow((refmath_half_format)2, f, h + 1, 1, NULL) !=
+            REFMATH_E_BAD_ARGUMENT ||
+        h[1] != 0) {
+      fprintf(stderr, "half-precision storage failed\n");
+      return 1;
+    }
+  }
   printf("consumer ok: exp(0) = %g\n", refmath_expf(0.0f));
   return refmath_expf(0.0f) == 1.0f ? 0 : 1;
 }

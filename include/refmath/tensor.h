@@ -238,6 +238,29 @@ int refmath_tensor_rope(const refmath_tensor *x, const refmath_tensor *cos,
                         const refmath_tensor *out,
                         const refmath_tensor_options *opt);
 
+/* Half-precision storage (docs/tensor-ops.md, "Half precision").  The
+ * tensor calls compute in binary32; an operation on binary16 or bfloat16
+ * tensors is: each input widened to binary32 (exact), the binary32 call,
+ * its result rounded once to the format.  These two calls are those
+ * steps, over n contiguous elements (16-bit patterns: IEEE binary16, or
+ * bfloat16, the high half of a binary32), on the options' thread count
+ * (the options' other fields are not read).  Narrowing rounds to
+ * nearest, ties to even, overflow to +-inf, a NaN to the format's
+ * canonical quiet NaN (0x7E00, 0x7FC0); widening keeps NaN payloads.  A
+ * format outside the enum is REFMATH_E_BAD_ARGUMENT; in and out must not
+ * overlap (REFMATH_E_OVERLAP). */
+typedef enum {
+  REFMATH_HALF_BINARY16,
+  REFMATH_HALF_BFLOAT16
+} refmath_half_format;
+
+int refmath_tensor_widen(refmath_half_format format, const unsigned short *in,
+                         float *out, size_t n,
+                         const refmath_tensor_options *opt);
+int refmath_tensor_narrow(refmath_half_format format, const float *in,
+                          unsigned short *out, size_t n,
+                          const refmath_tensor_options *opt);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

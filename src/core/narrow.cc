@@ -4,7 +4,7 @@
 // function and format by the kernels (simd/correct/correct_half-inl.h,
 // through refmath::detail::CorrectNarrow) and then looked up.  No
 // arithmetic here beyond exact conversions between the formats' bit
-// patterns and binary32.
+// patterns and binary32 (src/base/half_bits.h).
 #include <memory>
 #include <mutex>
 #include <new>
@@ -12,6 +12,7 @@
 
 #include "refmath/refmath.h"
 #include "src/base/bits.h"
+#include "src/base/half_bits.h"
 #include "simd/dispatch/kernel_table.h"
 #include "simd/lanes/fp_env.h"
 
@@ -25,43 +26,15 @@ constexpr size_t kPatterns = 65536;
 using refmath::BitsToFloat;
 using refmath::FloatBits;
 
-// A binary16 bit pattern as the binary32 of the same value (exact).
-float WidenBinary16(uint16_t h) {
-  const uint32_t sign = uint32_t{h & 0x8000u} << 16;
-  const uint32_t exponent = (h >> 10) & 0x1Fu, fraction = h & 0x3FFu;
-  if (exponent == 0) {  // zero or subnormal: fraction * 2^-24, exact
-    const float v = static_cast<float>(fraction) * 0x1p-24f;
-    return BitsToFloat(FloatBits(v) | sign);
-  }
-  if (exponent == 0x1F) {  // inf, or NaN with the payload kept
-    return BitsToFloat(sign | 0x7F800000u | (fraction << 13));
-  }
-  return BitsToFloat(sign | ((exponent + 112) << 23) | (fraction << 13));
+// The value of a format's bit pattern (exact), and a result that is a
+// value of the format (or +-inf, or NaN) back to its bits.
+float Widen(bool b16, uint16_t h) {
+  return BitsToFloat(b16 ? refmath::Binary16ToFloatBits(h)
+                         : refmath::Bfloat16ToFloatBits(h));
 }
-
-// A binary32 that is a binary16 value (or +-inf, or NaN) as its binary16
-// bit pattern; a NaN becomes the canonical quiet NaN 0x7E00.
-uint16_t NarrowBinary16(float v) {
-  const uint32_t b = FloatBits(v);
-  const uint16_t sign = static_cast<uint16_t>((b >> 16) & 0x8000u);
-  const uint32_t magnitude = b & 0x7FFFFFFFu;
-  if (magnitude > 0x7F800000u) return 0x7E00;
-  if (magnitude == 0x7F800000u) return sign | 0x7C00;
-  if (magnitude < 0x38800000u) {  // below 2^-14: a multiple of 2^-24
-    const float units = BitsToFloat(magnitude) * 0x1p24f;  // exact, < 1024
-    return sign | static_cast<uint16_t>(units);
-  }
-  return sign | static_cast<uint16_t>(((magnitude >> 23) - 112) << 10 |
-                                      ((magnitude >> 13) & 0x3FFu));
-}
-
-// bfloat16 is the high half of a binary32; a NaN result is the canonical
-// 0x7FC0.
-float WidenBfloat16(uint16_t h) { return BitsToFloat(uint32_t{h} << 16); }
-uint16_t NarrowBfloat16(float v) {
-  const uint32_t b = FloatBits(v);
-  if ((b & 0x7FFFFFFFu) > 0x7F800000u) return 0x7FC0;
-  return static_cast<uint16_t>(b >> 16);
+uint16_t Narrow(bool b16, float v) {
+  return b16 ? refmath::FloatBitsToBinary16(FloatBits(v))
+             : refmath::FloatBitsToBfloat16(FloatBits(v));
 }
 
 // One table per function and format, made on first use.
@@ -79,7 +52,7 @@ void Fill(refmath_function f, NarrowFormat format, Table* t) {
   std::vector<float> in(kPatterns), out(kPatterns);
   for (size_t i = 0; i < kPatterns; ++i) {
     const auto h = static_cast<uint16_t>(i);
-    in[i] = b16 ? WidenBinary16(h) : WidenBfloat16(h);
+    in[i] = Widen(b16, h);
   }
   {
     const refmath::detail::ScopedIeeeEnvironment ieee;
@@ -87,7 +60,7 @@ void Fill(refmath_function f, NarrowFormat format, Table* t) {
                                    kPatterns);
   }
   for (size_t i = 0; i < kPatterns; ++i) {
-    results[i] = b16 ? NarrowBinary16(out[i]) : NarrowBfloat16(out[i]);
+    results[i] = Narrow(b16, out[i]);
   }
   t->results = std::move(results);
 }
