@@ -10,6 +10,13 @@ name once, as ``refmath tensor ...`` does, and returns its bits:
   zero ones too); another dtype raises ``TypeError`` naming it, since a
   bit-exact library does not round its caller's data silently.  A view
   goes to the C library as a view of the same memory, not a copy.
+- Half precision: float16 arrays, or uint16 arrays of bfloat16 bit
+  patterns with ``dtype='bfloat16'``, are widened to float32 exactly
+  (:func:`widen`), the operation runs in float32, and its result is
+  rounded once to the format (:func:`narrow`) and returned in it; float32
+  operands may join them.  ``dtype``: None (float16 if an operand is,
+  else float32), ``'float32'``, ``'float16'`` or ``'bfloat16'`` names the
+  result's format.
 - ``variant``: ``'exact'`` (no fused multiply-add) or ``'fast'`` (fused
   where docs/tensor-ops.md says; on targets without FMA it raises).
 - ``threads``: ``None`` (or 0) for one thread per hardware thread, or a
@@ -26,6 +33,8 @@ that overlaps an input), ``TypeError`` (a dtype or argument type) or
 ``MemoryError`` (a work buffer), with one line naming the problem, and
 writes nothing: a given ``out`` keeps its contents.
 """
+import functools as _functools
+import inspect as _inspect
 import numbers as _numbers
 import operator as _operator
 
@@ -38,7 +47,7 @@ _t = _refmath.tensor
 __all__ = ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
            "layer_norm", "rms_norm", "attention", "max", "min", "prod",
            "sum_square", "l1_norm", "l2_norm", "logsumexp", "silu", "gelu",
-           "softplus", "swiglu", "add", "rope"]
+           "softplus", "swiglu", "add", "rope", "widen", "narrow"]
 
 _INT_MAX = 2**31 - 1
 
@@ -483,3 +492,109 @@ def rope(x, cos, sin, *, interleaved=False, out=None, variant="exact",
     return _t.rope(_array(x), _array(cos), _array(sin), interleaved, out,
                    variant, target, threads)
 
+
+
+# Half-precision storage (docs/tensor-ops.md, "Half precision").
+
+_STORAGE = {"float16": _np.float16, "bfloat16": _np.uint16}
+
+
+def _storage_format(op, dtype, arrays):
+    """The call's half format ('float16', 'bfloat16') or None (float32),
+    from ``dtype`` and the array arguments' dtypes."""
+    if dtype is not None and not isinstance(dtype, str):
+        raise TypeError(_prefix(op) + "dtype must be None or a str, not %s" %
+                        type(dtype).__name__)
+    if dtype not in (None, "float32", "float16", "bfloat16"):
+        raise ValueError(_prefix(op) + "unknown dtype %r (valid: None, "
+                         "'float32', 'float16', 'bfloat16')" % (dtype,))
+    kinds = {a.dtype for _, a in arrays}
+    if dtype is None:
+        dtype = "float16" if _np.dtype(_np.float16) in kinds else "float32"
+    for name, a in arrays:
+        if a.dtype == _np.uint16 and dtype != "bfloat16":
+            raise TypeError(_prefix(op) + "%s: dtype uint16; pass "
+                            "dtype='bfloat16' if it holds bfloat16 bit "
+                            "patterns" % name)
+        if a.dtype == _np.float16 and dtype not in ("float16", None):
+            raise TypeError(_prefix(op) + "%s: dtype float16 in a call on "
+                            "%s (one half format per call)" % (name, dtype))
+    return None if dtype == "float32" else dtype
+
+
+def _half_storage(fn):
+    """fn with a ``dtype`` keyword: arrays of the call's half format are
+    widened to float32 (``refmath_tensor_widen``, exact), fn runs on
+    them, and each float32 result is rounded once to the format
+    (``refmath_tensor_narrow``), into ``out`` when it is given."""
+    signature = _inspect.signature(fn)
+    op = fn.__name__
+
+    @_functools.wraps(fn)
+    def call(*args, dtype=None, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        arrays = [(name, value) for name, value in bound.arguments.items()
+                  if name != "out" and isinstance(value, _np.ndarray)]
+        fmt = _storage_format(op, dtype, arrays)
+        if fmt is None:
+            return fn(*args, **kwargs)
+        threads = _options(op, "exact", None,
+                           bound.arguments.get("threads"))[2]
+        for name, value in arrays:
+            if value.dtype == _STORAGE[fmt]:
+                bound.arguments[name] = _named(op, _t.widen, value, fmt,
+                                               threads)
+        out = bound.arguments.pop("out", None)
+        result = fn(*bound.args, **bound.kwargs)
+        if isinstance(result, tuple):
+            return tuple(_named(op, _t.narrow, r, fmt, out if i == 0 else
+                                None, threads)
+                         for i, r in enumerate(result))
+        return _named(op, _t.narrow, result, fmt, out, threads)
+
+    parameters = list(signature.parameters.values())
+    parameters.append(_inspect.Parameter(
+        "dtype", _inspect.Parameter.KEYWORD_ONLY, default=None))
+    call.__signature__ = signature.replace(parameters=parameters)
+    return call
+
+
+def _named(op, convert, *args):
+    """A conversion whose errors carry the operation's name."""
+    try:
+        return convert(*args)
+    except (TypeError, ValueError) as e:
+        text = str(e).replace("refmath.tensor.widen: ", "").replace(
+            "refmath.tensor.narrow: ", "")
+        raise type(e)(_prefix(op) + text) from None
+
+
+def widen(x, dtype=None, *, threads=None):
+    """The float32 values of a half-precision array (exact;
+    ``refmath_tensor_widen``): ``x`` float16, or uint16 bfloat16 bit
+    patterns with ``dtype='bfloat16'``."""
+    threads = _options("widen", "exact", None, threads)[2]
+    fmt = "bfloat16" if dtype == "bfloat16" else "float16"
+    if dtype not in (None, "float16", "bfloat16"):
+        raise ValueError(_prefix("widen") + "unknown dtype %r (valid: None, "
+                         "'float16', 'bfloat16')" % (dtype,))
+    return _t.widen(_array(x), fmt, threads)
+
+
+def narrow(y, dtype, *, out=None, threads=None):
+    """float32 ``y`` rounded once to ``dtype`` ('float16', or 'bfloat16'
+    as uint16 bit patterns): to nearest, ties to even, overflow to inf, a
+    NaN to the canonical quiet NaN (``refmath_tensor_narrow``)."""
+    threads = _options("narrow", "exact", None, threads)[2]
+    if dtype not in ("float16", "bfloat16"):
+        raise ValueError(_prefix("narrow") + "unknown dtype %r (valid: "
+                         "'float16', 'bfloat16')" % (dtype,))
+    return _t.narrow(_array(y), dtype, out, threads)
+
+
+for _op in ["sum", "mean", "dot", "matmul", "gemm", "softmax", "log_softmax",
+            "layer_norm", "rms_norm", "attention", "max", "min", "prod",
+            "sum_square", "l1_norm", "l2_norm", "logsumexp", "silu", "gelu",
+            "softplus", "swiglu", "add", "rope"]:
+    globals()[_op] = _half_storage(globals()[_op])
+del _op

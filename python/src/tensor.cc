@@ -54,7 +54,8 @@ py::array Float32Array(py::handle h, const string& name) {
   if (PyArray_TYPE(Raw(a)) != NPY_FLOAT || !PyArray_ISNOTSWAPPED(Raw(a))) {
     throw py::type_error(
         name + ": dtype " + string(py::str(a.dtype())) +
-        ", expected float32 (refmath.tensor converts no dtype; " + name +
+        ", expected float32, float16, or uint16 bfloat16 bit patterns with "
+        "dtype='bfloat16' (refmath.tensor rounds no input; " + name +
         ".astype(numpy.float32) does it on purpose)");
   }
   if (a.ndim() > REFMATH_TENSOR_MAX_DIMS) {
@@ -602,6 +603,131 @@ void BindElementwise(py::module_ m) {
         py::arg("threads"));
 }
 
+// Half-precision storage (refmath_tensor_widen, refmath_tensor_narrow):
+// "float16" is binary16 in NumPy's float16, "bfloat16" its bit patterns
+// in uint16 arrays.
+refmath_half_format HalfFormat(const string& format) {
+  if (format == "float16") return REFMATH_HALF_BINARY16;
+  if (format == "bfloat16") return REFMATH_HALF_BFLOAT16;
+  Refuse("unknown dtype '" + format + "' (valid: float16, bfloat16)");
+}
+
+int StorageType(refmath_half_format f) {
+  return f == REFMATH_HALF_BINARY16 ? NPY_HALF : NPY_UINT16;
+}
+
+// `h` as a C-contiguous array of `type` (a copy where it is not one);
+// TypeError naming what it is else.
+py::array Contiguous(py::handle h, int type, const string& name,
+                     const string& expected) {
+  if (!py::isinstance<py::array>(h)) {
+    throw py::type_error(name + ": expected a numpy.ndarray, got " +
+                         string(py::str(h.get_type().attr("__name__"))));
+  }
+  py::array a = py::reinterpret_borrow<py::array>(h);
+  if (PyArray_TYPE(Raw(a)) != type || !PyArray_ISNOTSWAPPED(Raw(a))) {
+    throw py::type_error(name + ": dtype " + string(py::str(a.dtype())) +
+                         ", expected " + expected);
+  }
+  PyObject* c = PyArray_FromAny(a.ptr(), nullptr, 0, 0,
+                                NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED,
+                                nullptr);
+  if (c == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::array>(c);
+}
+
+[[noreturn]] void RaiseConversion(int status, int threads) {
+  string text = refmath_status_string(status);
+  if (status == REFMATH_E_BAD_ARGUMENT) {
+    text += ": threads " + std::to_string(threads) +
+            " (None or 0 for the default, else a positive count)";
+  }
+  Refuse(text);
+}
+
+py::array Widen(py::handle x, const string& format, int threads) {
+  const refmath_half_format f = HalfFormat(format);
+  const py::array in = Contiguous(x, StorageType(f), "x",
+                                  f == REFMATH_HALF_BINARY16
+                                      ? "float16"
+                                      : "uint16 (bfloat16 bit patterns)");
+  py::array out(py::dtype::of<float>(),
+                vector<py::ssize_t>(in.shape(), in.shape() + in.ndim()));
+  refmath_tensor_options o = refmath_tensor_default_options();
+  o.threads = threads;
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = refmath_tensor_widen(
+        f, static_cast<const unsigned short*>(in.data()),
+        static_cast<float*>(out.mutable_data()),
+        static_cast<size_t>(in.size()), &o);
+  }
+  if (status != REFMATH_OK) RaiseConversion(status, threads);
+  return out;
+}
+
+// y rounded to the format, into `out` (of that storage dtype and y's
+// shape, any strides) or a new array.
+py::array Narrow(py::handle y, const string& format, py::handle out,
+                 int threads) {
+  const refmath_half_format f = HalfFormat(format);
+  const int type = StorageType(f);
+  const string storage =
+      f == REFMATH_HALF_BINARY16 ? "float16" : "uint16 (bfloat16 bit patterns)";
+  const py::array in = Contiguous(y, NPY_FLOAT, "y", "float32");
+  const vector<py::ssize_t> shape(in.shape(), in.shape() + in.ndim());
+  py::array dest;
+  if (!out.is_none()) {
+    dest = py::reinterpret_borrow<py::array>(out);
+    if (!py::isinstance<py::array>(out) || PyArray_TYPE(Raw(dest)) != type ||
+        !PyArray_ISNOTSWAPPED(Raw(dest))) {
+      throw py::type_error("out: expected a " + storage + " array, got " +
+                           (py::isinstance<py::array>(out)
+                                ? "dtype " + string(py::str(dest.dtype()))
+                                : string(py::str(
+                                      out.get_type().attr("__name__")))));
+    }
+    if (!PyArray_ISWRITEABLE(Raw(dest))) Refuse("out: the array is read-only");
+    if (vector<py::ssize_t>(dest.shape(), dest.shape() + dest.ndim()) != shape) {
+      Refuse("out: shape " + ShapeText(vector<size_t>(dest.shape(), dest.shape() + dest.ndim())) +
+             ", the result's is " +
+             ShapeText(vector<size_t>(shape.begin(), shape.end())));
+    }
+  }
+  py::array bits(py::dtype(type), shape);
+  refmath_tensor_options o = refmath_tensor_default_options();
+  o.threads = threads;
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = refmath_tensor_narrow(
+        f, static_cast<const float*>(in.data()),
+        static_cast<unsigned short*>(bits.mutable_data()),
+        static_cast<size_t>(in.size()), &o);
+  }
+  if (status != REFMATH_OK) RaiseConversion(status, threads);
+  if (out.is_none()) return bits;
+  if (PyArray_CopyInto(Raw(dest), Raw(bits)) != 0) {
+    throw py::error_already_set();
+  }
+  return dest;
+}
+
+void BindStorage(py::module_ m) {
+  m.def("widen",
+        [](py::object x, const string& format, int threads) {
+          return Named("widen", [&] { return Widen(x, format, threads); });
+        },
+        py::arg("x"), py::arg("format"), py::arg("threads"));
+  m.def("narrow",
+        [](py::object y, const string& format, py::object out, int threads) {
+          return Named("narrow",
+                       [&] { return Narrow(y, format, out, threads); });
+        },
+        py::arg("y"), py::arg("format"), py::arg("out"), py::arg("threads"));
+}
+
 }  // namespace
 
 void BindTensor(py::module_ m) {
@@ -735,6 +861,7 @@ void BindTensor(py::module_ m) {
         py::arg("out"), py::arg("variant"), py::arg("target"),
         py::arg("threads"));
   BindElementwise(m);
+  BindStorage(m);
 }
 
 }  // namespace python
