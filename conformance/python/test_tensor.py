@@ -67,7 +67,7 @@ def sha256(a):
 # checked against hand-stepped values below.
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
                                 "tools", "spec_port"))
-from tensor_port import CASES, SPECIAL_BITS, case_name, generated  # noqa: E402
+from tensor_port import CASES, SPECIAL_BITS, case_name, generated, stored  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
                                 "tools", "transformer"))
 import decoder  # noqa: E402
@@ -77,14 +77,46 @@ LCG_A, LCG_C, MASK32 = 1664525, 1013904223, 0xFFFFFFFF
 
 
 def case_call(number, case):
-    """(function, positional arguments, keywords) of a golden case."""
-    op, dims, exponent, extra, special = case
+    """(function, positional arguments, keywords) of a golden case; a
+    half-precision case's arrays in its storage (float16, or bfloat16
+    bits in uint16 with dtype='bfloat16')."""
+    fn, args, kw = float32_case_call(number, case)
+    if len(case) == 6 and case[5] == "bf16":
+        kw = dict(kw, dtype="bfloat16")
+    return fn, args, kw
+
+
+def to_storage(v, fmt):
+    """float32 values in a case's storage, rounded by the port's code."""
+    if fmt == "f16":
+        with np.errstate(over="ignore"):  # the special matrix's +-max
+            return v.astype(np.float16)
+    if fmt == "bf16":
+        return (stored(v, "bf16").view(np.uint32) >> 16).astype(np.uint16)
+    return v
+
+
+def from_storage(y, fmt):
+    """A result in a case's storage as the float32 values it widens to."""
+    if fmt == "f16":
+        return y.astype(np.float32)
+    if fmt == "bf16":
+        return (y.astype(np.uint32) << 16).view(np.float32)
+    return y
+
+
+def float32_case_call(number, case):
+    op, dims, exponent, extra, special = case[:5]
+    fmt = case[5] if len(case) == 6 else None
     shape = (6, 8) if special else dims
+
+    def gen(index, count, e):
+        return to_storage(generated(number, index, count, e), fmt)
 
     def inp(index, count):
         if special and index == 0:
-            return SPECIAL.copy()
-        return generated(number, index, count, exponent)
+            return to_storage(SPECIAL.copy(), fmt)
+        return gen(index, count, exponent)
 
     reductions = {"max": rt.max, "min": rt.min, "prod": rt.prod,
                   "sum_square": rt.sum_square, "l1": rt.l1_norm,
@@ -126,7 +158,7 @@ def case_call(number, case):
                                else "tanh"}
     if op == "rope":
         half = (shape[0], n // 2)
-        tables = [generated(number, i, half[0] * half[1], 0).reshape(half)
+        tables = [gen(i, half[0] * half[1], 0).reshape(half)
                   for i in (1, 2)]
         return rt.rope, (x, *tables), {"interleaved": extra}
     if op == "swiglu":
@@ -134,8 +166,8 @@ def case_call(number, case):
     if op == "add":
         return rt.add, (x, inp(1, n) if extra else
                         inp(1, x.size).reshape(shape)), {}
-    scale = generated(number, 1, n, 0) if extra else None
-    bias = generated(number, 2, n, 0) if extra else None
+    scale = gen(1, n, 0) if extra else None
+    bias = gen(2, n, 0) if extra else None
     if op == "softmax":
         return rt.softmax, (x,), {}
     if op == "log_softmax":
@@ -185,10 +217,13 @@ def test_the_generator_matches_its_definition():
 @pytest.mark.parametrize("row", ROWS, ids=row_id)
 def test_golden_row(row):
     variant, number = row
-    fn, args, kw = case_call(number, CASES[number])
+    case = CASES[number]
+    fmt = case[5] if len(case) == 6 else None
+    fn, args, kw = case_call(number, case)
     y = fn(*args, variant=variant, **kw)
-    assert y.dtype == np.float32
-    assert sha256(y) == GOLDEN_ROWS[row_id(row)]
+    assert y.dtype == {None: np.float32, "f16": np.float16,
+                       "bf16": np.uint16}[fmt]
+    assert sha256(from_storage(y, fmt)) == GOLDEN_ROWS[row_id(row)]
 
 
 # One case of every operation where the work is split (several blocks,

@@ -34,10 +34,37 @@ std::vector<float> SpecialMatrix() {
   return m;
 }
 
+using Storage = TensorCase::Storage;
+
+// v rounded to the case's storage format and widened back (exact), in
+// place; nothing for binary32.
+void Store(const TensorCase& c, std::vector<float>* v) {
+  if (c.storage == Storage::kFloat32 || v->empty()) return;
+  const refmath_half_format f = c.storage == Storage::kBinary16
+                                    ? REFMATH_HALF_BINARY16
+                                    : REFMATH_HALF_BFLOAT16;
+  std::vector<unsigned short> bits(v->size());
+  refmath_tensor_narrow(f, v->data(), bits.data(), v->size(), nullptr);
+  refmath_tensor_widen(f, bits.data(), v->data(), v->size(), nullptr);
+}
+
+// Generated input `index` of case `number` (n values at 2^exponent), as
+// the case stores it.
+std::vector<float> Generated(const TensorCase& c, size_t number, size_t index,
+                             size_t n, int exponent) {
+  std::vector<float> v = TensorInput(number, index, n, exponent);
+  Store(c, &v);
+  return v;
+}
+
 std::vector<float> Input(const TensorCase& c, size_t number, size_t index,
                          size_t n) {
-  if (c.special && index == 0) return SpecialMatrix();
-  return TensorInput(number, index, n, c.exponent);
+  if (!(c.special && index == 0)) {
+    return Generated(c, number, index, n, c.exponent);
+  }
+  std::vector<float> v = SpecialMatrix();
+  Store(c, &v);
+  return v;
 }
 
 // The reductions of refmath_tensor_reduce by their case names.
@@ -98,8 +125,8 @@ int RunRows(const TensorCase& c, size_t number,
   const Dims shape = c.special ? Dims{6, 8} : c.dims;
   const size_t n = shape[1];
   std::vector<float> x = Input(c, number, 0, shape[0] * n),
-                     g = TensorInput(number, 1, n, 0),
-                     b = TensorInput(number, 2, n, 0);
+                     g = Generated(c, number, 1, n, 0),
+                     b = Generated(c, number, 2, n, 0);
   const std::string op = c.op;
   const bool stats = op == "layer_norm_stats";  // y, the means, 1 / sigma
   out->assign(x.size() + (stats ? 2 * shape[0] : 0), 0.0f);
@@ -175,14 +202,14 @@ int RunElementwise(const TensorCase& c, size_t number,
   }
   if (strcmp(c.op, "rope") == 0) {
     const Dims half = {rows, n / 2};
-    std::vector<float> cs = TensorInput(number, 1, rows * n / 2, 0),
-                       sn = TensorInput(number, 2, rows * n / 2, 0);
+    std::vector<float> cs = Generated(c, number, 1, rows * n / 2, 0),
+                       sn = Generated(c, number, 2, rows * n / 2, 0);
     const refmath_tensor vc = View(cs, half), vs = View(sn, half);
     return refmath_tensor_rope(&vx, &vc, &vs, c.extra ? 1 : 0, &y, &o);
   }
   const bool row_b = strcmp(c.op, "add") == 0 && c.extra;
-  std::vector<float> b = TensorInput(number, 1, row_b ? n : rows * n,
-                                     c.exponent);
+  std::vector<float> b = Generated(c, number, 1, row_b ? n : rows * n,
+                                   c.exponent);
   const refmath_tensor vb = row_b ? View(b, {n}) : View(b, shape);
   if (strcmp(c.op, "add") == 0) return refmath_tensor_add(&vx, &vb, &y, &o);
   return refmath_tensor_swiglu(&vx, &vb, &y, &o);
@@ -252,11 +279,27 @@ const std::vector<TensorCase>& TensorCases() {
       {"rope", {33, 64}, 0, false, false},  {"rope", {33, 64}, 0, true, false},
       {"rope", {6, 8}, 0, false, true},
       {"decoder", {8, 64}, 0, false, false},
+      // Half-precision storage.
+      {"softmax", {7, 4097}, 3, false, false, Storage::kBfloat16},
+      {"softmax", {6, 8}, 0, false, true, Storage::kBinary16},
+      {"layer_norm", {7, 4097}, 0, true, false, Storage::kBfloat16},
+      {"layer_norm_stats", {7, 4097}, 0, true, false, Storage::kBinary16},
+      {"rms_norm", {7, 4097}, 0, true, false, Storage::kBfloat16},
+      {"matmul", {33, 300, 45}, 0, false, false, Storage::kBinary16},
+      {"matmul", {33, 300, 45}, 0, false, false, Storage::kBfloat16},
+      {"attention", {17, 33, 16, 8}, 0, true, false, Storage::kBfloat16},
+      {"sum", {3, 65537}, 0, false, false, Storage::kBinary16},
+      {"gelu", {7, 4097}, 2, false, false, Storage::kBinary16},
+      {"silu", {3, 17}, 3, false, false, Storage::kBfloat16},
+      {"rope", {33, 64}, 0, false, false, Storage::kBinary16},
+      {"add", {5, 1000}, 0, true, false, Storage::kBfloat16},
   };
   return kCases;
 }
 
-std::string TensorCaseName(const TensorCase& c) {
+namespace {
+
+std::string ShapeAndOptions(const TensorCase& c) {
   std::string name = std::string(c.op) + ":";
   if (c.special) return name + "special";
   for (size_t i = 0; i < c.dims.size(); ++i) {
@@ -268,6 +311,35 @@ std::string TensorCaseName(const TensorCase& c) {
   if (strcmp(c.op, "add") == 0) return name + ":row";
   if (strstr(c.op, "norm") != nullptr) return name + ":scale";
   return name + ":axis0";
+}
+
+int RunFloat32(const TensorCase& c, size_t number,
+               const refmath_tensor_options& o, std::vector<float>* out) {
+  const std::string op = c.op;
+  if (op == "sum" || op == "sum_cr" || op == "mean" || ReduceOpOf(c.op)) {
+    return RunReduce(c, number, o, out);
+  }
+  if (op == "dot" || op == "matmul") return RunProducts(c, number, o, out);
+  if (op == "attention") return RunAttention(c, number, o, out);
+  if (IsElementwise(c.op)) return RunElementwise(c, number, o, out);
+  if (op == "decoder") {
+    return RunDecoder(number, 0, c.dims[0], c.dims[1], o, out);
+  }
+  return RunRows(c, number, o, out);
+}
+
+}  // namespace
+
+std::string TensorCaseName(const TensorCase& c) {
+  switch (c.storage) {
+    case Storage::kBinary16:
+      return ShapeAndOptions(c) + ":f16";
+    case Storage::kBfloat16:
+      return ShapeAndOptions(c) + ":bf16";
+    case Storage::kFloat32:
+      break;
+  }
+  return ShapeAndOptions(c);
 }
 
 std::vector<float> TensorInput(size_t number, size_t index, size_t n,
@@ -284,17 +356,9 @@ std::vector<float> TensorInput(size_t number, size_t index, size_t n,
 
 int RunTensorCase(const TensorCase& c, size_t number,
                   const refmath_tensor_options& o, std::vector<float>* out) {
-  const std::string op = c.op;
-  if (op == "sum" || op == "sum_cr" || op == "mean" || ReduceOpOf(c.op)) {
-    return RunReduce(c, number, o, out);
-  }
-  if (op == "dot" || op == "matmul") return RunProducts(c, number, o, out);
-  if (op == "attention") return RunAttention(c, number, o, out);
-  if (IsElementwise(c.op)) return RunElementwise(c, number, o, out);
-  if (op == "decoder") {
-    return RunDecoder(number, 0, c.dims[0], c.dims[1], o, out);
-  }
-  return RunRows(c, number, o, out);
+  const int status = RunFloat32(c, number, o, out);
+  if (status == REFMATH_OK) Store(c, out);
+  return status;
 }
 
 }  // namespace conformance

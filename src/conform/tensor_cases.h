@@ -30,11 +30,17 @@ struct TensorCase {
                              // mask; sums: over axis 0; add: b one row;
                              // rope: interleaved
   bool special;              // the fixed 6 x 8 matrix of special values
+  // Half-precision storage (docs/tensor-ops.md, "Half precision"): every
+  // input rounded to the format first, the outputs rounded to it last
+  // (and digested as the binary32 values they widen to).
+  enum class Storage { kFloat32, kBinary16, kBfloat16 } storage =
+      Storage::kFloat32;
 };
 
 const std::vector<TensorCase>& TensorCases();
 
-// "sum:1x17", "matmul:33x300x45", "layer_norm:7x4097:affine", ...
+// "sum:1x17", "matmul:33x300x45", "layer_norm:7x4097:scale",
+// "softmax:7x4097:bf16", ...
 std::string TensorCaseName(const TensorCase& c);
 
 // The generated input `index` of case `number` (docs/golden-hashes.md):

@@ -297,8 +297,8 @@ SPECIAL_BITS = [
     0x7F7FFFFF, 0x7F7FFFFF, 0xFF7FFFFF, 0x00000001, 0x80000001, 0x71800000,
     0xF1800000, 0x3F000000]
 
-# (op, dims, exponent, extra, special), in golden order; a case's position
-# is its `number`, which seeds its inputs.
+# (op, dims, exponent, extra, special[, format]), in golden order; a case's
+# position is its `number`, which seeds its inputs.
 CASES = (
     [("sum", (1, n), 0, False, False)
      for n in (1, 15, 16, 17, 4095, 4096, 4097)] +
@@ -351,7 +351,21 @@ CASES = (
      ("add", (5, 1000), 0, True, False), ("add", (6, 8), 0, False, True),
      ("rope", (33, 64), 0, False, False), ("rope", (33, 64), 0, True, False),
      ("rope", (6, 8), 0, False, True),
-     ("decoder", (8, 64), 0, False, False)])
+     ("decoder", (8, 64), 0, False, False)] +
+    # Half-precision storage: (op, dims, exponent, extra, special, format).
+    [("softmax", (7, 4097), 3, False, False, "bf16"),
+     ("softmax", (6, 8), 0, False, True, "f16"),
+     ("layer_norm", (7, 4097), 0, True, False, "bf16"),
+     ("layer_norm_stats", (7, 4097), 0, True, False, "f16"),
+     ("rms_norm", (7, 4097), 0, True, False, "bf16"),
+     ("matmul", (33, 300, 45), 0, False, False, "f16"),
+     ("matmul", (33, 300, 45), 0, False, False, "bf16"),
+     ("attention", (17, 33, 16, 8), 0, True, False, "bf16"),
+     ("sum", (3, 65537), 0, False, False, "f16"),
+     ("gelu", (7, 4097), 2, False, False, "f16"),
+     ("silu", (3, 17), 3, False, False, "bf16"),
+     ("rope", (33, 64), 0, False, False, "f16"),
+     ("add", (5, 1000), 0, True, False, "bf16")])
 REDUCTIONS = ("max", "min", "prod", "sum_square", "l1", "l2", "logsumexp")
 ELEMENTWISE = ("silu", "softplus", "gelu", "gelu_tanh", "swiglu", "add",
                "rope")
@@ -428,10 +442,11 @@ def rope(x, c, s, interleaved):
     return canonical_nan(y)
 
 
-def elementwise(op, x, number, exponent, extra, fused):
+def elementwise(op, x, gen, exponent, extra, fused):
     """The elementwise cases on x (rows, n): swiglu's up and add's b are
     input 1 (add with extra: one row of n), rope's cos and sin inputs 1
-    and 2 of (rows, n/2) with exponent 0."""
+    and 2 of (rows, n/2) with exponent 0; gen(index, n, exponent) makes
+    them."""
     rows, n = x.shape
     if op == "silu":
         return silu(x)
@@ -447,11 +462,10 @@ def elementwise(op, x, number, exponent, extra, fused):
     if op == "gelu_tanh":
         return sp.gelu_tanh(x, fused)
     if op == "rope":
-        c = generated(number, 1, rows * n // 2, 0).reshape(rows, n // 2)
-        s = generated(number, 2, rows * n // 2, 0).reshape(rows, n // 2)
+        c = gen(1, rows * n // 2, 0).reshape(rows, n // 2)
+        s = gen(2, rows * n // 2, 0).reshape(rows, n // 2)
         return rope(x, c, s, extra)
-    b = generated(number, 1, n if (op == "add" and extra) else rows * n,
-                  exponent)
+    b = gen(1, n if (op == "add" and extra) else rows * n, exponent)
     if op == "add":
         return canonical_nan(x + (b if extra else b.reshape(rows, n)))
     return canonical_nan(silu(x) * b.reshape(rows, n))
@@ -480,22 +494,50 @@ def generated(number, index, n, exponent):
 
 
 def case_name(case):
-    op, dims, _, extra, special = case
+    op, dims, _, extra, special = case[:5]
     name = op + ":" + ("special" if special else "x".join(map(str, dims)))
     if extra and not special:
         name += {"attention": ":mask", "rope": ":interleaved",
                  "add": ":row"}.get(op, ":scale" if "norm" in op else ":axis0")
-    return name
+    return name + ("" if len(case) == 5 else ":" + case[5])
+
+
+def stored(v, fmt):
+    """float32 values rounded to the storage format and widened back:
+    binary16 by NumPy's cast (to nearest even), bfloat16 by adding
+    0x7FFF plus the kept part's last bit to the bits and cutting the low
+    half; NaN canonical in both."""
+    v = np.asarray(v, dtype=F32)
+    if fmt == "f16":
+        return v.astype(np.float16).astype(F32)
+    if fmt == "bf16":
+        b = v.view(U32).astype(np.uint64)
+        b = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) << 16
+        b[np.isnan(v)] = 0x7FC00000
+        return b.astype(U32).view(F32)
+    return v
 
 
 def run_case(number, case, fused):
-    op, dims, exponent, extra, special = case
+    """The case's outputs; a half-precision case rounds every input to its
+    format first and the outputs to it last (docs/tensor-ops.md, "Half
+    precision")."""
+    fmt = case[5] if len(case) > 5 else None
+    return stored(run_float32(number, case, fused, fmt), fmt)
+
+
+def run_float32(number, case, fused, fmt):
+    op, dims, exponent, extra, special = case[:5]
     shape = (6, 8) if special else dims
+
+    def gen(index, count, e):
+        return stored(generated(number, index, count, e), fmt)
 
     def inp(index, count):
         if special and index == 0:
-            return sp.from_bits(np.array(SPECIAL_BITS, dtype=U32)).copy()
-        return generated(number, index, count, exponent)
+            return stored(sp.from_bits(np.array(SPECIAL_BITS, dtype=U32)),
+                          fmt).copy()
+        return gen(index, count, exponent)
 
     if op in REDUCTIONS:
         x = inp(0, shape[0] * shape[1]).reshape(shape)
@@ -532,9 +574,9 @@ def run_case(number, case, fused):
     n = shape[1]
     x = inp(0, shape[0] * n).reshape(shape)
     if op in ELEMENTWISE:
-        return elementwise(op, x, number, exponent, extra, fused)
-    g = generated(number, 1, n, 0) if extra else None
-    b = generated(number, 2, n, 0) if extra else None
+        return elementwise(op, x, gen, exponent, extra, fused)
+    g = gen(1, n, 0) if extra else None
+    b = gen(2, n, 0) if extra else None
     if op in ("softmax", "log_softmax"):
         return softmax(x, fused, op == "log_softmax")
     if op in ("layer_norm", "layer_norm_stats"):
