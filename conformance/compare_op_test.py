@@ -3,7 +3,8 @@
 or with Python's decimal module (never by refmath), the errors placed at
 known elements; the backend equal to `refmath tensor`'s own output; the
 correctly rounded output judged nearer the truth; --json - alone on
-stdout; the one-line errors of bad input (exit 2, nothing written).
+stdout; half-precision outputs in their format's ulps; the one-line
+errors of bad input (exit 2, nothing written).
 
 Usage: compare_op_test.py PATH/TO/refmath"""
 import json
@@ -335,6 +336,59 @@ def against_refmath_and_rounded(cli):
               "correctly rounded output nearer the truth: %s, exact %s" % (doc["closer"], e))
 
 
+def half_precision(cli):
+    # softmax of two equal entries is 1/2 exactly.  binary16's spacing at
+    # 1/2 is 2^-11 and bfloat16's 2^-8, so the next value up (0x3801,
+    # 0x3F01) is 1 ulp of its format, and the one below 1/2 (0x37FF,
+    # 0x3EFF; spacing halved below a power of two, counted at the truth)
+    # half an ulp.
+    x = np.zeros((2, 2), F32)
+    for fmt, half, dtype in (("binary16", 0x3800, np.float16),
+                             ("bfloat16", 0x3F00, np.uint16)):
+        bits = np.array([[half, half + 1], [half - 1, half]], np.uint16)
+        y = bits.view(np.float16) if dtype == np.float16 else bits
+        xs = x.astype(np.float16) if dtype == np.float16 else x.view(np.uint32).astype(np.uint16)
+        status, doc, _ = report(cli, "--op", "softmax", "--in", cli.save("hx_" + fmt, xs),
+                                "--outputs", cli.save("hy_" + fmt, y), "--format", fmt)
+        b, e = column(doc, "backend"), column(doc, "refmath exact")
+        cli.check(status == 0 and doc.get("ulps_of") == fmt, "%s: ulps of %s" % (fmt, doc.get("ulps_of")))
+        cli.check(b.get("max_ulp") == 1 and b.get("at_index") == 1 and b.get("mean_ulp") == 0.375,
+                  "%s: 1 ulp at 1, mean (1 + 0.5) / 4: %s" % (fmt, b))
+        cli.check(e.get("max_ulp") == 0 and b.get("identical_to_exact") == 2,
+                  "%s: refmath's 1/2, two outputs the same bits: %s %s" % (fmt, e, b))
+    # Random rows: refmath's columns are its binary32 results rounded to the
+    # format once, so within half an ulp of it plus the binary32 error
+    # (a few binary32 ulps, under 2^-10 of a bfloat16 ulp), and clearly
+    # more than a binary32 result would be (about 2^-16 ulp).
+    r = np.random.default_rng(7).normal(0, 3, (16, 300)).astype(F32)
+    rb = (r.view(np.uint32) >> 16).astype(np.uint16)  # truncated: bfloat16 values
+    wide = (rb.astype(np.uint32) << 16).view(F32)
+    z = np.exp(wide.astype(np.float64) - wide.max(axis=1, keepdims=True))
+    ref = (z / z.sum(axis=1, keepdims=True)).astype(F32)
+    yb = (ref.view(np.uint32) >> 16).astype(np.uint16)  # truncated: up to 1 ulp off
+    status, doc, _ = report(cli, "--op", "softmax", "--in", cli.save("rb", rb),
+                            "--outputs", cli.save("yb", yb), "--format", "bfloat16",
+                            "--max-ulp", "1.01")
+    e = column(doc, "refmath exact")
+    cli.check(0.01 < e.get("max_ulp", 0) <= 0.5 + 2 ** -10,
+              "bfloat16 refmath exact within half an ulp, rounded: %s" % e)
+    b = column(doc, "backend")
+    cli.check(status == 0 and 0.5 < b.get("max_ulp", 0) < 1.01 and doc["closer"]["backend"] == 0,
+              "truncated bfloat16 within 1 ulp, never nearer: %s %s" % (b, doc.get("closer")))
+    good16 = cli.save("good16", np.ones((3, 4), np.float16))
+    good32 = cli.save("good32", np.ones((3, 4), F32))
+    out = cli.path("never16.json")
+    cli.expect_error("float32 outputs for binary16", "wrong dtype '<f4' (float32), expected float16",
+                     "compare", "--op", "softmax", "--in", good16, "--outputs", good32,
+                     "--format", "binary16", "--json", out, output=out)
+    cli.expect_error("bad format", "--format: expected binary32, binary16 or bfloat16, got 'half'",
+                     "compare", "--op", "softmax", "--in", good16, "--outputs", good16,
+                     "--format", "half", "--json", out, output=out)
+    cli.expect_error("float16 in a bfloat16 call", "good16.npy: wrong dtype '<f2' (float16), expected float32 '<f4' or uint16",
+                     "compare", "--op", "softmax", "--in", good16, "--outputs", cli.save("u", np.ones((3, 4), np.uint16)),
+                     "--format", "bfloat16", "--json", out, output=out)
+
+
 def bad_input(cli):
     good = cli.save("good", np.ones((3, 4), F32))
     wide = cli.save("wide", np.ones((3, 4), np.float64))
@@ -374,7 +428,7 @@ def bad_input(cli):
 def main():
     cli = Cli(sys.argv[1], "compare_op")
     for section in (known_ulps, sum_and_matmul, reductions, matmul_exact, attention,
-                    against_refmath_and_rounded, bad_input):
+                    against_refmath_and_rounded, half_precision, bad_input):
         try:
             section(cli)
         except (KeyError, TypeError, ValueError, IndexError) as e:

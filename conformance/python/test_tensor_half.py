@@ -201,3 +201,23 @@ def test_errors_name_the_problem_and_write_nothing():
         rt.softmax(xh, threads=-3)
     with pytest.raises(ValueError, match=r"matmul: .*shape"):
         rt.matmul(xh, xh)
+
+
+def test_compare_measures_half_outputs_in_their_ulps():
+    """refmath.compare on half-precision outputs: the report is in the
+    format's ulps, and refmath.tensor's own result on that storage is
+    refmath exact's column bit for bit."""
+    import refmath
+    x = storage(BF16, normal(90, 6, 200))
+    y = rt.layer_norm(x, dtype=BF16)
+    r = refmath.compare("layer_norm", x, y, outputs_dtype="bfloat16",
+                        label="refmath.tensor")
+    assert r.ulps_of == "bfloat16"
+    assert r.columns[0]["identical_to_exact"] == y.size
+    assert r.columns[0]["max_ulp"] <= 0.5 + 2 ** -10
+    xh = storage(F16, normal(91, 6, 200))
+    r = refmath.compare("softmax", xh, rt.softmax(xh))
+    assert r.ulps_of == "binary16"
+    assert r.columns[0]["identical_to_exact"] == xh.size
+    with pytest.raises(TypeError, match="outputs_dtype='bfloat16'"):
+        refmath.compare("softmax", x, y)

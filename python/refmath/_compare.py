@@ -179,6 +179,26 @@ class TensorCompareReport:
         return self._text
 
 
+def _storage_format(outputs, outputs_dtype):
+    """compare --op's --format: the outputs' storage, from outputs_dtype
+    or, for 'auto', from the outputs array's dtype."""
+    call = "refmath.compare"
+    _args.text(outputs_dtype, "outputs_dtype", call)
+    named = {"float32": "binary32", "float16": "binary16",
+             "bfloat16": "bfloat16"}
+    if outputs_dtype in named:
+        return named[outputs_dtype]
+    if outputs_dtype != "auto":
+        raise ValueError("%s: unknown outputs_dtype %r (valid: auto, float32, "
+                         "float16, bfloat16)" % (call, outputs_dtype))
+    dtype = getattr(outputs, "dtype", None)
+    if dtype == np.uint16:
+        raise TypeError("%s: outputs of dtype uint16: pass "
+                        "outputs_dtype='bfloat16' if they are bfloat16 bit "
+                        "patterns" % call)
+    return "binary16" if dtype == np.float16 else "binary32"
+
+
 def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
                 label, options):
     call = "refmath.compare"
@@ -275,8 +295,11 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     attention `scale` is the scores' scale (default 1/sqrt(d)) and
     `causal` a bool, both with q, k, v of four axes (B, H, L, d); `alpha`,
     `beta` (default 1), `trans_a`, `trans_b` (default False) gemm's;
-    max_ulp and label as below.  It returns a
-    TensorCompareReport.
+    max_ulp and label as below.  Half precision: float16 outputs, or
+    bfloat16 bit patterns in uint16 with outputs_dtype="bfloat16", are
+    measured in that format's ulps against refmath's results rounded to
+    it once; the inputs may be float32 or in the same format.  It returns
+    a TensorCompareReport.
 
     inputs, outputs: paths of .npy or raw files (as the command reads
     them), or arrays: float32, float16, or uint16 holding bfloat16 bits
@@ -301,6 +324,7 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             scale = None
         elif causal is not None:
             raise ValueError("causal is attention's option")
+        options["format"] = _storage_format(outputs, outputs_dtype)
         return _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask,
                            max_ulp, label, options)
     for name, value in (("function", function), ("variant", variant),

@@ -110,8 +110,17 @@ py::tuple CompareOp(const std::string& op,
                     const std::string& label,
                     const std::vector<std::string>& names, float alpha,
                     float beta, bool trans_a, bool trans_b,
-                    std::optional<float> scale, bool causal) {
+                    std::optional<float> scale, bool causal,
+                    const std::string& format) {
   TensorCompareSpec s;
+  if (format == "binary16") {
+    s.format = Format::kBinary16;
+  } else if (format == "bfloat16") {
+    s.format = Format::kBfloat16;
+  } else if (format != "binary32") {
+    Refuse("unknown format '" + format +
+           "' (valid: binary32, binary16, bfloat16)");
+  }
   if (!ParseTensorOp(op, &s.op)) {
     Refuse("unknown op '" + op + "' (valid: " + kTensorOpNames + ")");
   }
@@ -154,7 +163,8 @@ void BindCompare(py::module_& m) {
         py::arg("axis"), py::arg("eps"), py::arg("max_ulp"), py::arg("label"),
         py::arg("names"), py::arg("alpha") = 1.0f, py::arg("beta") = 1.0f,
         py::arg("trans_a") = false, py::arg("trans_b") = false,
-        py::arg("scale") = std::nullopt, py::arg("causal") = false);
+        py::arg("scale") = std::nullopt, py::arg("causal") = false,
+        py::arg("format") = "binary32");
   m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),

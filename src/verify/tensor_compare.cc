@@ -111,9 +111,53 @@ struct Array {
   std::vector<size_t> shape;
 };
 
-bool Read(const std::string& path, const char* option, Array* a,
-          std::string* error) {
-  if (!io::ReadFloatArray(path, &a->values, &a->shape, error)) return false;
+// The array file as float32 values: float32, or the half-precision
+// `format`'s elements widened exactly (the only dtype accepted when
+// `storage_only`, as for the outputs).
+bool ReadStored(const std::string& path, Format format, bool storage_only,
+                Array* a, std::string* error) {
+  if (format == Format::kBinary32) {
+    return io::ReadFloatArray(path, &a->values, &a->shape, error);
+  }
+  const io::DType storage =
+      format == Format::kBinary16 ? io::DType::kFloat16 : io::DType::kUint16;
+  io::NpyArray array;
+  const bool read =
+      io::IsNpyName(path) && !storage_only
+          ? io::ReadNpy(path, &array, error,
+                        io::Only(io::DType::kFloat32) | io::Only(storage))
+          : io::ReadArrayFile(path, storage, &array, error);
+  if (!read) return false;
+  a->shape = array.shape;
+  if (array.dtype == io::DType::kFloat32) {
+    a->values = io::Float32Values(array);
+    return true;
+  }
+  const std::vector<unsigned short> bits(array.bits.begin(), array.bits.end());
+  a->values.assign(bits.size(), 0.0f);
+  return refmath_tensor_widen(format == Format::kBinary16
+                                  ? REFMATH_HALF_BINARY16
+                                  : REFMATH_HALF_BFLOAT16,
+                              bits.data(), a->values.data(), bits.size(),
+                              nullptr) == REFMATH_OK;
+}
+
+// y rounded to the half-precision `format` and widened back, in place.
+void Store(Format format, std::vector<float>* y) {
+  if (format == Format::kBinary32 || y->empty()) return;
+  const refmath_half_format f = format == Format::kBinary16
+                                    ? REFMATH_HALF_BINARY16
+                                    : REFMATH_HALF_BFLOAT16;
+  std::vector<unsigned short> bits(y->size());
+  refmath_tensor_narrow(f, y->data(), bits.data(), y->size(), nullptr);
+  refmath_tensor_widen(f, bits.data(), y->data(), y->size(), nullptr);
+}
+
+bool Read(const std::string& path, const char* option, Format format,
+          Array* a, std::string* error) {
+  if (!ReadStored(path, format, strcmp(option, "outputs") == 0, a, error)) {
+    return false;
+  }
   if (a->shape.size() > REFMATH_TENSOR_MAX_DIMS) {
     *error = std::string("--") + option + " has " +
              std::to_string(a->shape.size()) + " dimensions, at most " +
@@ -165,19 +209,21 @@ refmath_tensor AxisLast(float* data, const std::vector<size_t>& shape,
   return v;
 }
 
-// Distance of y to the truth t in binary32 ulps: 0 where both are NaN or
-// the same infinity, +inf for a NaN/inf disagreement.
-double Distance(float y, double t) {
-  const double r = RoundTo(t, Format::kBinary32);
+// Distance of y to the truth t in ulps of `format`: 0 where both are NaN
+// or the same infinity, +inf for a NaN/inf disagreement (an infinity where
+// t rounded to the format has none, or the reverse).
+double Distance(float y, double t, Format format) {
+  const double r = RoundTo(t, format);
   if (isnan(t) || isnan(y)) return isnan(t) && isnan(y) ? 0 : INFINITY;
   if (isinf(r) || isinf(y)) return static_cast<double>(y) == r ? 0 : INFINITY;
-  return UlpError(y, t, Format::kBinary32);
+  return UlpError(y, t, format);
 }
 
 // -1: a nearer t, +1: b nearer, 0: as near (exact but for t's own
 // rounding to binary64: the midpoint of two binary32 is a binary64).
-int Nearer(float a, float b, double t) {
-  const bool a_off = isinf(Distance(a, t)), b_off = isinf(Distance(b, t));
+int Nearer(float a, float b, double t, Format format) {
+  const bool a_off = isinf(Distance(a, t, format)),
+             b_off = isinf(Distance(b, t, format));
   if (a_off || b_off) return a_off == b_off ? 0 : a_off ? 1 : -1;
   if (isnan(t) || static_cast<double>(a) == static_cast<double>(b)) return 0;
   const double mid = (static_cast<double>(a) + b) / 2;
@@ -212,12 +258,12 @@ bool Normwise(const std::vector<float>& y, const std::vector<double>& t,
 
 TensorColumn Measure(const std::string& name, const std::vector<float>& y,
                      const std::vector<double>& t,
-                     const std::vector<float>& exact) {
+                     const std::vector<float>& exact, Format format) {
   TensorColumn c;
   c.name = name;
   for (size_t i = 0; i < y.size(); ++i) {
     if (FloatBits(y[i]) == FloatBits(exact[i])) ++c.identical_to_exact;
-    const double u = Distance(y[i], t[i]);
+    const double u = Distance(y[i], t[i], format);
     if (isinf(u)) {
       ++c.nan_inf_disagreements;
       continue;
@@ -317,14 +363,14 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
     *error = "--eps must be a finite number >= 0";
     return false;
   }
-  if (!Read(s.in_path, "in", &in->x, error) ||
-      (!s.in2_path.empty() && !Read(s.in2_path, "in2", &in->x2, error)) ||
-      (!s.in3_path.empty() && !Read(s.in3_path, "in3", &in->x3, error)) ||
-      (!s.mask_path.empty() && !Read(s.mask_path, "mask", &in->mask, error)) ||
-      (!s.keep_path.empty() && !Read(s.keep_path, "keep", &in->keep, error)) ||
-      (!s.scale_path.empty() && !Read(s.scale_path, "scale", &in->scale, error)) ||
-      (!s.bias_path.empty() && !Read(s.bias_path, "bias", &in->bias, error)) ||
-      !Read(s.outputs_path, "outputs", &in->y, error)) {
+  if (!Read(s.in_path, "in", s.format, &in->x, error) ||
+      (!s.in2_path.empty() && !Read(s.in2_path, "in2", s.format, &in->x2, error)) ||
+      (!s.in3_path.empty() && !Read(s.in3_path, "in3", s.format, &in->x3, error)) ||
+      (!s.mask_path.empty() && !Read(s.mask_path, "mask", s.format, &in->mask, error)) ||
+      (!s.keep_path.empty() && !Read(s.keep_path, "keep", s.format, &in->keep, error)) ||
+      (!s.scale_path.empty() && !Read(s.scale_path, "scale", s.format, &in->scale, error)) ||
+      (!s.bias_path.empty() && !Read(s.bias_path, "bias", s.format, &in->bias, error)) ||
+      !Read(s.outputs_path, "outputs", s.format, &in->y, error)) {
     return false;
   }
   const std::vector<size_t>& xs = in->x.shape;
@@ -550,17 +596,20 @@ bool CompareTensor(const TensorCompareSpec& s, TensorCompareResult* out,
                 &correct, error))) {
     return false;
   }
+  for (std::vector<float>* v : {&exact, &fast, &correct}) Store(s.format, v);
   std::vector<double> t;
   Truth(s, in, r, &t);
   const std::vector<float>& y = in.y.values;
-  r.columns.push_back(Measure(s.label, y, t, exact));
-  r.columns.push_back(Measure("refmath exact", exact, t, exact));
-  r.columns.push_back(Measure("refmath fast", fast, t, exact));
+  const Format f = s.format;
+  r.columns.push_back(Measure(s.label, y, t, exact, f));
+  r.columns.push_back(Measure("refmath exact", exact, t, exact, f));
+  r.columns.push_back(Measure("refmath fast", fast, t, exact, f));
   if (s.op == TensorOp::kSum) {
-    r.columns.push_back(Measure("refmath correctly rounded", correct, t, exact));
+    r.columns.push_back(
+        Measure("refmath correctly rounded", correct, t, exact, f));
   }
   for (size_t i = 0; i < r.count; ++i) {
-    const int w = Nearer(y[i], exact[i], t[i]);
+    const int w = Nearer(y[i], exact[i], t[i], f);
     (w < 0 ? r.backend_closer : w > 0 ? r.exact_closer : r.ties) += 1;
   }
   *out = std::move(r);
@@ -568,6 +617,15 @@ bool CompareTensor(const TensorCompareSpec& s, TensorCompareResult* out,
 }
 
 namespace {
+
+const char* FormatName(Format f) {
+  switch (f) {
+    case Format::kBinary16: return "binary16";
+    case Format::kBfloat16: return "bfloat16";
+    case Format::kBinary32: break;
+  }
+  return "binary32";
+}
 
 enum class TensorVerdict { kPass, kFail, kNoBound };
 
@@ -687,7 +745,11 @@ std::string TensorTextReport(const TensorCompareSpec& s,
   out += ", " + std::to_string(r.count) + " values\n";
   out += std::string("  the truth: exact value rounded once to binary64; "
                      "refmath ") +
-         refmath_version() + "; ulps of binary32\n\n";
+         refmath_version() + "; ulps of " + FormatName(s.format) +
+         (s.format == Format::kBinary32
+              ? ""
+              : " (refmath's results rounded to it once)") +
+         "\n\n";
   std::string row = report::Printf("    %-24s", "against the truth");
   for (const TensorColumn& c : r.columns) {
     row += report::Printf(" %26s", Printable(c.name).c_str());
@@ -750,7 +812,8 @@ std::string TensorJsonReport(const TensorCompareSpec& s,
          JsonAttention(s) +
          ", \"eps\": " + (IsNorm(s.op) ? FormatDouble(s.eps) : "null") +
          ", \"count\": " + std::to_string(r.count) +
-         ", \"ulps_of\": \"binary32\",\n \"columns\": [" + columns +
+         ", \"ulps_of\": \"" + FormatName(s.format) +
+         "\",\n \"columns\": [" + columns +
          "],\n \"closer\": {\"backend\": " + std::to_string(r.backend_closer) +
          ", \"exact\": " + std::to_string(r.exact_closer) +
          ", \"tie\": " + std::to_string(r.ties) + "}, \"max_ulp_allowed\": " +

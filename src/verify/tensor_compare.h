@@ -11,7 +11,8 @@
 // scores q.k, then / sqrt(d), the mask, softmax and the sum with V in MPFR
 // at 192 bits.  Every ulp figure
 // is in binary32 ulps against that double (ulp.h's UlpError), within
-// 2^-29 ulp of the figure against the exact value.
+// 2^-29 ulp of the figure against the exact value.  With half-precision
+// storage the figures are in that format's ulps.
 #ifndef REFMATH_SRC_VERIFY_TENSOR_COMPARE_H_
 #define REFMATH_SRC_VERIFY_TENSOR_COMPARE_H_
 
@@ -19,6 +20,8 @@
 
 #include <string>
 #include <vector>
+
+#include "src/verify/ulp.h"
 
 namespace refmath {
 
@@ -71,8 +74,14 @@ struct TensorCompareSpec {
   std::string keep_path;
   bool has_scale = false, causal = false;
   float scale = 1.0f;
-  // The bound on the backend's largest distance to the truth, in binary32
-  // ulps; none: the verdict is "no bound set" unless a NaN/inf
+  // The storage format of the outputs (docs/tensor-ops.md, "Half
+  // precision"): binary32, or binary16 (float16 .npy) or bfloat16 (uint16
+  // .npy of bit patterns; raw files: 2-byte elements).  Each input file is
+  // float32 or in that format (widened exactly), refmath's results are
+  // rounded to it once, and every ulp figure is in its ulps.
+  Format format = Format::kBinary32;
+  // The bound on the backend's largest distance to the truth, in ulps of
+  // the format; none: the verdict is "no bound set" unless a NaN/inf
   // disagreement fails it.
   bool has_max_ulp = false;
   double max_ulp = 0;
@@ -114,7 +123,7 @@ struct TensorCompareResult {
 
 // Reads the files, computes refmath's results and the truth, measures.
 // False with a one-line *error on an unreadable file, a dtype other than
-// float32, a bad axis, shapes that do not fit, an option the op does not
+// float32 or the format's, a bad axis, shapes that do not fit, an option the op does not
 // take, or a kernel status.
 bool CompareTensor(const TensorCompareSpec& spec, TensorCompareResult* out,
                    std::string* error);

@@ -166,7 +166,7 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   if (!args.Parse(argv,
                   {"op", "in", "in2", "in3", "mask", "scale", "bias", "eps",
                    "axis", "alpha", "beta", "keep", "scale-by",
-                   "outputs", "label", "max-ulp", "json"},
+                   "outputs", "label", "max-ulp", "json", "format"},
                   {"trans-a", "trans-b", "causal"}, error) ||
       !args.Require("op", &op, error)) {
     return false;
@@ -207,6 +207,16 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   s->scale_path = args.Get("scale");
   s->bias_path = args.Get("bias");
   s->label = args.Get("label", "backend");
+  const std::string format = args.Get("format", "binary32");
+  if (format == "binary16" || format == "bfloat16" || format == "binary32") {
+    s->format = format == "binary16"   ? Format::kBinary16
+                : format == "bfloat16" ? Format::kBfloat16
+                                       : Format::kBinary32;
+  } else {
+    *error = "--format: expected binary32, binary16 or bfloat16, got " +
+             Quote(format);
+    return false;
+  }
   s->has_max_ulp = args.Has("max-ulp");
   if (s->has_max_ulp &&
       !(ParseDouble(args.Get("max-ulp"), &bound) && bound >= 0)) {

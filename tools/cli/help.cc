@@ -62,7 +62,7 @@ const Command kCommands[] = {
      "compare --op OP --in X [--in2 B] [--in3 V] [--mask M] [--axis A]\n"
      "        [--scale G] [--bias B] [--eps E] [--alpha X] [--beta X]\n"
      "        [--trans-a] [--trans-b] [--keep K] [--scale-by S] [--causal]\n"
-     "        --outputs Y [--max-ulp U]\n"
+     "        --outputs Y [--format F] [--max-ulp U]\n"
      "        [--label NAME] [--json FILE]",
      "measure another backend's outputs against the true value of F (MPFR),\n"
      "beside the oracle (refmath's variant V), and against the oracle bit\n"
@@ -120,7 +120,12 @@ const Command kCommands[] = {
      "--scale G, --bias B\n"
      "                  the norms' per-column scale and (layer-norm) bias\n"
      "                  (default: none)\n"
-     "--eps E           the norms' eps, rounded to float32 (default: 1e-5)\n",
+     "--eps E           the norms' eps, rounded to float32 (default: 1e-5)\n"
+     "--format F        with --op: the outputs' storage, binary32, binary16\n"
+     "                  (float16 .npy) or bfloat16 (uint16 .npy of bit\n"
+     "                  patterns); the other files float32 or F; refmath's\n"
+     "                  results rounded to F once, ulps of F (default:\n"
+     "                  binary32)\n",
      FunctionNames::kKernels,
      "refmath compare --function tanh --inputs x.npy --outputs y.npy "
      "--max-ulp 2"},
