@@ -1,6 +1,10 @@
 // refmath tensor OP: the tensor operations of docs/tensor-ops.md over
 // float32 arrays (.npy or raw by the file name, src/verify/array_file.h),
-// through the C API of refmath/tensor.h.
+// through the C API of refmath/tensor.h.  With --format binary16 or
+// bfloat16 every array file holds that format's 16-bit patterns (float16
+// or uint16 .npy, or raw): the inputs are widened with
+// refmath_tensor_widen, the op runs in float32, and each output is
+// rounded once with refmath_tensor_narrow.
 //   tensor sum|mean --in X --out Y [--axis A] [--mode canonical|exact]
 //   tensor max|min|prod|sum-square|l1-norm|l2-norm|logsumexp --in X --out Y
 //          [--axis A]
@@ -16,13 +20,14 @@
 //   tensor silu|gelu|gelu-tanh|softplus --in X --out Y
 //   tensor swiglu|add --in A --in2 B --out Y
 //   tensor rope --in X --in2 COS --in3 SIN [--interleaved] --out Y
-// Every form also takes --variant, --target and --threads.
+// Every form also takes --variant, --target, --threads and --format.
 #include <math.h>
 
 #include <cstdio>
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "refmath/tensor.h"
@@ -78,6 +83,72 @@ const refmath_activation* ActivationOf(const std::string& op) {
   return nullptr;
 }
 
+// How the array files store their elements (--format): float32, or a
+// half format's bit patterns in the dtype that holds them.
+struct Storage {
+  bool half = false;
+  refmath_half_format format = REFMATH_HALF_BINARY16;
+  io::DType dtype = io::DType::kFloat32;
+};
+
+bool ParseStorage(const Args& args, Storage* s, std::string* error) {
+  const std::string format = args.Get("format", "binary32");
+  if (format == "binary16" || format == "bfloat16") {
+    const bool b16 = format == "binary16";
+    s->half = true;
+    s->format = b16 ? REFMATH_HALF_BINARY16 : REFMATH_HALF_BFLOAT16;
+    s->dtype = b16 ? io::DType::kFloat16 : io::DType::kUint16;
+  } else if (format != "binary32") {
+    *error = "unknown --format " + Quote(format) +
+             " (valid: binary32, binary16, bfloat16)";
+    return false;
+  }
+  return true;
+}
+
+// The array file at `path` as float32 values: read as they are, or of the
+// half format's dtype and widened.
+bool ReadValues(const std::string& path, const Storage& s,
+                const refmath_tensor_options& o, std::vector<float>* values,
+                std::vector<size_t>* shape, std::string* error) {
+  if (!s.half) return io::ReadFloatArray(path, values, shape, error);
+  io::NpyArray array;
+  if (!io::ReadArrayFile(path, s.dtype, &array, error)) return false;
+  const std::vector<unsigned short> bits(array.bits.begin(), array.bits.end());
+  values->assign(bits.size(), 0.0f);
+  const int status = refmath_tensor_widen(s.format, bits.data(),
+                                          values->data(), bits.size(), &o);
+  if (status != REFMATH_OK) {
+    *error = Printable(path) + ": " + refmath_status_string(status);
+    return false;
+  }
+  *shape = std::move(array.shape);
+  return true;
+}
+
+// float32 results as the array a file stores: as they are, or rounded once
+// to the half format.
+bool StoredArray(const std::vector<float>& values,
+                 const std::vector<size_t>& shape, const Storage& s,
+                 const refmath_tensor_options& o, io::NpyArray* array,
+                 std::string* error) {
+  if (!s.half) {
+    *array = io::Float32Array(shape, values);
+    return true;
+  }
+  std::vector<unsigned short> bits(values.size());
+  const int status = refmath_tensor_narrow(s.format, values.data(),
+                                           bits.data(), bits.size(), &o);
+  if (status != REFMATH_OK) {
+    *error = refmath_status_string(status);
+    return false;
+  }
+  array->dtype = s.dtype;
+  array->shape = shape;
+  array->bits.assign(bits.begin(), bits.end());
+  return true;
+}
+
 struct Operand {
   std::string option;
   bool present = false;
@@ -86,14 +157,15 @@ struct Operand {
   refmath_tensor view;
 };
 
-// The float32 array at --OPTION (required unless `optional`).
-bool ReadTensorArg(const Args& args, const std::string& option, bool optional,
-                   Operand* op, std::string* error) {
+// The array at --OPTION (required unless `optional`) as float32.
+bool ReadTensorArg(const Args& args, const Storage& storage,
+                   const refmath_tensor_options& o, const std::string& option,
+                   bool optional, Operand* op, std::string* error) {
   op->option = option;
   if (optional && !args.Has(option)) return true;
   std::string path;
   if (!args.Require(option, &path, error) ||
-      !io::ReadFloatArray(path, &op->values, &op->shape, error)) {
+      !ReadValues(path, storage, o, &op->values, &op->shape, error)) {
     return false;
   }
   if (op->shape.size() > REFMATH_TENSOR_MAX_DIMS) {
@@ -140,6 +212,7 @@ struct Call {
   std::string op;
   Args args;
   refmath_tensor_options options;
+  Storage storage;
   std::vector<Operand> in;  // in, in2, in3 as the op reads them
   Operand scale, bias, mask, keep;
   long axis = -1;
@@ -353,12 +426,13 @@ int Compute(Call* c) {
   return Attention(*c, y);
 }
 
-// The options `op` takes beside --out, --variant, --target, --threads, its
+// The options `op` takes beside --out, --variant, --target, --threads,
+// --format, its
 // flags, and how many of --in, --in2, --in3 it requires; false for an
 // unknown op.
 bool OpOptions(const std::string& op, std::set<std::string>* valued,
                std::set<std::string>* flags, int* inputs) {
-  *valued = {"in", "out", "variant", "target", "threads"};
+  *valued = {"in", "out", "variant", "target", "threads", "format"};
   *flags = {};
   *inputs = 1;
   if (op == "sum" || op == "mean") {
@@ -423,8 +497,9 @@ std::vector<std::string> OutputOptions(const Args& args) {
   return names;
 }
 
-// Writes --out and the statistics asked for; a failed write removes the
-// files written before it, so a call leaves all of them or none.
+// Writes --out and the statistics asked for, each in --format; a failed
+// write removes the files written before it, so a call leaves all of them
+// or none.
 bool WriteResults(const Call& c, std::string* error) {
   const struct {
     const char* option;
@@ -433,15 +508,22 @@ bool WriteResults(const Call& c, std::string* error) {
   } files[] = {{"out", &c.out, &c.out_shape},
                {"out-mean", &c.mean, &c.stats_shape},
                {"out-inv-std-dev", &c.inv_std_dev, &c.stats_shape}};
-  std::vector<std::string> written;
+  std::vector<std::pair<std::string, io::NpyArray>> arrays;
   for (const auto& f : files) {
     if (!c.args.Has(f.option)) continue;
-    const std::string path = c.args.Get(f.option);
-    if (!io::WriteFloatArray(path, *f.values, *f.shape, error)) {
+    arrays.emplace_back(c.args.Get(f.option), io::NpyArray());
+    if (!StoredArray(*f.values, *f.shape, c.storage, c.options,
+                     &arrays.back().second, error)) {
+      return false;
+    }
+  }
+  std::vector<std::string> written;
+  for (const auto& a : arrays) {
+    if (!io::WriteArrayFile(a.first, a.second, error)) {
       for (const std::string& p : written) std::remove(p.c_str());
       return false;
     }
-    written.push_back(path);
+    written.push_back(a.first);
   }
   return true;
 }
@@ -455,6 +537,7 @@ bool ReadCall(const Argv& argv, Call* c, std::string* error) {
   }
   if (!c->args.Parse(argv, valued, flags, error) ||
       !ParseCallOptions(c->args, &c->options, error) ||
+      !ParseStorage(c->args, &c->storage, error) ||
       !IntegerOption(c->args, "axis", -64, 63, -1, &c->axis, error) ||
       !EpsOption(c->args, &c->eps, error) ||
       !FloatOption(c->args, "alpha", &c->alpha, error) ||
@@ -463,17 +546,19 @@ bool ReadCall(const Argv& argv, Call* c, std::string* error) {
       !CheckOutputs(c->args, OutputOptions(c->args), error)) {
     return false;
   }
+  const auto read = [&](const std::string& option, bool optional, Operand* op) {
+    return ReadTensorArg(c->args, c->storage, c->options, option, optional, op,
+                         error);
+  };
   const char* names[3] = {"in", "in2", "in3"};
   c->in.resize(inputs);
   for (int i = 0; i < inputs; ++i) {
-    if (!ReadTensorArg(c->args, names[i], false, &c->in[i], error)) return false;
+    if (!read(names[i], false, &c->in[i])) return false;
   }
   // gemm's optional C (--in3) travels in the slot of attention's mask.
-  return ReadTensorArg(c->args, "scale", true, &c->scale, error) &&
-         ReadTensorArg(c->args, "bias", true, &c->bias, error) &&
-         ReadTensorArg(c->args, c->op == "gemm" ? "in3" : "mask", true,
-                       &c->mask, error) &&
-         ReadTensorArg(c->args, "keep", true, &c->keep, error);
+  return read("scale", true, &c->scale) && read("bias", true, &c->bias) &&
+         read(c->op == "gemm" ? "in3" : "mask", true, &c->mask) &&
+         read("keep", true, &c->keep);
 }
 
 }  // namespace

@@ -259,15 +259,18 @@ const Command kCommands[] = {
      "tensor silu|gelu|gelu-tanh|softplus --in X --out Y\n"
      "tensor swiglu|add --in A --in2 B --out Y\n"
      "tensor rope --in X --in2 COS --in3 SIN [--interleaved] --out Y\n"
-     "       (each form also: [--variant V] [--target T] [--threads N])",
-     "reproducible tensor operations over float32 arrays, .npy or raw by the\n"
-     "file name: the same bits on every target and for every thread count\n"
-     "(docs/tensor-ops.md); softmax and the norms work along --axis (the\n"
-     "last by default), attention on the last two; silu and softplus are\n"
-     "correctly rounded whatever the variant, the GELUs the variant's",
-     "--in X            the operand (required): float32, FILE.npy a NumPy\n"
-     "                  array, any other name raw little-endian binary32\n"
-     "                  (1-d), '-' stdin (raw); for attention Q (Lq x d)\n"
+     "       (each form also: [--variant V] [--target T] [--threads N]\n"
+     "        [--format FMT])",
+     "reproducible tensor operations over float32 (or binary16, bfloat16)\n"
+     "arrays, .npy or raw by the file name: the same bits on every target\n"
+     "and for every thread count (docs/tensor-ops.md); softmax and the norms\n"
+     "work along --axis (the last by default), attention on the last two;\n"
+     "silu and softplus are correctly rounded whatever the variant, the\n"
+     "GELUs the variant's",
+     "--in X            the operand (required): FILE.npy a NumPy array of\n"
+     "                  --format's dtype, any other name its raw\n"
+     "                  little-endian elements (1-d), '-' stdin (raw); for\n"
+     "                  attention Q (Lq x d)\n"
      "--in2 B           dot: the second vector; matmul: B (K x N);\n"
      "                  attention: K (Lk x d) (required there); matmul\n"
      "                  takes numpy.matmul's shapes: batch axes that\n"
@@ -289,7 +292,7 @@ const Command kCommands[] = {
      "--mask M          attention: an additive mask (Lq x Lk) (default: none);\n"
      "                  with Q (B x H x L x d), K and V (B x Hkv x S x d or\n"
      "                  dv), one that broadcasts to (B x H x L x S)\n"
-     "--keep K          attention: a boolean mask as float32, 0 leaving the\n"
+     "--keep K          attention: a boolean mask as numbers, 0 leaving the\n"
      "                  key out, broadcast as --mask (default: none)\n"
      "--scale-by S      attention: multiply the scores by S instead of\n"
      "                  dividing them by sqrt(d)\n"
@@ -314,7 +317,13 @@ const Command kCommands[] = {
      "                  written)\n"
      REFMATH_VARIANT_OPTION REFMATH_TARGET_OPTION
      "--threads N       threads, 0 for every core; never changes a bit\n"
-     "                  (default: 0)\n",
+     "                  (default: 0)\n"
+     "--format FMT      how every array file stores its elements: binary32\n"
+     "                  (float32), binary16 (float16 .npy) or bfloat16\n"
+     "                  (uint16 .npy of bfloat16 bit patterns), raw 2-byte\n"
+     "                  elements for another name; half inputs are widened\n"
+     "                  exactly, the op runs in float32 and each output is\n"
+     "                  rounded once to FMT (default: binary32)\n",
      FunctionNames::kNone,
      "refmath tensor softmax --in logits.npy --out probs.npy --threads 4"},
     {"inputs", RunInputs, "inputs --out FILE",
