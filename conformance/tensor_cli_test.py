@@ -2,8 +2,9 @@
 """`refmath tensor` over .npy files against expectations that do not come
 from refmath's code: the NumPy port of docs/tensor-ops.md
 (tools/spec_port/tensor_port.py), hand-computed cases, the same bits for
-every --threads and --target, and the one-line errors of bad input (exit
-2, nothing written).
+every --threads and --target, --format binary16 and bfloat16 against
+NumPy's widening and a rounding of the test's own, and the one-line
+errors of bad input (exit 2, nothing written).
 
 Usage: tensor_cli_test.py PATH/TO/refmath"""
 import os
@@ -18,6 +19,9 @@ from npy_cli_lib import Cli  # noqa: E402
 import tensor_port as port  # noqa: E402
 
 F32 = np.float32
+F16 = np.float16
+U16 = np.uint16
+U32 = np.uint32
 
 
 def rand(shape, seed, scale=1.0):
@@ -95,6 +99,146 @@ def against_port(cli):
                             out, np.asarray(want, dtype=F32))
 
 
+def widen_bf16(bits):
+    """bfloat16 bit patterns as the float32 values they are the top half of."""
+    return (np.asarray(bits, U16).astype(U32) << U32(16)).view(F32)
+
+
+def round_bf16(x):
+    """float32 to bfloat16 bits, to nearest with ties to even (overflow
+    carries into the exponent and gives inf); a NaN is 0x7FC0."""
+    b = np.asarray(x, F32).view(U32)
+    rounded = ((b + U32(0x7FFF) + ((b >> U32(16)) & U32(1))) >> U32(16)).astype(U16)
+    return np.where(np.isnan(x), U16(0x7FC0), rounded)
+
+
+def round_f16(x):
+    """float32 to binary16 bits: NumPy's conversion (to nearest even); a NaN
+    is 0x7E00."""
+    x = np.asarray(x, F32)
+    return np.where(np.isnan(x), U16(0x7E00), x.astype(F16).view(U16))
+
+
+# Per format: the half array for float32 values, its float32 widening and
+# the bits of float32 results rounded once, each from NumPy or the above.
+HALF_FORMATS = {
+    "binary16": (lambda x: np.asarray(x, F32).astype(F16),
+                 lambda h: h.astype(F32), round_f16),
+    "bfloat16": (round_bf16, widen_bf16, round_bf16),
+}
+
+
+def half_storage(cli):
+    """--format binary16 and bfloat16: each op on half files gives the bits
+    of the float32 op on their NumPy widening, rounded once by the test."""
+    # Pairs to add: a tie that stays even, a tie that goes up to even, a
+    # sum beyond the format, a NaN.
+    pairs = {"binary16": [(1.0, 2.0 ** -11), (1.0 + 2.0 ** -10, 2.0 ** -11),
+                          (60000.0, 60000.0), (2.0 ** -24, np.nan)],
+             "bfloat16": [(1.0, 2.0 ** -8), (1.0 + 2.0 ** -7, 2.0 ** -8),
+                          (3e38, 3e38), (2.0 ** -133, np.nan)]}
+    for fmt, (to_half, widen, narrow) in HALF_FORMATS.items():
+        ties = np.array(pairs[fmt], F32)
+        arrays = dict(
+            x=to_half(rand((6, 70), 31, 3.0)),
+            g=to_half(rand(70, 32)),
+            b=to_half(rand(70, 33)),
+            a=to_half(rand((2, 5, 40), 34)),
+            bm=to_half(rand((40, 3), 35)),
+            ta=to_half(ties[:, 0]),
+            tb=to_half(ties[:, 1]),
+            q=to_half(rand((1, 2, 3, 8), 36)),
+            k=to_half(rand((1, 2, 9, 8), 37)),
+            v=to_half(rand((1, 2, 9, 4), 38)),
+            keep=to_half((rand((2, 1, 9), 39) > -0.5).astype(F32)),
+        )
+        half = {n: cli.save("%s-%s" % (fmt, n), h) for n, h in arrays.items()}
+        wide = {n: cli.save("%s-%s-f32" % (fmt, n), widen(h)) for n, h in arrays.items()}
+        cases = [
+            ("softmax", ["--in", "x"], []),
+            ("softmax", ["--in", "x", "--axis", "0"], []),
+            ("layer-norm", ["--in", "x", "--scale", "g", "--bias", "b"],
+             ["out-mean", "out-inv-std-dev"]),
+            ("matmul", ["--in", "a", "--in2", "bm"], []),
+            ("add", ["--in", "ta", "--in2", "tb"], []),
+            ("add", ["--in", "x", "--in2", "g"], []),
+            ("attention", ["--in", "q", "--in2", "k", "--in3", "v", "--keep", "keep"], []),
+        ]
+        for i, (op, args, stats) in enumerate(cases):
+            what = "%s --format %s %s" % (op, fmt, " ".join(args))
+            outputs = ["out"] + stats
+            got = {o: cli.path("%s-%d-%s.npy" % (fmt, i, o)) for o in outputs}
+            want = {o: cli.path("%s-%d-%s-f32.npy" % (fmt, i, o)) for o in outputs}
+            cli.ok("tensor", op, *[half.get(a, a) for a in args], "--format", fmt,
+                   *sum((["--" + o, got[o]] for o in outputs), []))
+            cli.ok("tensor", op, *[wide.get(a, a) for a in args],
+                   *sum((["--" + o, want[o]] for o in outputs), []))
+            for o in outputs:
+                out = np.load(got[o])
+                expected = narrow(np.load(want[o]))
+                dtype = F16 if fmt == "binary16" else U16
+                cli.check(out.dtype == dtype and out.shape == expected.shape and
+                          np.array_equal(out.view(U16), expected),
+                          "%s --%s: got %s %s %s, want %s %s" % (
+                              what, o, out.dtype, out.shape, out.view(U16).ravel()[:8],
+                              expected.shape, expected.ravel()[:8]))
+        # The ties and the overflow, by hand: 1 + half an ulp stays 1,
+        # (1 + ulp) + half an ulp goes up to even, the sum beyond the format
+        # is +inf, the NaN is the format's quiet NaN.
+        one_up = 0x3C02 if fmt == "binary16" else 0x3F82
+        inf, qnan = (0x7C00, 0x7E00) if fmt == "binary16" else (0x7F80, 0x7FC0)
+        ties_case = [c[1] for c in cases].index(["--in", "ta", "--in2", "tb"])
+        out = np.load(cli.path("%s-%d-out.npy" % (fmt, ties_case))).view(U16)
+        cli.check(out.tolist()[:3] == [0x3C00 if fmt == "binary16" else 0x3F80, one_up, inf]
+                  and out[3] == qnan,
+                  "add --format %s of ties, overflow and NaN: %s" % (
+                      fmt, [hex(v) for v in out.tolist()]))
+        # Raw files: 2-byte elements in and out.
+        raw_in = cli.path("%s-g.bin" % fmt)
+        raw_out = cli.path("%s-raw-out.bin" % fmt)
+        arrays["g"].view(U16).astype("<u2").tofile(raw_in)
+        cli.ok("tensor", "softmax", "--in", raw_in, "--format", fmt, "--out", raw_out)
+        f32_out = cli.path("%s-raw-f32.npy" % fmt)
+        cli.ok("tensor", "softmax", "--in", wide["g"], "--out", f32_out)
+        cli.check(np.array_equal(np.fromfile(raw_out, "<u2"), narrow(np.load(f32_out))),
+                  "softmax --format %s of a raw file" % fmt)
+
+
+def half_refusals(cli):
+    f32 = cli.save("r-f32", np.ones((3, 4), F32))
+    f16 = cli.save("r-f16", np.ones((3, 4), F16))
+    u16 = cli.save("r-u16", np.ones((3, 4), U16))
+    odd = cli.path("r-odd.bin")
+    with open(odd, "wb") as f:
+        f.write(b"\0\0\0")
+    out, mean = cli.path("never.npy"), cli.path("never-mean.npy")
+    cli.expect_error("float32 with --format binary16",
+                     "wrong dtype '<f4' (float32), expected float16",
+                     "tensor", "softmax", "--in", f32, "--format", "binary16", "--out", out)
+    cli.expect_error("float16 with --format bfloat16",
+                     "wrong dtype '<f2' (float16), expected uint16",
+                     "tensor", "softmax", "--in", f16, "--format", "bfloat16", "--out", out)
+    cli.expect_error("uint16 as --in2 with --format binary16",
+                     "wrong dtype '<u2' (uint16), expected float16",
+                     "tensor", "add", "--in", f16, "--in2", u16, "--format", "binary16",
+                     "--out", out)
+    cli.expect_error("float16 without --format",
+                     "wrong dtype '<f2' (float16), expected float32",
+                     "tensor", "softmax", "--in", f16, "--out", out)
+    cli.expect_error("raw file of an odd length", "not a multiple of 2",
+                     "tensor", "softmax", "--in", odd, "--format", "bfloat16", "--out", out)
+    cli.expect_error("layer-norm scale of the wrong dtype", "wrong dtype '<f4'",
+                     "tensor", "layer-norm", "--in", u16, "--scale", f32,
+                     "--format", "bfloat16", "--out", out, "--out-mean", mean)
+    cli.check(not os.path.exists(mean), "a refused layer-norm left %s behind" % mean)
+    for bad in ("binary64", "float16"):
+        cli.expect_error("--format %r" % bad,
+                         "unknown --format '%s' (valid: binary32, binary16, bfloat16)" % bad,
+                         "tensor", "softmax", "--in", f32, "--format", bad, "--out", out)
+    help_text = cli.ok("help", "tensor")
+    cli.check("--format FMT" in help_text, "help tensor lists --format")
+
+
 def hand_computed(cli):
     # (1 + 2^-24) ... the canonical order keeps 2^24 + 2 where a loop loses it.
     x = np.zeros(17, dtype=F32)
@@ -165,8 +309,11 @@ def main():
     with np.errstate(all="ignore"):
         against_port(cli)
     hand_computed(cli)
+    with np.errstate(all="ignore"):
+        half_storage(cli)
     same_everywhere(cli)
     bad_input(cli)
+    half_refusals(cli)
     cli.finish()
 
 
