@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Times the tensor operations (refmath/tensor.h, called through ctypes)
-next to numpy and PyTorch's CPU kernels on the same float32 arrays, and
-writes a Markdown report: the best of several runs per row, ratios from
-that one run.
+next to numpy and PyTorch's CPU kernels on the same float32 arrays (and
+on bfloat16 and float16 storage for the row operations), and next to
+OpenBLAS's sgemm for matmul, square and batched, and writes a Markdown
+report: the best of several runs per row, ratios from that one run.
 
 bench/tensor_run.sh builds the library, fetches OpenBLAS and runs this.
 
@@ -47,9 +48,9 @@ class Report:
     def __init__(self):
         self.lines = []
 
-    def table(self, title, header):
-        self.lines += ["", "### " + title, "", "| " + " | ".join(header) + " |",
-                       "|" + "---|" * len(header)]
+    def table(self, title, header, note=None):
+        self.lines += ["", "### " + title, ""] + ([note, ""] if note else [])
+        self.lines += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
 
     def row(self, *cells):
         self.lines.append("| " + " | ".join(cells) + " |")
@@ -121,10 +122,11 @@ def openblas_sgemm(path):
     f = ctypes.c_float
     ptr = ctypes.POINTER(ctypes.c_float)
 
-    def sgemm(a, b):
+    def sgemm(a, b, c=None):
         m, k = a.shape
         n = b.shape[1]
-        c = np.empty((m, n), dtype=np.float32)
+        if c is None:
+            c = np.empty((m, n), dtype=np.float32)
         lib.cblas_sgemm(101, 111, 111, m, n, k, f(1.0), a.ctypes.data_as(ptr), k,
                         b.ctypes.data_as(ptr), n, f(0.0), c.ctypes.data_as(ptr), n)
         return c
@@ -155,6 +157,113 @@ def bench_matmul(rm, rep, quick, openblas):
         rep.row(str(n), ms(te), ms(tf), ms(to), ms(tt), "%.1f" % (flops / te / 1e9),
                 "%.1f" % (flops / tf / 1e9), "%.1f" % (flops / to / 1e9),
                 "%.2f" % (to / te), "%.2f" % (to / tf))
+
+
+def bench_batched_matmul(rep, quick, openblas):
+    rep.table("batched matmul, one thread (OpenBLAS: cblas_sgemm once per batch "
+              "element)",
+              ["a @ b", "refmath exact ms", "refmath fast ms", "OpenBLAS sgemm ms",
+               "GFLOP/s fast", "GFLOP/s OpenBLAS", "OpenBLAS / exact",
+               "OpenBLAS / fast"],
+              "refmath.tensor.matmul takes the batch in one call (a 2-D b is the "
+              "same weight for every batch element); OpenBLAS gets one cblas_sgemm "
+              "per batch element from a Python loop, writing into one output array.  "
+              "Both run on one thread.  The ratios are OpenBLAS's time over "
+              "refmath's; the target for the fast variant is 0.5 or more, i.e. at "
+              "most twice OpenBLAS's time.")
+    refmath, _, _ = package()
+    sgemm = openblas_sgemm(openblas) if openblas else None
+    shapes = ([((4, 128, 256), (4, 256, 128)), ((4, 128, 256), (256, 128))] if quick
+              else [((8, 256, 512), (8, 512, 256)), ((8, 256, 512), (512, 256)),
+                    ((4, 512, 1024), (4, 1024, 512))])
+    for sa, sb in shapes:
+        rng = np.random.default_rng(sa[1] + sb[-1])
+        a = rng.standard_normal(sa).astype(np.float32)
+        b = rng.standard_normal(sb).astype(np.float32)
+        batch, m, k = sa
+        n = sb[-1]
+        flops = 2.0 * batch * m * k * n
+        reps = dict(min_total=0.0, max_reps=3)
+        te = best_time(lambda: refmath.tensor.matmul(a, b, threads=1), **reps)
+        tf = best_time(lambda: refmath.tensor.matmul(a, b, threads=1,
+                                                     variant="fast"), **reps)
+        if sgemm:
+            def per_element():
+                c = np.empty((batch, m, n), dtype=np.float32)
+                for i in range(batch):
+                    sgemm(a[i], b[i] if b.ndim == 3 else b, c[i])
+                return c
+            to = best_time(per_element, **reps)
+        else:
+            to = float("nan")
+        shape = "[%s] @ [%s]" % (", ".join(map(str, sa)), ", ".join(map(str, sb)))
+        rep.row(shape, ms(te), ms(tf), ms(to), "%.1f" % (flops / tf / 1e9),
+                "%.1f" % (flops / to / 1e9), "%.2f" % (to / te), "%.2f" % (to / tf))
+
+
+def bench_half_rows(rep, quick):
+    rows, n = (2048 if quick else 8192), 1024
+    rep.table("layer norm, RMS norm and softmax on (%d, %d) half-precision storage, "
+              "one thread" % (rows, n),
+              ["op", "storage", "refmath exact ms", "refmath fast ms", "torch kernel",
+               "torch ms", "torch / exact", "torch / fast"],
+              "refmath reads bfloat16 as uint16 bit patterns (dtype='bfloat16') or "
+              "float16 arrays, widens them to float32, computes and rounds the "
+              "result once back to the format; torch runs on a tensor of that "
+              "dtype holding the same values.  The ratios are torch's time over "
+              "refmath's, whose target is 1.0 or more; a torch cell is '-' where "
+              "this torch has no CPU kernel for the dtype.")
+    refmath, _, _ = package()
+    t = refmath.tensor
+    torch_threads(1)
+    eps = 1e-5
+    x32 = np.random.default_rng(rows).standard_normal((rows, n)).astype(np.float32)
+    g32, b32 = np.ones(n, np.float32), np.zeros(n, np.float32)
+    F = torch.nn.functional if torch is not None else None
+    if F is not None and hasattr(F, "rms_norm"):
+        rms_name = "F.rms_norm"
+
+        def torch_rms(tx, tg, tb):
+            return F.rms_norm(tx, (n,), tg, eps)
+    else:
+        rms_name = "x * rsqrt(mean(x^2) + eps) * g"
+
+        def torch_rms(tx, tg, tb):
+            return tx * torch.rsqrt(tx.pow(2).mean(-1, keepdim=True) + eps) * tg
+    for storage in ("bfloat16", "float16"):
+        if storage == "bfloat16":
+            x, g, b = (t.narrow(v, "bfloat16", threads=1) for v in (x32, g32, b32))
+            kw = dict(dtype="bfloat16", threads=1)
+        else:
+            x, g, b = (v.astype(np.float16) for v in (x32, g32, b32))
+            kw = dict(threads=1)
+        ops = [("layer norm", lambda v: t.layer_norm(x, g, b, eps=eps, variant=v, **kw),
+                "F.layer_norm", lambda tx, tg, tb: F.layer_norm(tx, (n,), tg, tb, eps)),
+               ("RMS norm", lambda v: t.rms_norm(x, g, eps=eps, variant=v, **kw),
+                rms_name, torch_rms),
+               ("softmax", lambda v: t.softmax(x, variant=v, **kw),
+                "F.softmax", lambda tx, tg, tb: F.softmax(tx, dim=-1))]
+        for name, ours, kernel, theirs in ops:
+            te = best_time(lambda: ours("exact"))
+            tf = best_time(lambda: ours("fast"))
+            tt = float("nan")
+            if torch is None:
+                kernel = "- (torch absent)"
+            else:
+                # The same values: widening is exact, and so is the
+                # conversion of those float32 values to the torch dtype.
+                dt = getattr(torch, storage)
+                tx, tg, tb = (torch.from_numpy(t.widen(v, storage)).to(dt)
+                              for v in (x, g, b))
+                try:
+                    theirs(tx, tg, tb)
+                except RuntimeError as e:
+                    kernel = "- (%s)" % str(e).splitlines()[0].replace("|", "/")
+                else:
+                    tt = best_time(lambda: theirs(tx, tg, tb))
+            cells = ((ms(tt), "%.2f" % (tt / te), "%.2f" % (tt / tf)) if tt == tt
+                     else ("-", "-", "-"))
+            rep.row(name, storage, ms(te), ms(tf), kernel, *cells)
 
 
 def bench_attention(rm, rep, quick):
@@ -267,7 +376,9 @@ def main():
                            else "not given (--openblas)"))]
     bench_sum(rm, rep, args.quick)
     bench_rows(rm, rep, args.quick)
+    bench_half_rows(rep, args.quick)
     bench_matmul(rm, rep, args.quick, args.openblas)
+    bench_batched_matmul(rep, args.quick, args.openblas)
     bench_attention(rm, rep, args.quick)
     bench_heads(rep, args.quick)
     bench_decoder(rep, args.quick)
