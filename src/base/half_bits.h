@@ -17,53 +17,56 @@ constexpr uint16_t kBinary16CanonicalNaN = 0x7E00;
 constexpr uint16_t kBfloat16CanonicalNaN = 0x7FC0;
 
 // binary16 (1 sign, 5 exponent bits biased by 15, 10 fraction bits) to
-// the binary32 of the same value.
+// the binary32 of the same value; every case computed, one chosen, as in
+// the other direction below.
 inline uint32_t Binary16ToFloatBits(uint16_t h) {
   const uint32_t sign = uint32_t{h & 0x8000u} << 16;
   const uint32_t exponent = (h >> 10) & 0x1Fu, fraction = h & 0x3FFu;
-  if (exponent == 0x1F) return sign | 0x7F800000u | (fraction << 13);
-  if (exponent != 0) {
-    return sign | ((exponent + 112) << 23) | (fraction << 13);  // 127 - 15
-  }
-  if (fraction == 0) return sign;
-  // Subnormal: fraction * 2^-24.  Normalize: the leading one at bit 10.
-  uint32_t e = 113, f = fraction;  // 2^-14 has binary32 exponent field 113
-  while ((f & 0x400u) == 0) {
-    f <<= 1;
-    --e;
-  }
-  return sign | (e << 23) | ((f & 0x3FFu) << 13);
+  const uint32_t special = sign | 0x7F800000u | (fraction << 13);
+  const uint32_t normal = sign | ((exponent + 112) << 23) | (fraction << 13);
+  // Subnormal: fraction * 2^-24.  With its leading one at bit p (0..9) it
+  // is 2^(p - 24) times fraction / 2^p: binary32 exponent field p + 103,
+  // the bits below the leading one moved up to the top of the field.
+  const uint32_t p = 31 - static_cast<uint32_t>(__builtin_clz(fraction | 1u));
+  const uint32_t subnormal =
+      sign | ((p + 103) << 23) | ((fraction << (23 - p)) & 0x7FFFFFu);
+  return exponent == 0x1F ? special
+         : exponent != 0  ? normal
+         : fraction != 0  ? subnormal
+                          : sign;
 }
 
-// The binary16 nearest the binary32 with bits b.
+// The binary16 nearest the binary32 with bits b.  Both ranges are
+// computed and one is chosen, without branches: the choice depends on
+// the data, and a mispredicted branch per element costs more than the
+// arithmetic.
 inline uint16_t FloatBitsToBinary16(uint32_t b) {
-  const uint16_t sign = static_cast<uint16_t>((b >> 16) & 0x8000u);
+  const uint32_t sign = (b >> 16) & 0x8000u;
   const uint32_t magnitude = b & 0x7FFFFFFFu;
-  if (magnitude > 0x7F800000u) return kBinary16CanonicalNaN;
+  const uint32_t exponent = magnitude >> 23;
+  // >= 2^-14, normal in binary16: drop 13 bits, rounding to nearest even
+  // by adding 0xFFF plus the last kept bit (a carry raises the exponent:
+  // still the right encoding), and rebias the exponent from 127 to 15.
+  const uint32_t normal =
+      ((magnitude + 0xFFFu + ((magnitude >> 13) & 1u)) >> 13) - (112u << 10);
+  // Below 2^-14, in units of 2^-24: the significand (hidden bit set)
+  // shifted right by 126 - exponent, at least 14; from 25 on the value is
+  // below 2^-25 (or a binary32 subnormal) and rounds to 0, which a shift
+  // of 25 gives too.  The same rounding, by adding half less one plus the
+  // last kept bit; a carry out of 0x3FF is 2^-14 (0x0400), right again.
+  const uint32_t capped = exponent < 112 ? exponent : 112;
+  const uint32_t shift = 126 - capped < 25 ? 126 - capped : 25;
+  const uint32_t significand = (magnitude & 0x7FFFFFu) | 0x800000u;
+  const uint32_t subnormal =
+      (significand + ((1u << (shift - 1)) - 1) + ((significand >> shift) & 1u)) >>
+      shift;
+  const uint32_t finite = exponent >= 113 ? normal : subnormal;
   // 65520 = 0x477FF000 is halfway between 65504 (the largest binary16,
   // odd fraction) and 2^16: the tie and everything above go to inf.
-  if (magnitude >= 0x477FF000u) return sign | 0x7C00u;
-  const uint32_t exponent = magnitude >> 23;
-  uint32_t kept, rest, half;
-  if (exponent >= 113) {  // >= 2^-14, normal in binary16: drop 13 bits
-    kept = ((exponent - 112) << 10) | ((magnitude >> 13) & 0x3FFu);
-    rest = magnitude & 0x1FFFu;
-    half = 0x1000u;
-  } else {  // subnormal in binary16: units of 2^-24
-    // value = significand * 2^(exponent - 150); in units of 2^-24 that is
-    // significand >> (126 - exponent).  Below 2^-25 it rounds to 0 (a
-    // binary32 subnormal, exponent 0, is far below).
-    const uint32_t shift = 126 - exponent;  // >= 14
-    if (exponent == 0 || shift > 24) return sign;
-    const uint32_t significand = (magnitude & 0x7FFFFFu) | 0x800000u;
-    kept = significand >> shift;
-    rest = significand & ((1u << shift) - 1);
-    half = 1u << (shift - 1);
-  }
-  // A carry out of the fraction raises the exponent: still the right
-  // encoding (0x3FF + 1 in the top subnormal is 2^-14, 0x0400).
-  if (rest > half || (rest == half && (kept & 1u) != 0)) ++kept;
-  return static_cast<uint16_t>(sign | kept);
+  const uint32_t big = magnitude > 0x7F800000u ? kBinary16CanonicalNaN
+                                               : (sign | 0x7C00u);
+  return static_cast<uint16_t>(magnitude >= 0x477FF000u ? big
+                                                        : (sign | finite));
 }
 
 // bfloat16 is the high half of a binary32.
