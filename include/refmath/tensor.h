@@ -261,6 +261,47 @@ int refmath_tensor_narrow(refmath_half_format format, const float *in,
                           unsigned short *out, size_t n,
                           const refmath_tensor_options *opt);
 
+/* A view of binary16 or bfloat16 elements (16-bit patterns), laid out as
+ * refmath_tensor: strides count elements. */
+typedef struct {
+  unsigned short *data;
+  size_t ndim;
+  size_t shape[REFMATH_TENSOR_MAX_DIMS];
+  ptrdiff_t stride[REFMATH_TENSOR_MAX_DIMS];
+} refmath_tensor16;
+
+/* A C-contiguous view of `data` with the given shape (ndim <= 8). */
+refmath_tensor16 refmath_tensor16_contiguous(unsigned short *data, size_t ndim,
+                                             const size_t *shape);
+
+/* softmax, log-softmax, layer norm and RMS norm on half-precision views,
+ * in one pass: each row widened, the binary32 row operation, the row
+ * rounded once to the format.  The bits are those of refmath_tensor_widen,
+ * the binary32 call and refmath_tensor_narrow; what is saved is the
+ * binary32 copies of the whole tensor.  scale and bias are binary32
+ * (1-D of the row's length, or NULL); the shapes, statuses and in-place
+ * rule are the binary32 calls', plus REFMATH_E_BAD_ARGUMENT for a format
+ * outside the enum. */
+int refmath_tensor_softmax16(refmath_half_format format,
+                             const refmath_tensor16 *in,
+                             const refmath_tensor16 *out,
+                             const refmath_tensor_options *opt);
+int refmath_tensor_log_softmax16(refmath_half_format format,
+                                 const refmath_tensor16 *in,
+                                 const refmath_tensor16 *out,
+                                 const refmath_tensor_options *opt);
+int refmath_tensor_layer_norm16(refmath_half_format format,
+                                const refmath_tensor16 *in,
+                                const refmath_tensor *scale,
+                                const refmath_tensor *bias, float eps,
+                                const refmath_tensor16 *out,
+                                const refmath_tensor_options *opt);
+int refmath_tensor_rms_norm16(refmath_half_format format,
+                              const refmath_tensor16 *in,
+                              const refmath_tensor *scale, float eps,
+                              const refmath_tensor16 *out,
+                              const refmath_tensor_options *opt);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -540,11 +540,13 @@ def _half_storage(fn):
             return fn(*args, **kwargs)
         threads = _options(op, "exact", None,
                            bound.arguments.get("threads"))[2]
+        out = bound.arguments.pop("out", None)
+        if out is None and _rows16_applies(op, bound.arguments, fmt):
+            return _rows16(op, bound.arguments, fmt, threads)
         for name, value in arrays:
             if value.dtype == _STORAGE[fmt]:
                 bound.arguments[name] = _named(op, _t.widen, value, fmt,
                                                threads)
-        out = bound.arguments.pop("out", None)
         result = fn(*bound.args, **bound.kwargs)
         if isinstance(result, tuple):
             return tuple(_named(op, _t.narrow, r, fmt, out if i == 0 else
@@ -557,6 +559,47 @@ def _half_storage(fn):
         "dtype", _inspect.Parameter.KEYWORD_ONLY, default=None))
     call.__signature__ = signature.replace(parameters=parameters)
     return call
+
+
+_ROWS16 = ("softmax", "log_softmax", "layer_norm", "rms_norm")
+
+
+def _rows16_applies(op, args, fmt):
+    """Whether a row operation on half storage can be the one-pass call
+    (refmath_tensor_softmax16 ...): x already widened here means it was in
+    the format; the last axis alone; no statistics; scale and bias of the
+    row's length.  Any other call takes the three steps, which give the
+    same bits."""
+    if op not in _ROWS16:
+        return False
+    x = args.get("x")
+    if not isinstance(x, _np.ndarray) or x.dtype != _STORAGE[fmt] or \
+            x.ndim == 0 or x.shape[-1] == 0 or args.get("stats", False):
+        return False
+    axis = args.get("axis", -1)
+    if isinstance(axis, bool) or not isinstance(axis, _numbers.Integral) or \
+            axis not in (-1, x.ndim - 1):
+        return False
+    for name in ("scale", "bias"):
+        w = args.get(name)
+        if w is not None and not (isinstance(w, _np.ndarray) and
+                                  w.shape == x.shape[-1:]):
+            return False
+    return True
+
+
+def _rows16(op, args, fmt, threads):
+    variant, target, _ = _options(op, args.get("variant", "exact"),
+                                  args.get("target"), threads)
+    eps = _eps(op, args.get("eps", 1e-5))
+    weights = []
+    for name in ("scale", "bias"):
+        w = args.get(name)
+        if w is not None and w.dtype == _STORAGE[fmt]:
+            w = _named(op, _t.widen, w, fmt, threads)
+        weights.append(w)
+    return _t.rows16(op, args["x"], weights[0], weights[1], eps, fmt,
+                     variant, target, threads)
 
 
 def _named(op, convert, *args):

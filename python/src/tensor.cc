@@ -714,7 +714,76 @@ py::array Narrow(py::handle y, const string& format, py::handle out,
   return dest;
 }
 
+// softmax, log_softmax, layer_norm and rms_norm over the last axis of a
+// half-precision array in one library call (refmath_tensor_softmax16 ...):
+// x of the format's storage dtype, scale and bias float32 or None; a new
+// array of x's shape and dtype.
+py::array Rows16(const string& op, py::handle x, py::handle scale,
+                 py::handle bias, float eps, const string& format,
+                 const string& variant, const py::object& target,
+                 int threads) {
+  const refmath_half_format f = HalfFormat(format);
+  const int type = StorageType(f);
+  const py::array in = Contiguous(x, type, "x", format);
+  const vector<py::ssize_t> shape(in.shape(), in.shape() + in.ndim());
+  py::array out(py::dtype(type), shape);
+  vector<size_t> dims(shape.begin(), shape.end());
+  if (dims.size() > REFMATH_TENSOR_MAX_DIMS) {
+    Refuse("x: " + std::to_string(dims.size()) + " dimensions, at most " +
+           std::to_string(REFMATH_TENSOR_MAX_DIMS) + " are supported");
+  }
+  const refmath_tensor16 vx = refmath_tensor16_contiguous(
+      static_cast<unsigned short*>(const_cast<void*>(in.data())), dims.size(),
+      dims.data());
+  const refmath_tensor16 vy = refmath_tensor16_contiguous(
+      static_cast<unsigned short*>(out.mutable_data()), dims.size(),
+      dims.data());
+  const Operand g = Input(scale, "scale", true), b = Input(bias, "bias", true);
+  Call c;
+  c.op = op;
+  c.options = Options(variant, target, "canonical", threads);
+  c.has_eps = op == "layer_norm" || op == "rms_norm";
+  c.eps = eps;
+  int status;
+  {
+    py::gil_scoped_release release;
+    const refmath_tensor_options* o = &c.options;
+    if (op == "softmax") {
+      status = refmath_tensor_softmax16(f, &vx, &vy, o);
+    } else if (op == "log_softmax") {
+      status = refmath_tensor_log_softmax16(f, &vx, &vy, o);
+    } else if (op == "layer_norm") {
+      status = refmath_tensor_layer_norm16(f, &vx, Optional(g), Optional(b),
+                                           eps, &vy, o);
+    } else {
+      status = refmath_tensor_rms_norm16(f, &vx, Optional(g), eps, &vy, o);
+    }
+  }
+  if (status != REFMATH_OK) {
+    Operand shown;
+    shown.name = "x";
+    shown.present = true;
+    shown.shape = dims;
+    c.operands = {&shown, &g, &b};
+    c.first = &shown;
+    Raise(status, c);
+  }
+  return out;
+}
+
 void BindStorage(py::module_ m) {
+  m.def("rows16",
+        [](const string& op, py::object x, py::object scale, py::object bias,
+           float eps, const string& format, const string& variant,
+           py::object target, int threads) {
+          return Named(op, [&] {
+            return Rows16(op, x, scale, bias, eps, format, variant, target,
+                          threads);
+          });
+        },
+        py::arg("op"), py::arg("x"), py::arg("scale"), py::arg("bias"),
+        py::arg("eps"), py::arg("format"), py::arg("variant"),
+        py::arg("target"), py::arg("threads"));
   m.def("widen",
         [](py::object x, const string& format, int threads) {
           return Named("widen", [&] { return Widen(x, format, threads); });

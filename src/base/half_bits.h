@@ -1,5 +1,6 @@
 // binary16 and bfloat16 bit patterns to and from binary32 bit patterns, in
-// integer arithmetic only (no result depends on the FPU's modes).
+// integer arithmetic and exact binary32 operations only, so that no result
+// depends on the floating-point environment.
 // Header-only, like bits.h: librefmath's narrow-format calls and the
 // tensor layer's half-precision storage use it without linking refmath_base.
 //
@@ -10,6 +11,8 @@
 #define REFMATH_SRC_BASE_HALF_BITS_H_
 
 #include <stdint.h>
+
+#include "src/base/bits.h"
 
 namespace refmath {
 
@@ -24,16 +27,13 @@ inline uint32_t Binary16ToFloatBits(uint16_t h) {
   const uint32_t exponent = (h >> 10) & 0x1Fu, fraction = h & 0x3FFu;
   const uint32_t special = sign | 0x7F800000u | (fraction << 13);
   const uint32_t normal = sign | ((exponent + 112) << 23) | (fraction << 13);
-  // Subnormal: fraction * 2^-24.  With its leading one at bit p (0..9) it
-  // is 2^(p - 24) times fraction / 2^p: binary32 exponent field p + 103,
-  // the bits below the leading one moved up to the top of the field.
-  const uint32_t p = 31 - static_cast<uint32_t>(__builtin_clz(fraction | 1u));
+  // Subnormal or zero: fraction * 2^-24.  The conversion of an integer
+  // below 2^10 and the product by a power of two are exact and their
+  // results normal (or zero), so the floating-point environment (rounding
+  // mode, flushing of subnormals) cannot change them.
   const uint32_t subnormal =
-      sign | ((p + 103) << 23) | ((fraction << (23 - p)) & 0x7FFFFFu);
-  return exponent == 0x1F ? special
-         : exponent != 0  ? normal
-         : fraction != 0  ? subnormal
-                          : sign;
+      sign | FloatBits(static_cast<float>(fraction) * 0x1p-24f);
+  return exponent == 0x1F ? special : exponent != 0 ? normal : subnormal;
 }
 
 // The binary16 nearest the binary32 with bits b.  Both ranges are

@@ -11,6 +11,7 @@
 #include "src/tensor/checks.h"
 #include "src/tensor/matmul_shapes.h"
 #include "src/tensor/parallel.h"
+#include "src/tensor/row_loops.h"
 #include "src/tensor/views.h"
 
 namespace refmath {
@@ -73,19 +74,8 @@ int Softmax(const refmath_tensor* in, const refmath_tensor* out,
   if (!ShapeWithout(*in, in->ndim, *out)) return REFMATH_E_SHAPE;
   if (in->shape[in->ndim - 1] == 0) return REFMATH_E_EMPTY_AXIS;
   if (Overlap(*in, *out) && !SameView(*in, *out)) return REFMATH_E_OVERLAP;
-  const Rows src(*in, in->ndim - 1), dst(*out, out->ndim - 1);
-  const size_t n = src.length();
-  return Guarded([&] {
-    ParallelFor(src.count(), ThreadsFor(e.threads, src.count() * n),
-                [&](size_t begin, size_t end) {
-      std::vector<float> ibuf, obuf, scratch;
-      for (size_t r = begin; r < end; ++r) {
-        const float* x = src.Read(r, &ibuf);
-        SoftmaxRow(*e.k, x, dst.WriteTarget(r, &obuf), n, log, &scratch);
-        dst.Flush(r, obuf);
-      }
-    });
-  });
+  return SoftmaxRows(e, Rows(*in, in->ndim - 1), Rows(*out, out->ndim - 1),
+                     log);
 }
 
 // Contiguous copy of a 1-D view (or nullptr for none).
@@ -151,32 +141,12 @@ int Norm(const refmath_tensor* in, const refmath_tensor* scale,
       StatsOverlap(stats, {in, out, scale, bias})) {
     return REFMATH_E_OVERLAP;
   }
-  const Rows src(*in, in->ndim - 1), dst(*out, out->ndim - 1);
-  const bool want_stats = stats.mean || stats.inv_std_dev;
-  return Guarded([&] {
-    std::vector<float> gbuf, bbuf;
-    const float* g = Contiguous(scale, &gbuf);
-    const float* b = Contiguous(bias, &bbuf);
-    ParallelFor(src.count(), ThreadsFor(e.threads, src.count() * n),
-                [&](size_t begin, size_t end) {
-      std::vector<float> ibuf, obuf;
-      for (size_t r = begin; r < end; ++r) {
-        const float* x = src.Read(r, &ibuf);
-        float* y = dst.WriteTarget(r, &obuf);
-        if (with_mean) {
-          NormStats s;
-          LayerNormRow(*e.k, x, g, b, eps, y, n, want_stats ? &s : nullptr);
-          if (want_stats) {
-            PutPerRow(stats.mean, r, s.mean);
-            PutPerRow(stats.inv_std_dev, r, s.inv_std_dev);
-          }
-        } else {
-          RmsNormRow(*e.k, x, g, eps, y, n);
-        }
-        dst.Flush(r, obuf);
-      }
-    });
-  });
+  return NormRows(e, Rows(*in, in->ndim - 1), Rows(*out, out->ndim - 1),
+                  scale, bias, eps, with_mean, stats.mean || stats.inv_std_dev,
+                  [&](size_t r, const NormStats& s) {
+                    PutPerRow(stats.mean, r, s.mean);
+                    PutPerRow(stats.inv_std_dev, r, s.inv_std_dev);
+                  });
 }
 
 }  // namespace

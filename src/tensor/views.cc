@@ -88,14 +88,14 @@ Rows::Rows(const refmath_tensor& t, size_t axis)
   }
 }
 
-float* Rows::Base(size_t r) const {
+ptrdiff_t Rows::Offset(size_t r) const {
   ptrdiff_t off = 0;
   for (size_t i = t_.ndim; i-- > 0;) {
     if (i == axis_) continue;
     off += static_cast<ptrdiff_t>(r % t_.shape[i]) * t_.stride[i];
     r /= t_.shape[i];
   }
-  return t_.data + off;
+  return off;
 }
 
 const float* Rows::Read(size_t r, std::vector<float>* buf) const {

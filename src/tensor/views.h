@@ -42,7 +42,9 @@ class Rows {
   size_t count() const { return count_; }
   size_t length() const { return length_; }
   ptrdiff_t step() const { return step_; }  // along the axis
-  float* Base(size_t r) const;
+  // Row r's first element, in elements from data (data is not read).
+  ptrdiff_t Offset(size_t r) const;
+  float* Base(size_t r) const { return t_.data + Offset(r); }
   // The row as contiguous memory: the view itself when its step is 1,
   // else a copy in *buf.
   const float* Read(size_t r, std::vector<float>* buf) const;
