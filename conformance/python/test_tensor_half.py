@@ -221,3 +221,22 @@ def test_compare_measures_half_outputs_in_their_ulps():
     assert r.columns[0]["identical_to_exact"] == xh.size
     with pytest.raises(TypeError, match="outputs_dtype='bfloat16'"):
         refmath.compare("softmax", x, y)
+
+
+@pytest.mark.parametrize("fmt", [F16, BF16])
+def test_one_pass_rows_equal_the_three_steps(fmt):
+    """softmax, log_softmax and the norms over the last axis go through
+    refmath_tensor_softmax16 ... in one pass; with out= they take the
+    three steps.  Both give the same bits, strided inputs included."""
+    kw = {"dtype": BF16} if fmt == BF16 else {}
+    x = storage(fmt, normal(100, 6, 2, 130, scale=5.0))[:, 1]  # strided rows
+    g = storage(fmt, normal(101, 130))
+    b = normal(102, 130)
+    for call in (lambda **k: rt.softmax(x, **k),
+                 lambda **k: rt.log_softmax(x, **k),
+                 lambda **k: rt.layer_norm(x, g, b, **k),
+                 lambda **k: rt.rms_norm(x, g, eps=1e-6, **k)):
+        one_pass = call(threads=2, **kw)
+        out = np.empty_like(one_pass)
+        three = call(out=out, threads=1, **kw)
+        np.testing.assert_array_equal(as_bits(fmt, one_pass), as_bits(fmt, three))
