@@ -208,8 +208,9 @@ def bench_half_rows(rep, quick):
               ["op", "storage", "refmath exact ms", "refmath fast ms", "torch kernel",
                "torch ms", "torch / exact", "torch / fast"],
               "refmath reads bfloat16 as uint16 bit patterns (dtype='bfloat16') or "
-              "float16 arrays, widens them to float32, computes and rounds the "
-              "result once back to the format; torch runs on a tensor of that "
+              "float16 arrays and works a row at a time (refmath_tensor_softmax16 "
+              "and the like): the row widened to float32, computed, rounded once "
+              "back to the format; torch runs on a tensor of that "
               "dtype holding the same values.  The ratios are torch's time over "
               "refmath's, whose target is 1.0 or more; a torch cell is '-' where "
               "this torch has no CPU kernel for the dtype.")

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "refmath/tensor.h"
@@ -77,7 +78,11 @@ bool KnownStatus(int s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Input in{data, size};
-  const int op = in.Byte() % 16;
+  // 0-15 by the byte modulo 16 below 240; from 240 the half-precision
+  // calls 16-19 (so that the inputs found before they joined keep their
+  // op).
+  const uint8_t selector = in.Byte();
+  const int op = selector >= 240 ? 16 + (selector - 240) % 4 : selector % 16;
   const int reduce_op = in.Byte() % 8;  // 7: outside the enum
   refmath_tensor_options opt = refmath_tensor_default_options();
   opt.variant = static_cast<refmath_variant>(in.Byte() % 4);  // 3: unknown
@@ -88,6 +93,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Operand a = MakeOperand(&in), b = MakeOperand(&in), c = MakeOperand(&in);
   Operand out = MakeOperand(&in);
   const std::vector<float> before = out.data, before_b = b.data, before_c = c.data;
+  // Half-precision views with a's and out's shapes over the first half of
+  // their buffers' bytes (16-bit elements); out's second half must stay.
+  const refmath_half_format format =
+      static_cast<refmath_half_format>(reduce_op % 2);
+  refmath_tensor16 a16 = {}, out16 = {};
+  a16.data = reinterpret_cast<unsigned short*>(a.data.data());
+  out16.data = reinterpret_cast<unsigned short*>(out.data.data());
+  a16.ndim = a.view.ndim;
+  out16.ndim = out.view.ndim;
+  for (size_t i = 0; i < REFMATH_TENSOR_MAX_DIMS; ++i) {
+    a16.shape[i] = a.view.shape[i];
+    a16.stride[i] = a.view.stride[i];
+    out16.shape[i] = out.view.shape[i];
+    out16.stride[i] = out.view.stride[i];
+  }
   int s = 0;
   switch (op) {
     case 0: s = refmath_tensor_sum(&a.view, axis, &out.view, &opt); break;
@@ -134,10 +154,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       s = refmath_tensor_rope(&a.view, &b.view, &c.view, (axis + 10) % 3,
                               &out.view, &opt);
       break;
+    case 16: s = refmath_tensor_softmax16(format, &a16, &out16, &opt); break;
+    case 17:
+      s = refmath_tensor_layer_norm16(format, &a16, &b.view, &c.view, eps,
+                                      &out16, &opt);
+      break;
+    case 18:
+      s = refmath_tensor_rms_norm16(format, &a16, &b.view, eps, &out16, &opt);
+      break;
+    case 19:  // as many of a's values as out's first half holds
+      s = refmath_tensor_narrow(format, a.data.data(), out16.data,
+                                std::min(a.data.size() - 1, out.data.size() - 1),
+                                &opt);
+      break;
     default:
       s = refmath_tensor_layer_norm(&a.view, nullptr, nullptr, eps, &out.view,
                                     &opt);
       break;
+  }
+  if (op >= 16) {
+    // Only the first half of out's bytes may change (16-bit elements).
+    const size_t bytes = out.data.size() * sizeof(float), half = bytes / 2;
+    if (memcmp(reinterpret_cast<const char*>(before.data()) + half,
+               reinterpret_cast<const char*>(out.data.data()) + half,
+               bytes - half) != 0) {
+      abort();
+    }
   }
   if (!KnownStatus(s)) abort();
   if (!SentinelKept(out)) abort();  // written past the view
