@@ -389,6 +389,73 @@ def half_precision(cli):
                      "--format", "bfloat16", "--json", out, output=out)
 
 
+def elementwise(cli):
+    # add: 1 + 2^-24 is halfway between 1 and its successor: both are half
+    # an ulp (2^-23 at 1) from it, equally near.
+    a = np.array([1, 2], F32)
+    b = np.array([2 ** -24, 0.5], F32)
+    for y0 in (F32(1), up(F32(1), 1)):
+        status, doc, _ = report(cli, "--op", "add", "--in", cli.save("aa", a), "--in2",
+                                cli.save("ab", b), "--outputs",
+                                cli.save("ay", np.array([y0, 2.5], F32)))
+        bk = column(doc, "backend")
+        cli.check(bk.get("max_ulp") == 0.5 and bk.get("at_index") == 0 and
+                  doc["closer"] == {"backend": 0, "exact": 0, "tie": 2} and doc["axis"] is None,
+                  "add: half an ulp either way, a tie: %s %s" % (bk, doc.get("closer")))
+    # b broadcast from the right: a (2, 2) plus b (2,).
+    status, doc, _ = report(cli, "--op", "add", "--in", cli.save("a2", np.array([[1, 2], [3, 4]], F32)),
+                            "--in2", cli.save("b2", np.array([10, 20], F32)), "--outputs",
+                            cli.save("y2", np.array([[11, 22], [13, 24]], F32)))
+    cli.check(column(doc, "backend").get("max_ulp") == 0, "add broadcasts b: %s" % doc.get("columns"))
+    # RoPE of x = (1, 2, 3, 4) with cos 0 and sin 1: rotate-half pairs
+    # (x0, x2), (x1, x3) give (-3, -4, 1, 2); interleaved pairs (x0, x1),
+    # (x2, x3) give (-2, 1, -4, 3).
+    x = cli.save("rx", np.array([[1, 2, 3, 4]], F32))
+    c = cli.save("rc", np.zeros((1, 2), F32))
+    sn = cli.save("rs", np.ones((1, 2), F32))
+    half = cli.save("rhalf", np.array([[-3, -4, 1, 2]], F32))
+    inter = cli.save("rint", np.array([[-2, 1, -4, 3]], F32))
+    for outputs, flags, exact in ((half, [], True), (inter, ["--interleaved"], True),
+                                  (half, ["--interleaved"], False)):
+        status, doc, _ = report(cli, "--op", "rope", "--in", x, "--in2", c, "--in3", sn,
+                                "--outputs", outputs, *flags)
+        m = column(doc, "backend").get("max_ulp")
+        cli.check((m == 0) == exact and doc.get("interleaved") == bool(flags),
+                  "rope %s %s: max ulp %s" % (outputs, flags, m))
+    # 3 * 0.5 - 4 * 0.75 = -1.5 and 4 * 0.5 + 3 * 0.75 = 4.25 exactly; the
+    # second moved up 2 binary32 values is 2 ulp.
+    status, doc, _ = report(cli, "--op", "rope", "--in", cli.save("qx", np.array([3, 4], F32)),
+                            "--in2", cli.save("qc", np.array([0.5], F32)),
+                            "--in3", cli.save("qs", np.array([0.75], F32)),
+                            "--outputs", cli.save("qy", np.array([-1.5, up(F32(4.25), 2)], F32)))
+    bk = column(doc, "backend")
+    cli.check(bk.get("max_ulp") == 2 and bk.get("at_index") == 1, "rope 2 ulp at 1: %s" % bk)
+    # swiglu and silu at 0 are 0; silu(100) * 3 is 300 less about 1e-41,
+    # far below an ulp of 300.
+    g = cli.save("sg", np.array([0, 100], F32))
+    u = cli.save("su", np.array([5, 3], F32))
+    status, doc, _ = report(cli, "--op", "swiglu", "--in", g, "--in2", u, "--outputs",
+                            cli.save("sy", np.array([0, 300], F32)))
+    bk = column(doc, "backend")
+    cli.check(status == 0 and bk.get("max_ulp", 1) < 1e-30 and bk["identical_to_exact"] == 2,
+              "swiglu (0, 300): %s" % bk)
+    status, doc, _ = report(cli, "--op", "silu", "--in", g, "--outputs",
+                            cli.save("siy", np.array([0, 100], F32)))
+    cli.check(column(doc, "refmath exact").get("max_ulp", 1) < 1e-30, "silu (0, 100): %s" % doc.get("columns"))
+    out = cli.path("never_ew.json")
+    for what, pattern, args in [
+            ("swiglu without up", "swiglu needs --in and --in2, no --in3", ["--op", "swiglu", "--in", g]),
+            ("silu with in2", "silu takes --in alone", ["--op", "silu", "--in", g, "--in2", u]),
+            ("interleaved on add", "--interleaved is rope's option",
+             ["--op", "add", "--in", g, "--in2", u, "--interleaved"]),
+            ("axis on add", "add takes no --axis", ["--op", "add", "--in", g, "--in2", u, "--axis", "0"]),
+            ("add shapes", "add needs b (--in2) that broadcasts",
+             ["--op", "add", "--in", g, "--in2", cli.save("b3", np.ones(3, F32))]),
+            ("rope odd", "rope needs x (--in) with an even last axis",
+             ["--op", "rope", "--in", cli.save("odd", np.ones((1, 3), F32)), "--in2", c, "--in3", sn])]:
+        cli.expect_error(what, pattern, "compare", *args, "--outputs", g, "--json", out, output=out)
+
+
 def bad_input(cli):
     good = cli.save("good", np.ones((3, 4), F32))
     wide = cli.save("wide", np.ones((3, 4), np.float64))
@@ -428,7 +495,8 @@ def bad_input(cli):
 def main():
     cli = Cli(sys.argv[1], "compare_op")
     for section in (known_ulps, sum_and_matmul, reductions, matmul_exact, attention,
-                    against_refmath_and_rounded, half_precision, bad_input):
+                    against_refmath_and_rounded, half_precision, elementwise,
+                    bad_input):
         try:
             section(cli)
         except (KeyError, TypeError, ValueError, IndexError) as e:

@@ -141,7 +141,8 @@ def _envelope(x, ulp):
 # The tensor operations compare() takes for `function` (compare --op).
 TENSOR_OPS = ("softmax", "log-softmax", "layer-norm", "rms-norm", "sum",
               "matmul", "attention", "gemm", "mean", "max", "min", "prod",
-              "sum-square", "l1-norm", "l2-norm", "logsumexp")
+              "sum-square", "l1-norm", "l2-norm", "logsumexp", "silu",
+              "gelu", "gelu-tanh", "softplus", "swiglu", "add", "rope")
 
 
 class TensorCompareReport:
@@ -202,11 +203,14 @@ def _storage_format(outputs, outputs_dtype):
 def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
                 label, options):
     call = "refmath.compare"
-    arity = {"matmul": (2,), "attention": (3,), "gemm": (2, 3)}.get(op, (1,))
+    arity = {"matmul": (2,), "attention": (3,), "gemm": (2, 3),
+             "swiglu": (2,), "add": (2,), "rope": (3,)}.get(op, (1,))
     if arity != (1,):
         if not isinstance(inputs, (tuple, list)) or len(inputs) not in arity:
             raise TypeError("%s: %s takes inputs=%s" % (
-                call, op, {"matmul": "(a, b)", "gemm": "(a, b) or (a, b, c)"}
+                call, op, {"matmul": "(a, b)", "gemm": "(a, b) or (a, b, c)",
+                           "swiglu": "(gate, up)", "add": "(a, b)",
+                           "rope": "(x, cos, sin)"}
                 .get(op, "(q, k, v)")))
         a, b, c = (list(_args.path_or_array(v, "inputs", call) for v in inputs) +
                    [None])[:3]
@@ -234,7 +238,7 @@ def _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask, max_ulp,
                 [f[1] for f in files], **options)
         except ValueError as e:
             message = _keyword_message(str(e), *files)
-            third = "c" if op == "gemm" else "v"
+            third = {"gemm": "c", "rope": "sin"}.get(op, "v")
             for option, word in (("--in2", "b"), ("--in3", third),
                                  ("--keep", "mask"), ("--scale-by", "scale"),
                                  ("--in", "inputs"),
@@ -281,7 +285,7 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             outputs_dtype="auto", max_ulp=None, max_ulp_vs_oracle=None,
             worst=10, threads=0, label="backend", *, axis=-1, scale=None,
             bias=None, eps=None, mask=None, alpha=None, beta=None,
-            trans_a=None, trans_b=None, causal=None):
+            trans_a=None, trans_b=None, causal=None, interleaved=None):
     """Measures a backend's `outputs` of `function` on `inputs` against the
     true value f(x) and against refmath's `variant` (the oracle), as
     ``refmath compare`` does; returns a CompareReport.
@@ -295,6 +299,9 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     attention `scale` is the scores' scale (default 1/sqrt(d)) and
     `causal` a bool, both with q, k, v of four axes (B, H, L, d); `alpha`,
     `beta` (default 1), `trans_a`, `trans_b` (default False) gemm's;
+    the elementwise ops silu, gelu, gelu-tanh, softplus, swiglu (inputs
+    (gate, up)), add ((a, b)) and rope ((x, cos, sin), `interleaved` a
+    bool);
     max_ulp and label as below.  Half precision: float16 outputs, or
     bfloat16 bit patterns in uint16 with outputs_dtype="bfloat16", are
     measured in that format's ulps against refmath's results rounded to
@@ -324,6 +331,12 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
             scale = None
         elif causal is not None:
             raise ValueError("causal is attention's option")
+        if interleaved is not None:
+            if op != "rope":
+                raise ValueError("interleaved is rope's option")
+            if not isinstance(interleaved, bool):
+                raise TypeError("%s: interleaved must be a bool" % call)
+            options["interleaved"] = interleaved
         options["format"] = _storage_format(outputs, outputs_dtype)
         return _compare_op(op, inputs, outputs, axis, scale, bias, eps, mask,
                            max_ulp, label, options)

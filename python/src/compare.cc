@@ -111,7 +111,7 @@ py::tuple CompareOp(const std::string& op,
                     const std::vector<std::string>& names, float alpha,
                     float beta, bool trans_a, bool trans_b,
                     std::optional<float> scale, bool causal,
-                    const std::string& format) {
+                    const std::string& format, bool interleaved) {
   TensorCompareSpec s;
   if (format == "binary16") {
     s.format = Format::kBinary16;
@@ -141,6 +141,7 @@ py::tuple CompareOp(const std::string& op,
   s.has_scale = scale.has_value();
   s.scale = scale.value_or(1.0f);
   s.causal = causal;
+  s.interleaved = interleaved;
   s.has_max_ulp = max_ulp.has_value();
   s.max_ulp = max_ulp.value_or(0);
   s.label = label;
@@ -164,7 +165,7 @@ void BindCompare(py::module_& m) {
         py::arg("names"), py::arg("alpha") = 1.0f, py::arg("beta") = 1.0f,
         py::arg("trans_a") = false, py::arg("trans_b") = false,
         py::arg("scale") = std::nullopt, py::arg("causal") = false,
-        py::arg("format") = "binary32");
+        py::arg("format") = "binary32", py::arg("interleaved") = false);
   m.def("compare", &CompareFiles, py::arg("function"), py::arg("variant"),
         py::arg("inputs"), py::arg("outputs"), py::arg("inputs_dtype"),
         py::arg("outputs_dtype"), py::arg("max_ulp"),

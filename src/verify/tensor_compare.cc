@@ -13,6 +13,7 @@
 #include "src/base/text.h"
 #include "src/verify/array_file.h"
 #include "src/verify/attention_truth.h"
+#include "src/verify/elementwise_truth.h"
 #include "src/verify/exact_double_sum.h"
 #include "src/verify/mpfr.h"
 #include "src/verify/reduce_truth.h"
@@ -25,7 +26,8 @@ namespace refmath {
 
 const char* const kTensorOpNames =
     "softmax, log-softmax, layer-norm, rms-norm, sum, matmul, attention, "
-    "gemm, mean, max, min, prod, sum-square, l1-norm, l2-norm, logsumexp";
+    "gemm, mean, max, min, prod, sum-square, l1-norm, l2-norm, logsumexp, "
+    "silu, gelu, gelu-tanh, softplus, swiglu, add, rope";
 
 namespace {
 
@@ -47,6 +49,28 @@ const Reduction kReductions[] = {
     {TensorOp::kL2Norm, "l2-norm", REFMATH_REDUCE_L2},
     {TensorOp::kLogSumExp, "logsumexp", REFMATH_REDUCE_LOG_SUM_EXP}};
 
+// The elementwise ops: their names and ElementwiseOp.
+struct Elementwise {
+  TensorOp op;
+  const char* name;
+  ElementwiseOp kind;
+};
+const Elementwise kElementwise[] = {
+    {TensorOp::kSilu, "silu", ElementwiseOp::kSilu},
+    {TensorOp::kGelu, "gelu", ElementwiseOp::kGelu},
+    {TensorOp::kGeluTanh, "gelu-tanh", ElementwiseOp::kGeluTanh},
+    {TensorOp::kSoftplus, "softplus", ElementwiseOp::kSoftplus},
+    {TensorOp::kSwiglu, "swiglu", ElementwiseOp::kSwiglu},
+    {TensorOp::kAdd, "add", ElementwiseOp::kAdd},
+    {TensorOp::kRope, "rope", ElementwiseOp::kRope}};
+
+const Elementwise* ElementwiseOf(TensorOp op) {
+  for (const auto& e : kElementwise) {
+    if (e.op == op) return &e;
+  }
+  return nullptr;
+}
+
 // The reduction's entry, or null for the other ops.
 const Reduction* ReductionOf(TensorOp op) {
   for (const auto& r : kReductions) {
@@ -66,7 +90,9 @@ const char* TensorOpName(TensorOp op) {
     case TensorOp::kMatmul: return "matmul";
     case TensorOp::kAttention: return "attention";
     case TensorOp::kGemm: return "gemm";
-    default: return ReductionOf(op)->name;
+    default:
+      return ElementwiseOf(op) ? ElementwiseOf(op)->name
+                               : ReductionOf(op)->name;
   }
 }
 
@@ -85,6 +111,12 @@ bool ParseTensorOp(const std::string& name, TensorOp* op) {
   for (const auto& r : kReductions) {
     if (dashed == r.name) {
       *op = r.op;
+      return true;
+    }
+  }
+  for (const auto& e : kElementwise) {
+    if (dashed == e.name) {
+      *op = e.op;
       return true;
     }
   }
@@ -323,11 +355,69 @@ bool AttentionShapes(const TensorCompareSpec& s, Inputs* in,
   return true;
 }
 
+// The operands of an elementwise op, as ElementwiseOperand.
+std::vector<ElementwiseOperand> Operands(const Inputs& in) {
+  return {{&in.x.values, &in.x.shape},
+          {&in.x2.values, &in.x2.shape},
+          {&in.x3.values, &in.x3.shape}};
+}
+
+// The elementwise ops' files and shapes: --in, and --in2 and --in3 as the
+// op reads them, nothing else; the output has --in's shape.
+bool ReadElementwise(const TensorCompareSpec& s, const Elementwise& e,
+                     Inputs* in, TensorCompareResult* r, std::string* error) {
+  const size_t arity = ElementwiseArity(e.kind);
+  const std::string name = e.name;
+  if ((arity >= 2) == s.in2_path.empty() || (arity >= 3) == s.in3_path.empty()) {
+    *error = name + (arity == 1   ? " takes --in alone"
+                     : arity == 2 ? " needs --in and --in2, no --in3"
+                                  : " needs --in (x), --in2 (cos) and --in3 (sin)");
+    return false;
+  }
+  const char* given = !s.mask_path.empty()    ? "--mask"
+                      : !s.keep_path.empty()  ? "--keep"
+                      : !s.scale_path.empty() ? "--scale"
+                      : !s.bias_path.empty()  ? "--bias"
+                      : s.has_scale           ? "--scale-by"
+                      : s.causal              ? "--causal"
+                                              : nullptr;
+  if (given != nullptr) {
+    *error = name + " takes no " + given;
+    return false;
+  }
+  if (s.interleaved && e.kind != ElementwiseOp::kRope) {
+    *error = "--interleaved is rope's option";
+    return false;
+  }
+  if (!Read(s.in_path, "in", s.format, &in->x, error) ||
+      (arity >= 2 && !Read(s.in2_path, "in2", s.format, &in->x2, error)) ||
+      (arity >= 3 && !Read(s.in3_path, "in3", s.format, &in->x3, error)) ||
+      !Read(s.outputs_path, "outputs", s.format, &in->y, error)) {
+    return false;
+  }
+  if (!ElementwiseShapesFit(e.kind, Operands(*in).data(), error)) return false;
+  r->in_shape = in->x.shape;
+  r->in2_shape = in->x2.shape;
+  r->in3_shape = in->x3.shape;
+  r->out_shape = in->x.shape;
+  r->row_length = 1;
+  r->count = Count(r->out_shape);
+  const bool npy = io::IsNpyName(s.outputs_path);
+  if (npy ? in->y.shape != r->out_shape : in->y.values.size() != r->count) {
+    *error = "shape mismatch: --outputs " + ShapeText(in->y.shape) +
+             ", the op gives " + ShapeText(r->out_shape);
+    return false;
+  }
+  return true;
+}
+
 bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
                 TensorCompareResult* r, std::string* error) {
   const bool matmul = s.op == TensorOp::kMatmul;
   const bool attention = s.op == TensorOp::kAttention;
   const bool gemm = s.op == TensorOp::kGemm;
+  const Elementwise* elementwise = ElementwiseOf(s.op);
+  if (elementwise) return ReadElementwise(s, *elementwise, in, r, error);
   if ((matmul || attention || gemm) != !s.in2_path.empty()) {
     *error = matmul || gemm ? TensorOpName(s.op) +
                                   std::string(" needs --in2 (B of A B)")
@@ -473,7 +563,10 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
       refmath_tensor_contiguous(y->data(), r.out_shape.size(),
                                 r.out_shape.data());
   int status;
-  if (s.op == TensorOp::kGemm) {
+  if (const Elementwise* e = ElementwiseOf(s.op)) {
+    status = ElementwiseRefmath(e->kind, s.interleaved, Operands(*in).data(),
+                                o, y);
+  } else if (s.op == TensorOp::kGemm) {
     const refmath_tensor a = refmath_tensor_contiguous(
         in->x.values.data(), 2, in->x.shape.data());
     const refmath_tensor b = refmath_tensor_contiguous(
@@ -539,6 +632,9 @@ bool Refmath(const TensorCompareSpec& s, Inputs* in, refmath_variant variant,
 void Truth(const TensorCompareSpec& s, const Inputs& in,
            const TensorCompareResult& r, std::vector<double>* t) {
   t->assign(r.count, 0.0);
+  if (const Elementwise* e = ElementwiseOf(s.op)) {
+    return ElementwiseTruth(e->kind, s.interleaved, Operands(in).data(), t);
+  }
   if (s.op == TensorOp::kAttention) {
     AttentionOptions o;
     o.has_scale = s.has_scale;
@@ -731,6 +827,15 @@ std::string TensorTextReport(const TensorCompareSpec& s,
            ", alpha " + FormatDouble(s.alpha) + ", beta " +
            FormatDouble(s.beta) + (s.trans_a ? ", --trans-a" : "") +
            (s.trans_b ? ", --trans-b" : "");
+  } else if (const Elementwise* e = ElementwiseOf(s.op)) {
+    const size_t arity = ElementwiseArity(e->kind);
+    if (arity >= 2) {
+      out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape);
+    }
+    if (arity >= 3) {
+      out += ", --in3 " + Printable(s.in3_path) + " " + ShapeText(r.in3_shape) +
+             (s.interleaved ? ", interleaved" : ", rotate-half");
+    }
   } else if (s.op == TensorOp::kAttention) {
     out += ", --in2 " + Printable(s.in2_path) + " " + ShapeText(r.in2_shape) +
            ", --in3 " + Printable(s.in3_path) + " " + ShapeText(r.in3_shape) +
@@ -805,11 +910,13 @@ std::string TensorJsonReport(const TensorCompareSpec& s,
          "\", \"in_shape\": " + JsonShape(r.in_shape) +
          ", \"out_shape\": " + JsonShape(r.out_shape) + ", \"axis\": " +
          (s.op == TensorOp::kMatmul || s.op == TensorOp::kAttention ||
-                  s.op == TensorOp::kGemm
+                  s.op == TensorOp::kGemm || ElementwiseOf(s.op)
               ? "null"
               : std::to_string(r.axis)) +
          ", \"gemm\": " + JsonGemm(s) + ", \"attention\": " +
-         JsonAttention(s) +
+         JsonAttention(s) + ", \"interleaved\": " +
+         (s.op == TensorOp::kRope ? (s.interleaved ? "true" : "false")
+                                  : "null") +
          ", \"eps\": " + (IsNorm(s.op) ? FormatDouble(s.eps) : "null") +
          ", \"count\": " + std::to_string(r.count) +
          ", \"ulps_of\": \"" + FormatName(s.format) +

@@ -41,12 +41,21 @@ enum class TensorOp {
   kSumSquare,
   kL1Norm,
   kL2Norm,
-  kLogSumExp
+  kLogSumExp,
+  // The elementwise ops (elementwise_truth.h).
+  kSilu,
+  kGelu,
+  kGeluTanh,
+  kSoftplus,
+  kSwiglu,
+  kAdd,
+  kRope
 };
 
 // "softmax", "log-softmax", "layer-norm", "rms-norm", "sum", "matmul",
 // "attention", "gemm", "mean", "max", "min", "prod", "sum-square",
-// "l1-norm", "l2-norm", "logsumexp" (as `refmath tensor` spells them);
+// "l1-norm", "l2-norm", "logsumexp", "silu", "gelu", "gelu-tanh",
+// "softplus", "swiglu", "add", "rope" (as `refmath tensor` spells them);
 // Parse also takes '_' for '-'.
 const char* TensorOpName(TensorOp op);
 bool ParseTensorOp(const std::string& name, TensorOp* op);
@@ -73,6 +82,7 @@ struct TensorCompareSpec {
   // causal.
   std::string keep_path;
   bool has_scale = false, causal = false;
+  bool interleaved = false;  // rope's pairs (2i, 2i + 1)
   float scale = 1.0f;
   // The storage format of the outputs (docs/tensor-ops.md, "Half
   // precision"): binary32, or binary16 (float16 .npy) or bfloat16 (uint16

@@ -167,7 +167,7 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
                   {"op", "in", "in2", "in3", "mask", "scale", "bias", "eps",
                    "axis", "alpha", "beta", "keep", "scale-by",
                    "outputs", "label", "max-ulp", "json", "format"},
-                  {"trans-a", "trans-b", "causal"}, error) ||
+                  {"trans-a", "trans-b", "causal", "interleaved"}, error) ||
       !args.Require("op", &op, error)) {
     return false;
   }
@@ -195,8 +195,10 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   if (!GemmOptions(args, s, error) || !AttentionOptions(args, s, error)) {
     return false;
   }
+  s->interleaved = args.Has("interleaved");
+  const bool elementwise = s->op >= TensorOp::kSilu;
   if ((s->op == TensorOp::kMatmul || s->op == TensorOp::kAttention ||
-       s->op == TensorOp::kGemm) &&
+       s->op == TensorOp::kGemm || elementwise) &&
       args.Has("axis")) {
     *error = std::string(TensorOpName(s->op)) + " takes no --axis";
     return false;
