@@ -174,8 +174,6 @@ def test_compare_judges_the_elementwise_ops():
     g, u = normal(35, 50), normal(36, 50)
     r = refmath.compare("swiglu", (g, u), rt.swiglu(g, u))
     assert r.columns[0]["identical_to_exact"] == g.size
-    r = refmath.compare("silu", g, rt.silu(g))
-    assert r.columns[0]["max_ulp"] <= 0.5  # correctly rounded
     with pytest.raises(ValueError, match="interleaved is rope's option"):
         refmath.compare("add", (a, b), a, interleaved=True)
     with pytest.raises(TypeError, match=r"rope takes inputs=\(x, cos, sin\)"):

@@ -139,10 +139,12 @@ def _envelope(x, ulp):
     return xs[starts + np.diff(np.append(starts, xs.size)) // 2], np.maximum.reduceat(ys, starts)
 
 # The tensor operations compare() takes for `function` (compare --op).
+# The activations silu, softplus and the GELUs are functions here: their
+# names measure them as functions (--function), with the same truth.
 TENSOR_OPS = ("softmax", "log-softmax", "layer-norm", "rms-norm", "sum",
               "matmul", "attention", "gemm", "mean", "max", "min", "prod",
-              "sum-square", "l1-norm", "l2-norm", "logsumexp", "silu",
-              "gelu", "gelu-tanh", "softplus", "swiglu", "add", "rope")
+              "sum-square", "l1-norm", "l2-norm", "logsumexp", "swiglu",
+              "add", "rope")
 
 
 class TensorCompareReport:
@@ -299,9 +301,9 @@ def compare(function, inputs, outputs, variant="exact", inputs_dtype="auto",
     attention `scale` is the scores' scale (default 1/sqrt(d)) and
     `causal` a bool, both with q, k, v of four axes (B, H, L, d); `alpha`,
     `beta` (default 1), `trans_a`, `trans_b` (default False) gemm's;
-    the elementwise ops silu, gelu, gelu-tanh, softplus, swiglu (inputs
-    (gate, up)), add ((a, b)) and rope ((x, cos, sin), `interleaved` a
-    bool);
+    the elementwise ops swiglu (inputs (gate, up)), add ((a, b)) and rope
+    ((x, cos, sin), `interleaved` a bool); silu, softplus and the GELUs
+    are measured as the functions of those names;
     max_ulp and label as below.  Half precision: float16 outputs, or
     bfloat16 bit patterns in uint16 with outputs_dtype="bfloat16", are
     measured in that format's ulps against refmath's results rounded to
