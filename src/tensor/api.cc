@@ -168,20 +168,7 @@ refmath_tensor_options refmath_tensor_default_options(void) {
 
 refmath_tensor refmath_tensor_contiguous(float* data, size_t ndim,
                                          const size_t* shape) {
-  refmath_tensor t = {};
-  t.data = data;
-  t.ndim = ndim;
-  if (ndim > REFMATH_TENSOR_MAX_DIMS || (ndim > 0 && shape == nullptr)) {
-    t.ndim = REFMATH_TENSOR_MAX_DIMS + 1;  // CheckView refuses it
-    return t;
-  }
-  ptrdiff_t stride = 1;
-  for (size_t i = ndim; i-- > 0;) {
-    t.shape[i] = shape[i];
-    t.stride[i] = stride;
-    stride *= static_cast<ptrdiff_t>(shape[i]);
-  }
-  return t;
+  return ContiguousView<refmath_tensor>(data, ndim, shape);
 }
 
 }  // extern "C"

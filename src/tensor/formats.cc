@@ -1,7 +1,8 @@
 // Half-precision storage for the tensor calls (refmath_tensor_widen,
 // refmath_tensor_narrow): the bit conversions of src/base/half_bits.h over
 // contiguous arrays, cut across the options' threads.  Integer arithmetic
-// only, so the floating-point environment plays no part.
+// and exact binary32 products only, so the floating-point environment
+// plays no part.
 #include <stdint.h>
 
 #include "refmath/tensor.h"
@@ -34,50 +35,52 @@ int CheckConversion(refmath_half_format format, const void* in,
   return REFMATH_OK;
 }
 
+// The checks, then out[i] = convert(in[i]) across the threads.
+template <class From, class To, class Convert>
+int ConvertAll(refmath_half_format format, const From* in, To* out, size_t n,
+               const refmath_tensor_options* opt, const Convert& convert) {
+  size_t threads = 1;
+  const int status = CheckConversion(format, in, n * sizeof *in, out,
+                                     n * sizeof *out, n, opt, &threads);
+  if (status != REFMATH_OK || n == 0) return status;
+  return Guarded([&] {
+    ParallelFor(n, threads, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) out[i] = convert(in[i]);
+    });
+  });
+}
+
+bool IsBinary16(refmath_half_format format) {
+  return RawValue(format) == REFMATH_HALF_BINARY16;
+}
+
 }  // namespace
 }  // namespace tensor
 }  // namespace refmath
 
-using refmath::tensor::CheckConversion;
-using refmath::tensor::Guarded;
-using refmath::tensor::ParallelFor;
+using refmath::tensor::ConvertAll;
+using refmath::tensor::IsBinary16;
 
 extern "C" {
 
 int refmath_tensor_widen(refmath_half_format format, const unsigned short* in,
                          float* out, size_t n,
                          const refmath_tensor_options* opt) {
-  size_t threads = 1;
-  const int status = CheckConversion(format, in, n * sizeof *in, out,
-                                     n * sizeof *out, n, opt, &threads);
-  if (status != REFMATH_OK || n == 0) return status;
-  const bool b16 = refmath::tensor::RawValue(format) == REFMATH_HALF_BINARY16;
-  return Guarded([&] {
-    ParallelFor(n, threads, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        out[i] = refmath::BitsToFloat(b16 ? refmath::Binary16ToFloatBits(in[i])
-                                          : refmath::Bfloat16ToFloatBits(in[i]));
-      }
-    });
+  const bool b16 = IsBinary16(format);
+  return ConvertAll(format, in, out, n, opt, [b16](uint16_t h) {
+    return refmath::BitsToFloat(b16 ? refmath::Binary16ToFloatBits(h)
+                                    : refmath::Bfloat16ToFloatBits(h));
   });
 }
 
 int refmath_tensor_narrow(refmath_half_format format, const float* in,
                           unsigned short* out, size_t n,
                           const refmath_tensor_options* opt) {
-  size_t threads = 1;
-  const int status = CheckConversion(format, in, n * sizeof *in, out,
-                                     n * sizeof *out, n, opt, &threads);
-  if (status != REFMATH_OK || n == 0) return status;
-  const bool b16 = refmath::tensor::RawValue(format) == REFMATH_HALF_BINARY16;
-  return Guarded([&] {
-    ParallelFor(n, threads, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        const uint32_t bits = refmath::FloatBits(in[i]);
-        out[i] = b16 ? refmath::FloatBitsToBinary16(bits)
-                     : refmath::FloatBitsToBfloat16(bits);
-      }
-    });
+  const bool b16 = IsBinary16(format);
+  return ConvertAll(format, in, out, n, opt, [b16](float v) {
+    const uint32_t bits = refmath::FloatBits(v);
+    return b16 ? refmath::FloatBitsToBinary16(bits)
+               : refmath::FloatBitsToBfloat16(bits);
   });
 }
 

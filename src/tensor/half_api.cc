@@ -93,20 +93,7 @@ extern "C" {
 refmath_tensor16 refmath_tensor16_contiguous(unsigned short* data,
                                              size_t ndim,
                                              const size_t* shape) {
-  refmath_tensor16 t = {};
-  t.data = data;
-  t.ndim = ndim;
-  if (ndim > REFMATH_TENSOR_MAX_DIMS || (ndim > 0 && shape == nullptr)) {
-    t.ndim = REFMATH_TENSOR_MAX_DIMS + 1;  // CheckView16 refuses it
-    return t;
-  }
-  ptrdiff_t stride = 1;
-  for (size_t i = ndim; i-- > 0;) {
-    t.shape[i] = shape[i];
-    t.stride[i] = stride;
-    stride *= static_cast<ptrdiff_t>(shape[i]);
-  }
-  return t;
+  return refmath::tensor::ContiguousView<refmath_tensor16>(data, ndim, shape);
 }
 
 int refmath_tensor_softmax16(refmath_half_format format,

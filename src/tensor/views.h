@@ -13,6 +13,27 @@
 namespace refmath {
 namespace tensor {
 
+// A C-contiguous view (refmath_tensor or refmath_tensor16) of `data` with
+// `shape`; more than REFMATH_TENSOR_MAX_DIMS axes, or no shape for some,
+// gives ndim past the limit, which the checks refuse.
+template <class View, class T>
+View ContiguousView(T* data, size_t ndim, const size_t* shape) {
+  View t = {};
+  t.data = data;
+  t.ndim = ndim;
+  if (ndim > REFMATH_TENSOR_MAX_DIMS || (ndim > 0 && shape == nullptr)) {
+    t.ndim = REFMATH_TENSOR_MAX_DIMS + 1;
+    return t;
+  }
+  ptrdiff_t stride = 1;
+  for (size_t i = ndim; i-- > 0;) {
+    t.shape[i] = shape[i];
+    t.stride[i] = stride;
+    stride *= static_cast<ptrdiff_t>(shape[i]);
+  }
+  return t;
+}
+
 // REFMATH_OK, REFMATH_E_NULL_POINTER (t or, with elements, its data) or
 // REFMATH_E_BAD_ARGUMENT (ndim above REFMATH_TENSOR_MAX_DIMS).
 int CheckView(const refmath_tensor* t);

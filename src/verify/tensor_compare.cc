@@ -355,6 +355,20 @@ bool AttentionShapes(const TensorCompareSpec& s, Inputs* in,
   return true;
 }
 
+// The output count from out_shape, and the --outputs file of that shape
+// (a raw one: of that count).
+bool OutputsFit(const TensorCompareSpec& s, const Inputs& in,
+                TensorCompareResult* r, std::string* error) {
+  r->count = Count(r->out_shape);
+  const bool npy = io::IsNpyName(s.outputs_path);
+  if (npy ? in.y.shape != r->out_shape : in.y.values.size() != r->count) {
+    *error = "shape mismatch: --outputs " + ShapeText(in.y.shape) +
+             ", the op gives " + ShapeText(r->out_shape);
+    return false;
+  }
+  return true;
+}
+
 // The operands of an elementwise op, as ElementwiseOperand.
 std::vector<ElementwiseOperand> Operands(const Inputs& in) {
   return {{&in.x.values, &in.x.shape},
@@ -401,14 +415,7 @@ bool ReadElementwise(const TensorCompareSpec& s, const Elementwise& e,
   r->in3_shape = in->x3.shape;
   r->out_shape = in->x.shape;
   r->row_length = 1;
-  r->count = Count(r->out_shape);
-  const bool npy = io::IsNpyName(s.outputs_path);
-  if (npy ? in->y.shape != r->out_shape : in->y.values.size() != r->count) {
-    *error = "shape mismatch: --outputs " + ShapeText(in->y.shape) +
-             ", the op gives " + ShapeText(r->out_shape);
-    return false;
-  }
-  return true;
+  return OutputsFit(s, *in, r, error);
 }
 
 bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
@@ -518,14 +525,7 @@ bool ReadInputs(const TensorCompareSpec& s, Inputs* in,
       return false;
     }
   }
-  r->count = Count(r->out_shape);
-  const bool npy = io::IsNpyName(s.outputs_path);
-  if (npy ? in->y.shape != r->out_shape : in->y.values.size() != r->count) {
-    *error = "shape mismatch: --outputs " + ShapeText(in->y.shape) +
-             ", the op gives " + ShapeText(r->out_shape);
-    return false;
-  }
-  return true;
+  return OutputsFit(s, *in, r, error);
 }
 
 // refmath's attention: the 2-D call, or the one with batch and heads.
