@@ -37,15 +37,19 @@ std::vector<float> SpecialMatrix() {
 using Storage = TensorCase::Storage;
 
 // v rounded to the case's storage format and widened back (exact), in
-// place; nothing for binary32.
+// place; nothing for binary32.  On one thread: a run's thread count is
+// its options' (the arm64 check under qemu-user starts none), and an
+// element's conversion is the same on any.
 void Store(const TensorCase& c, std::vector<float>* v) {
   if (c.storage == Storage::kFloat32 || v->empty()) return;
   const refmath_half_format f = c.storage == Storage::kBinary16
                                     ? REFMATH_HALF_BINARY16
                                     : REFMATH_HALF_BFLOAT16;
+  refmath_tensor_options one = refmath_tensor_default_options();
+  one.threads = 1;
   std::vector<unsigned short> bits(v->size());
-  refmath_tensor_narrow(f, v->data(), bits.data(), v->size(), nullptr);
-  refmath_tensor_widen(f, bits.data(), v->data(), v->size(), nullptr);
+  refmath_tensor_narrow(f, v->data(), bits.data(), v->size(), &one);
+  refmath_tensor_widen(f, bits.data(), v->data(), v->size(), &one);
 }
 
 // Generated input `index` of case `number` (n values at 2^exponent), as
