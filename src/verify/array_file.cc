@@ -67,6 +67,36 @@ bool ReadFloatArray(const std::string& path, std::vector<float>* values,
   return true;
 }
 
+bool ReadHalfArray(const std::string& path, refmath_half_format format,
+                   bool float32_too, int threads, std::vector<float>* values,
+                   std::vector<size_t>* shape, std::string* error) {
+  const DType storage =
+      format == REFMATH_HALF_BINARY16 ? DType::kFloat16 : DType::kUint16;
+  NpyArray array;
+  const bool read =
+      float32_too && IsNpyName(path)
+          ? ReadNpy(path, &array, error, Only(DType::kFloat32) | Only(storage))
+          : ReadArrayFile(path, storage, &array, error);
+  if (!read) return false;
+  if (array.dtype == DType::kFloat32) {
+    *values = Float32Values(array);
+  } else {
+    const std::vector<unsigned short> bits(array.bits.begin(),
+                                           array.bits.end());
+    refmath_tensor_options o = refmath_tensor_default_options();
+    o.threads = threads;
+    values->assign(bits.size(), 0.0f);
+    const int status = refmath_tensor_widen(format, bits.data(),
+                                            values->data(), bits.size(), &o);
+    if (status != REFMATH_OK) {
+      *error = Printable(path) + ": " + refmath_status_string(status);
+      return false;
+    }
+  }
+  *shape = std::move(array.shape);
+  return true;
+}
+
 bool WriteFloatArray(const std::string& path, const std::vector<float>& values,
                      const std::vector<size_t>& shape, std::string* error) {
   return WriteArrayFile(path, Float32Array(shape, values), error);

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "refmath/tensor.h"
 #include "src/verify/npy.h"
 
 namespace refmath {
@@ -54,6 +55,14 @@ bool ReadFloatArray(const std::string& path, std::vector<float>* values,
                     std::vector<size_t>* shape, std::string* error);
 bool WriteFloatArray(const std::string& path, const std::vector<float>& values,
                      const std::vector<size_t>& shape, std::string* error);
+
+// A file of binary16 (float16 .npy) or bfloat16 (uint16 .npy of bit
+// patterns) elements, raw ones of 2 bytes, as the float32 values they
+// widen to (refmath_tensor_widen, exact, on `threads`); with float32_too a
+// float32 .npy is taken as it is as well.
+bool ReadHalfArray(const std::string& path, refmath_half_format format,
+                   bool float32_too, int threads, std::vector<float>* values,
+                   std::vector<size_t>* shape, std::string* error);
 
 }  // namespace io
 }  // namespace refmath

@@ -151,27 +151,10 @@ bool ReadStored(const std::string& path, Format format, bool storage_only,
   if (format == Format::kBinary32) {
     return io::ReadFloatArray(path, &a->values, &a->shape, error);
   }
-  const io::DType storage =
-      format == Format::kBinary16 ? io::DType::kFloat16 : io::DType::kUint16;
-  io::NpyArray array;
-  const bool read =
-      io::IsNpyName(path) && !storage_only
-          ? io::ReadNpy(path, &array, error,
-                        io::Only(io::DType::kFloat32) | io::Only(storage))
-          : io::ReadArrayFile(path, storage, &array, error);
-  if (!read) return false;
-  a->shape = array.shape;
-  if (array.dtype == io::DType::kFloat32) {
-    a->values = io::Float32Values(array);
-    return true;
-  }
-  const std::vector<unsigned short> bits(array.bits.begin(), array.bits.end());
-  a->values.assign(bits.size(), 0.0f);
-  return refmath_tensor_widen(format == Format::kBinary16
-                                  ? REFMATH_HALF_BINARY16
-                                  : REFMATH_HALF_BFLOAT16,
-                              bits.data(), a->values.data(), bits.size(),
-                              nullptr) == REFMATH_OK;
+  return io::ReadHalfArray(path,
+                           format == Format::kBinary16 ? REFMATH_HALF_BINARY16
+                                                       : REFMATH_HALF_BFLOAT16,
+                           !storage_only, 0, &a->values, &a->shape, error);
 }
 
 // y rounded to the half-precision `format` and widened back, in place.

@@ -112,18 +112,8 @@ bool ReadValues(const std::string& path, const Storage& s,
                 const refmath_tensor_options& o, std::vector<float>* values,
                 std::vector<size_t>* shape, std::string* error) {
   if (!s.half) return io::ReadFloatArray(path, values, shape, error);
-  io::NpyArray array;
-  if (!io::ReadArrayFile(path, s.dtype, &array, error)) return false;
-  const std::vector<unsigned short> bits(array.bits.begin(), array.bits.end());
-  values->assign(bits.size(), 0.0f);
-  const int status = refmath_tensor_widen(s.format, bits.data(),
-                                          values->data(), bits.size(), &o);
-  if (status != REFMATH_OK) {
-    *error = Printable(path) + ": " + refmath_status_string(status);
-    return false;
-  }
-  *shape = std::move(array.shape);
-  return true;
+  return io::ReadHalfArray(path, s.format, false, o.threads, values, shape,
+                           error);
 }
 
 // float32 results as the array a file stores: as they are, or rounded once
