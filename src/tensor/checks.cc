@@ -73,6 +73,12 @@ bool OverlapsAny(const refmath_tensor& out,
   return false;
 }
 
+bool KnownHalfFormat(refmath_half_format format, bool* binary16) {
+  const int f = RawValue(format);
+  *binary16 = f == REFMATH_HALF_BINARY16;
+  return f == REFMATH_HALF_BINARY16 || f == REFMATH_HALF_BFLOAT16;
+}
+
 bool IsVector(const refmath_tensor* t, size_t n) {
   return t == nullptr || (t->ndim == 1 && t->shape[0] == n);
 }

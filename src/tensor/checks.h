@@ -28,6 +28,10 @@ int RawValue(const Enum& e) {
   return static_cast<int>(v);
 }
 
+// Whether a half format argument is one of refmath_half_format's (read
+// as its integer); *binary16 tells which.
+bool KnownHalfFormat(refmath_half_format format, bool* binary16);
+
 // The options (NULL: defaults) as kernels and a thread count, and the sum
 // mode when mode is not NULL; or the first failing status.
 int Setup(const refmath_tensor_options* opt, Engine* e,

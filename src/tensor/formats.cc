@@ -20,10 +20,8 @@ int CheckConversion(refmath_half_format format, const void* in,
                     size_t in_bytes, const void* out, size_t out_bytes,
                     size_t n, const refmath_tensor_options* opt,
                     size_t* threads) {
-  const int f = RawValue(format);
-  if (f != REFMATH_HALF_BINARY16 && f != REFMATH_HALF_BFLOAT16) {
-    return REFMATH_E_BAD_ARGUMENT;
-  }
+  bool binary16;
+  if (!KnownHalfFormat(format, &binary16)) return REFMATH_E_BAD_ARGUMENT;
   const int requested = opt == nullptr ? 0 : opt->threads;
   if (requested < 0) return REFMATH_E_BAD_ARGUMENT;
   *threads = ThreadsFor(ThreadCount(requested), n);
@@ -51,7 +49,8 @@ int ConvertAll(refmath_half_format format, const From* in, To* out, size_t n,
 }
 
 bool IsBinary16(refmath_half_format format) {
-  return RawValue(format) == REFMATH_HALF_BINARY16;
+  bool binary16;
+  return KnownHalfFormat(format, &binary16) && binary16;
 }
 
 }  // namespace

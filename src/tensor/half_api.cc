@@ -24,12 +24,8 @@ int SetupHalf(const refmath_tensor_options* opt, refmath_half_format format,
   if (status == REFMATH_OK) status = CheckView16(in);
   if (status == REFMATH_OK) status = CheckView16(out);
   if (status != REFMATH_OK) return status;
-  const int f = RawValue(format);
-  if (f != REFMATH_HALF_BINARY16 && f != REFMATH_HALF_BFLOAT16) {
-    return REFMATH_E_BAD_ARGUMENT;
-  }
-  *binary16 = f == REFMATH_HALF_BINARY16;
-  return REFMATH_OK;
+  return KnownHalfFormat(format, binary16) ? REFMATH_OK
+                                           : REFMATH_E_BAD_ARGUMENT;
 }
 
 // in and out of one shape, the last axis not empty, and out either in

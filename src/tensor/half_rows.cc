@@ -13,11 +13,8 @@ void Bytes(const void* data, size_t size, const refmath_tensor& g,
            uintptr_t* lo, uintptr_t* hi) {
   *lo = *hi = 0;
   if (ElementCount(g) == 0) return;
-  ptrdiff_t min_off = 0, max_off = 0;
-  for (size_t i = 0; i < g.ndim; ++i) {
-    const ptrdiff_t span = static_cast<ptrdiff_t>(g.shape[i] - 1) * g.stride[i];
-    if (span < 0) min_off += span; else max_off += span;
-  }
+  ptrdiff_t min_off, max_off;
+  OffsetRange(g, &min_off, &max_off);
   const uintptr_t base = reinterpret_cast<uintptr_t>(data);
   const intptr_t s = static_cast<intptr_t>(size);
   *lo = base + static_cast<uintptr_t>(min_off * s);

@@ -16,16 +16,21 @@ size_t ElementCount(const refmath_tensor& t) {
   return n;
 }
 
+void OffsetRange(const refmath_tensor& t, ptrdiff_t* lo, ptrdiff_t* hi) {
+  *lo = *hi = 0;
+  for (size_t i = 0; i < t.ndim; ++i) {
+    const ptrdiff_t span = static_cast<ptrdiff_t>(t.shape[i] - 1) * t.stride[i];
+    if (span < 0) *lo += span; else *hi += span;
+  }
+}
+
 namespace {
 
 // The lowest and highest element addresses of a view with elements.
 void AddressRange(const refmath_tensor& t, const float** lo,
                   const float** hi) {
-  ptrdiff_t min_off = 0, max_off = 0;
-  for (size_t i = 0; i < t.ndim; ++i) {
-    const ptrdiff_t span = static_cast<ptrdiff_t>(t.shape[i] - 1) * t.stride[i];
-    if (span < 0) min_off += span; else max_off += span;
-  }
+  ptrdiff_t min_off, max_off;
+  OffsetRange(t, &min_off, &max_off);
   *lo = t.data + min_off;
   *hi = t.data + max_off;
 }

@@ -40,6 +40,10 @@ int CheckView(const refmath_tensor* t);
 
 size_t ElementCount(const refmath_tensor& t);
 
+// The lowest and highest element offsets (in elements, from data) of a
+// view with elements; its data is not read.
+void OffsetRange(const refmath_tensor& t, ptrdiff_t* lo, ptrdiff_t* hi);
+
 // Whether two views' address ranges meet (views without elements never do).
 bool Overlap(const refmath_tensor& a, const refmath_tensor& b);
 // Same data, shape and strides.
