@@ -44,25 +44,40 @@ PyArrayObject* Raw(const py::array& a) {
   return reinterpret_cast<PyArrayObject*>(a.ptr());
 }
 
-// `h` as a native-order float32 array; TypeError naming its dtype else.
-py::array Float32Array(py::handle h, const string& name) {
+// `h` as a native-order array of NumPy type `type`; TypeError naming its
+// type or dtype and what was `expected` else.
+py::array TypedArray(py::handle h, int type, const string& name,
+                     const string& expected) {
   if (!py::isinstance<py::array>(h)) {
     throw py::type_error(name + ": expected a numpy.ndarray, got " +
                          string(py::str(h.get_type().attr("__name__"))));
   }
   py::array a = py::reinterpret_borrow<py::array>(h);
-  if (PyArray_TYPE(Raw(a)) != NPY_FLOAT || !PyArray_ISNOTSWAPPED(Raw(a))) {
-    throw py::type_error(
-        name + ": dtype " + string(py::str(a.dtype())) +
-        ", expected float32, float16, or uint16 bfloat16 bit patterns with "
-        "dtype='bfloat16' (refmath.tensor rounds no input; " + name +
-        ".astype(numpy.float32) does it on purpose)");
+  if (PyArray_TYPE(Raw(a)) != type || !PyArray_ISNOTSWAPPED(Raw(a))) {
+    throw py::type_error(name + ": dtype " + string(py::str(a.dtype())) +
+                         ", expected " + expected);
   }
+  return a;
+}
+
+// ValueError naming a's axes when a tensor call cannot take them.
+void CheckDims(const py::array& a, const string& name) {
   if (a.ndim() > REFMATH_TENSOR_MAX_DIMS) {
     Refuse(name + ": " + std::to_string(a.ndim()) +
            " dimensions, at most " + std::to_string(REFMATH_TENSOR_MAX_DIMS) +
            " are supported");
   }
+}
+
+// `h` as a native-order float32 array of at most REFMATH_TENSOR_MAX_DIMS
+// axes; TypeError naming its dtype, or ValueError its axes, else.
+py::array Float32Array(py::handle h, const string& name) {
+  py::array a = TypedArray(
+      h, NPY_FLOAT, name,
+      "float32, float16, or uint16 bfloat16 bit patterns with "
+      "dtype='bfloat16' (refmath.tensor rounds no input; " + name +
+          ".astype(numpy.float32) does it on purpose)");
+  CheckDims(a, name);
   return a;
 }
 
@@ -616,19 +631,16 @@ int StorageType(refmath_half_format f) {
   return f == REFMATH_HALF_BINARY16 ? NPY_HALF : NPY_UINT16;
 }
 
+const char* StorageName(refmath_half_format f) {
+  return f == REFMATH_HALF_BINARY16 ? "float16"
+                                    : "uint16 (bfloat16 bit patterns)";
+}
+
 // `h` as a C-contiguous array of `type` (a copy where it is not one);
-// TypeError naming what it is else.
+// TypedArray's errors else.
 py::array Contiguous(py::handle h, int type, const string& name,
                      const string& expected) {
-  if (!py::isinstance<py::array>(h)) {
-    throw py::type_error(name + ": expected a numpy.ndarray, got " +
-                         string(py::str(h.get_type().attr("__name__"))));
-  }
-  py::array a = py::reinterpret_borrow<py::array>(h);
-  if (PyArray_TYPE(Raw(a)) != type || !PyArray_ISNOTSWAPPED(Raw(a))) {
-    throw py::type_error(name + ": dtype " + string(py::str(a.dtype())) +
-                         ", expected " + expected);
-  }
+  const py::array a = TypedArray(h, type, name, expected);
   PyObject* c = PyArray_FromAny(a.ptr(), nullptr, 0, 0,
                                 NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED,
                                 nullptr);
@@ -647,10 +659,7 @@ py::array Contiguous(py::handle h, int type, const string& name,
 
 py::array Widen(py::handle x, const string& format, int threads) {
   const refmath_half_format f = HalfFormat(format);
-  const py::array in = Contiguous(x, StorageType(f), "x",
-                                  f == REFMATH_HALF_BINARY16
-                                      ? "float16"
-                                      : "uint16 (bfloat16 bit patterns)");
+  const py::array in = Contiguous(x, StorageType(f), "x", StorageName(f));
   py::array out(py::dtype::of<float>(),
                 vector<py::ssize_t>(in.shape(), in.shape() + in.ndim()));
   refmath_tensor_options o = refmath_tensor_default_options();
@@ -673,8 +682,7 @@ py::array Narrow(py::handle y, const string& format, py::handle out,
                  int threads) {
   const refmath_half_format f = HalfFormat(format);
   const int type = StorageType(f);
-  const string storage =
-      f == REFMATH_HALF_BINARY16 ? "float16" : "uint16 (bfloat16 bit patterns)";
+  const string storage = StorageName(f);
   const py::array in = Contiguous(y, NPY_FLOAT, "y", "float32");
   const vector<py::ssize_t> shape(in.shape(), in.shape() + in.ndim());
   py::array dest;
@@ -724,14 +732,11 @@ py::array Rows16(const string& op, py::handle x, py::handle scale,
                  int threads) {
   const refmath_half_format f = HalfFormat(format);
   const int type = StorageType(f);
-  const py::array in = Contiguous(x, type, "x", format);
+  const py::array in = Contiguous(x, type, "x", StorageName(f));
+  CheckDims(in, "x");
   const vector<py::ssize_t> shape(in.shape(), in.shape() + in.ndim());
   py::array out(py::dtype(type), shape);
   vector<size_t> dims(shape.begin(), shape.end());
-  if (dims.size() > REFMATH_TENSOR_MAX_DIMS) {
-    Refuse("x: " + std::to_string(dims.size()) + " dimensions, at most " +
-           std::to_string(REFMATH_TENSOR_MAX_DIMS) + " are supported");
-  }
   const refmath_tensor16 vx = refmath_tensor16_contiguous(
       static_cast<unsigned short*>(const_cast<void*>(in.data())), dims.size(),
       dims.data());
