@@ -113,11 +113,7 @@ py::tuple CompareOp(const std::string& op,
                     std::optional<float> scale, bool causal,
                     const std::string& format, bool interleaved) {
   TensorCompareSpec s;
-  if (format == "binary16") {
-    s.format = Format::kBinary16;
-  } else if (format == "bfloat16") {
-    s.format = Format::kBfloat16;
-  } else if (format != "binary32") {
+  if (!FormatFromName(format, &s.format)) {
     Refuse("unknown format '" + format +
            "' (valid: binary32, binary16, bfloat16)");
   }

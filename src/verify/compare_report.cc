@@ -52,12 +52,6 @@ const char* VerdictName(Verdict v) {
 
 namespace {
 
-const char* FormatName(Format f) {
-  return f == Format::kBinary32   ? "binary32"
-         : f == Format::kBinary16 ? "binary16"
-                                  : "bfloat16";
-}
-
 std::string HexAndValue(uint32_t bits) {
   return report::Printf("0x%08X (%.9g)", bits, refmath::BitsToFloat(bits));
 }

@@ -697,15 +697,6 @@ bool CompareTensor(const TensorCompareSpec& s, TensorCompareResult* out,
 
 namespace {
 
-const char* FormatName(Format f) {
-  switch (f) {
-    case Format::kBinary16: return "binary16";
-    case Format::kBfloat16: return "bfloat16";
-    case Format::kBinary32: break;
-  }
-  return "binary32";
-}
-
 enum class TensorVerdict { kPass, kFail, kNoBound };
 
 TensorVerdict VerdictOf(const TensorCompareSpec& s,

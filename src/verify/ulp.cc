@@ -4,6 +4,22 @@
 #include <limits>
 
 namespace refmath {
+
+const char* FormatName(Format format) {
+  return format == Format::kBinary32   ? "binary32"
+         : format == Format::kBinary16 ? "binary16"
+                                       : "bfloat16";
+}
+
+bool FormatFromName(const std::string& name, Format* format) {
+  for (Format f : {Format::kBinary32, Format::kBinary16, Format::kBfloat16}) {
+    if (name == FormatName(f)) {
+      *format = f;
+      return true;
+    }
+  }
+  return false;
+}
 FormatParams ParamsOf(Format format) {
   switch (format) {
     case Format::kBinary16: return FormatParams{10, -14, 15};

@@ -5,11 +5,19 @@
 #ifndef REFMATH_SRC_VERIFY_ULP_H_
 #define REFMATH_SRC_VERIFY_ULP_H_
 
+#include <string>
+
 namespace refmath {
 
 // bfloat16 is binary32 with the low 16 bits dropped: 8 exponent bits (the
 // same range, subnormals down to 2^-133), 7 stored fraction bits.
 enum class Format { kBinary32, kBinary16, kBfloat16 };
+
+// "binary32", "binary16", "bfloat16": the name of a format, as reports
+// print it and --format options take it.
+const char* FormatName(Format format);
+// The format named `name`; false for any other text.
+bool FormatFromName(const std::string& name, Format* format);
 
 // A format's parameters, in IEEE 754's terms (value = 1.f * 2^e).
 struct FormatParams {

@@ -210,11 +210,7 @@ bool ParseOpOptions(const Argv& argv, TensorCompareSpec* s,
   s->bias_path = args.Get("bias");
   s->label = args.Get("label", "backend");
   const std::string format = args.Get("format", "binary32");
-  if (format == "binary16" || format == "bfloat16" || format == "binary32") {
-    s->format = format == "binary16"   ? Format::kBinary16
-                : format == "bfloat16" ? Format::kBfloat16
-                                       : Format::kBinary32;
-  } else {
+  if (!FormatFromName(format, &s->format)) {
     *error = "--format: expected binary32, binary16 or bfloat16, got " +
              Quote(format);
     return false;

@@ -6,6 +6,7 @@
 #include "refmath/refmath.h"
 #include "src/cmdline/args.h"
 #include "src/verify/array_file.h"
+#include "src/verify/ulp.h"
 #include "tools/cli/commands.h"
 
 namespace refmath {
@@ -66,12 +67,13 @@ int RunEval(const Argv& argv) {
   refmath_function f;
   if (!ParseFunction(fn_name, &f, &error)) return Fail(cmd, error);
   const std::string format = args.Get("format", "binary32");
-  if (format == "binary16" || format == "bfloat16") {
-    return EvalNarrow(cmd, args, f, format, in_path, out_path);
-  }
-  if (format != "binary32") {
+  Format storage;
+  if (!FormatFromName(format, &storage)) {
     return Fail(cmd, "--format: expected binary32, binary16 or bfloat16, got " +
                          Quote(format));
+  }
+  if (storage != Format::kBinary32) {
+    return EvalNarrow(cmd, args, f, format, in_path, out_path);
   }
   refmath_variant v;
   refmath_target t;

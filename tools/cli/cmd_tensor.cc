@@ -34,6 +34,7 @@
 #include "src/base/text.h"
 #include "src/verify/array_file.h"
 #include "src/verify/npy.h"
+#include "src/verify/ulp.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
@@ -93,16 +94,16 @@ struct Storage {
 
 bool ParseStorage(const Args& args, Storage* s, std::string* error) {
   const std::string format = args.Get("format", "binary32");
-  if (format == "binary16" || format == "bfloat16") {
-    const bool b16 = format == "binary16";
-    s->half = true;
-    s->format = b16 ? REFMATH_HALF_BINARY16 : REFMATH_HALF_BFLOAT16;
-    s->dtype = b16 ? io::DType::kFloat16 : io::DType::kUint16;
-  } else if (format != "binary32") {
+  Format f;
+  if (!FormatFromName(format, &f)) {
     *error = "unknown --format " + Quote(format) +
              " (valid: binary32, binary16, bfloat16)";
     return false;
   }
+  const bool b16 = f == Format::kBinary16;
+  s->half = f != Format::kBinary32;
+  s->format = b16 ? REFMATH_HALF_BINARY16 : REFMATH_HALF_BFLOAT16;
+  s->dtype = b16 ? io::DType::kFloat16 : io::DType::kUint16;
   return true;
 }
 

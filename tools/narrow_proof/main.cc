@@ -20,11 +20,8 @@
 namespace {
 
 using refmath::Format;
+using refmath::FormatName;
 using refmath::sweep::NarrowCheck;
-
-const char* FormatName(Format f) {
-  return f == Format::kBinary16 ? "binary16" : "bfloat16";
-}
 
 std::string Row(const NarrowCheck& c) {
   char buf[256];
