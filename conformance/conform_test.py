@@ -148,10 +148,10 @@ def main():
               "a row this build does not compute: exit 1, %r" % r.stdout[-300:])
         open(os.path.join(bad, "exact.sha256"), "w").write(text)
 
-        # The modules' golden files (golden/ane-fp16, mcu, mcu-layers, tensor .sha256):
+        # The modules' golden files (golden/ane-fp16, ane-ops, mcu, mcu-layers, tensor .sha256):
         # every row present and matching; a changed, missing or stale row fails.
         data_rows = data["module_rows"]
-        for module in ("ane-fp16", "mcu", "mcu-layers", "tensor"):
+        for module in ("ane-fp16", "ane-ops", "mcu", "mcu-layers", "tensor"):
             mrows = golden_rows(os.path.join(GOLDEN, module + ".sha256"))
             got = {r["row"]: r for r in data_rows if r["module"] == module}
             check(set(got) == set(mrows) and all(r["match"] for r in got.values()),

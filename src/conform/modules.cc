@@ -1,6 +1,7 @@
 #include "src/conform/modules.h"
 
 #include "src/conform/ane_golden_digests.h"
+#include "src/conform/ane_op_digests.h"
 #include "src/conform/mcu_golden_digests.h"
 #include "src/conform/mcu_layer_digests.h"
 #include "src/conform/tensor_digests.h"
@@ -13,6 +14,8 @@ const std::vector<DigestModule>& DigestModules() {
       // {"NAME", "description", module::GoldenDigests, on_targets},
       {"ane-fp16", "Apple Neural Engine fp16 model: unary functions x presets",
        ane::GoldenDigests, false},
+      {"ane-ops", "Apple Neural Engine fp16 model: tensor ops x presets",
+       ane::OpGoldenDigests, false},
       {"mcu", "CMSIS-NN / TFLite Micro activation tables", mcu::GoldenDigests,
        false},
       {"mcu-layers",

@@ -1,0 +1,255 @@
+#!/usr/bin/python3
+"""Independent recomputation of golden/ane-ops.sha256 with NumPy.
+
+Each row of the module is an op of the ANE fp16 model (docs/ane.md) on
+inputs drawn by a fixed formula, under one preset profile.  This port
+follows the definitions in docs/ane.md, not the C++ code: reads flush
+subnormals to signed zero on the device presets; sums, differences and
+products of two binary16 values are exact in binary64 and quotients
+rounded once there round to the right binary16 (a format of at least
+2 * 11 + 2 bits); the rounding to binary16 is NumPy's float64 -> float16
+cast (nearest, ties to even), with ties moved away from zero where the
+profile says so; a matmul output is Dot's: each product rounded to
+binary16, summed in binary16 tiles where the profile has them, each tile
+sum added to a binary32 register (NumPy float32 additions, in k order) or
+summed exactly, then rounded with the output tie and saturated.  The
+exponential is the binary16 rounding of refmath's exact binary32 kernel
+(`refmath eval`), which golden_numpy_check.py justifies separately.
+
+Usage: ops_port.py PATH/TO/refmath GOLDEN_FILE
+Exit 0 if every row of GOLDEN_FILE is reproduced, 1 otherwise.
+"""
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+NAN16 = 0x7E00
+MIN_NORMAL = 2.0 ** -14
+
+# name: (tile, output ties away from zero, saturation, flush subnormals)
+PRESETS = {
+    'spec': (1, False, 65520.0, False),
+    'm1': (4, False, 32768.0, True),
+    'm3': (1, False, 32768.0, True),
+    'm5': (1, True, 32768.0, True),
+}
+
+
+class Profile:
+    def __init__(self, name, exact=False):
+        self.name = name
+        self.tile, self.away, self.saturation, self.flush = PRESETS[name]
+        self.exact = exact
+
+
+def pattern(seed, n):
+    """AneOpPattern: the top 16 bits of i * 0x9E3779B1 + seed * 0x85EBCA77."""
+    i = np.arange(n, dtype=np.uint64)
+    v = (i * 0x9E3779B1 + seed * 0x85EBCA77) & 0xFFFFFFFF
+    return (v >> 16).astype(np.uint16)
+
+
+def draw(shape, seed, kind):
+    h = pattern(seed, int(np.prod(shape)))
+    sign, mantissa, field = h & 0x8000, h & 0x03FF, (h >> 10) & 0x1F
+    if kind == 'finite':
+        h = np.where(field == 31, sign | (30 << 10) | mantissa, h)
+    elif kind == 'mid':
+        h = sign | ((6 + (field & 15)) << 10) | mantissa
+    elif kind == 'positive':
+        h = ((13 + (field & 3)) << 10) | mantissa
+    elif kind == 'large':
+        h = ((20 + (field & 3)) << 10) | mantissa
+    return h.astype(np.uint16).reshape(shape)
+
+
+def value(bits):
+    return bits.view(np.float16).astype(np.float64)
+
+
+def read(bits, p):
+    v = value(bits)
+    if p.flush:
+        v = np.where(np.abs(v) < MIN_NORMAL, np.copysign(0.0, v), v)
+    return v
+
+
+def round16(x, p, away=False):
+    """The binary16 patterns nearest to the float64 values x."""
+    x = np.asarray(x, dtype=np.float64)
+    with np.errstate(all='ignore'):
+        h = x.astype(np.float16).view(np.uint16).copy()
+        if away:
+            # At a tie the even neighbour h and the other one are equally
+            # far from x (both differences exact); take the larger magnitude.
+            back = value(h)
+            finite = np.isfinite(back) & np.isfinite(x) & (back != x)
+            step = np.where(np.abs(x) > np.abs(back), 1, -1)
+            other = (h.astype(np.int32) + np.where(finite, step, 0)).astype(np.uint16)
+            tie = finite & (np.abs(x - back) == np.abs(value(other) - x))
+            bigger = np.abs(value(other)) > np.abs(back)
+            h = np.where(tie & bigger, other, h)
+    if p.flush:
+        small = (np.abs(value(h)) < MIN_NORMAL)
+        h = np.where(small, h & 0x8000, h)
+    return np.where(np.isnan(x), NAN16, h).astype(np.uint16)
+
+
+def elementwise(f):
+    def op(a, b, p):
+        with np.errstate(all='ignore'):
+            return round16(f(read(a, p), read(b, p)), p)
+    return op
+
+
+def minmax(pick_first):
+    def op(a, b, p):
+        x, y = np.broadcast_arrays(read(a, p), read(b, p))
+        first = pick_first(x, y) | ((x == y) & (np.signbit(x) == pick_first(-1.0, 1.0)))
+        r = round16(np.where(first, x, y), p)
+        return np.where(np.isnan(x) | np.isnan(y), NAN16, r).astype(np.uint16)
+    return op
+
+
+def truth(f):
+    def op(a, b, p):
+        return np.where(f(read(a, p), read(b, p)), 0x3C00, 0).astype(np.uint16)
+    return op
+
+
+def select(cond, a, b, p):
+    return np.where(read(cond, p) != 0, a, b).astype(np.uint16)
+
+
+def matmul(a, b, p):
+    """Dot for every output of a @ b (b of rank 2), vectorized over them."""
+    k_len = a.shape[-1]
+    ra, rb = read(a, p), read(b, p)
+    acc = np.full(a.shape[:-1] + (b.shape[-1],), -0.0,
+                  np.float64 if p.exact else np.float32)
+    tile = None
+    with np.errstate(all='ignore'):
+        for k in range(k_len):
+            product = value(round16(ra[..., k, None] * rb[k], p))
+            first = k % p.tile == 0
+            tile = product if first else value(round16(tile + product, p))
+            if (k + 1) % p.tile == 0 or k + 1 == k_len:
+                # Exact sums: binary16 terms (multiples of 2^-24 below 2^16
+                # for these inputs), at most 512 of them, within 53 bits.
+                acc = acc + tile.astype(acc.dtype)
+    h = round16(acc.astype(np.float64), p, away=p.away)
+    big = ~np.isnan(value(h)) & (np.abs(value(h)) >= p.saturation)
+    return np.where(big, (h & 0x8000) | 0x7C00, h).astype(np.uint16)
+
+
+def ones(k, n):
+    return np.full((k, n), 0x3C00, np.uint16)
+
+
+def reduce_sum(x, p):
+    """The narrow sum along the last axis, each addition rounded as outputs."""
+    s = round16(read(x[..., 0], p), p, away=p.away)
+    for i in range(1, x.shape[-1]):
+        s = round16(read(s, p) + read(x[..., i], p), p, away=p.away)
+    return s[..., None]
+
+
+def reduce_max(x, p):
+    m = np.full(x.shape[:-1], 0xFC00, np.uint16)
+    for i in range(x.shape[-1]):
+        m = minmax(np.greater)(m, x[..., i], p)
+    return m[..., None]
+
+
+def exp16(x, p, refmath, tmp):
+    src, dst = os.path.join(tmp, 'in.f32'), os.path.join(tmp, 'out.f32')
+    read(x, p).astype('<f4').tofile(src)
+    subprocess.run([refmath, 'eval', '--function', 'exp', '--in', src,
+                    '--out', dst], check=True)
+    y = np.fromfile(dst, dtype='<f4').astype(np.float64)
+    return round16(y, p).reshape(x.shape)
+
+
+def softmax(x, p, refmath, tmp):
+    e = exp16(elementwise(np.subtract)(x, reduce_max(x, p), p), p, refmath, tmp)
+    return elementwise(np.divide)(e, matmul(e, ones(x.shape[-1], 1), p), p)
+
+
+def cases(refmath, tmp):
+    a = np.arange(1 << 16, dtype=np.uint16).reshape(256, 256)
+    b, cond = draw((256, 256), 1, 'any'), draw((256, 256), 2, 'any')
+    row, col = draw((64, 1, 8), 3, 'mid'), draw((1, 32, 8), 4, 'mid')
+    ma, mb = draw((2, 24, 96), 5, 'mid'), draw((96, 40), 6, 'mid')
+    fa, fb = draw((16, 64), 7, 'finite'), draw((64, 16), 8, 'finite')
+    sums = draw((16, 512), 9, 'positive')
+    anyx = draw((16, 300), 10, 'any')
+    mid = draw((64, 8), 11, 'mid')
+    logits = draw((16, 128), 12, 'mid')
+    large = draw((4, 512), 13, 'large')
+    exact = lambda p: Profile(p.name, exact=True)  # noqa: E731
+    return {
+        'add': lambda p: elementwise(np.add)(a, b, p),
+        'sub': lambda p: elementwise(np.subtract)(a, b, p),
+        'mul': lambda p: elementwise(np.multiply)(a, b, p),
+        'div': lambda p: elementwise(np.divide)(a, b, p),
+        'min': lambda p: minmax(np.less)(a, b, p),
+        'max': lambda p: minmax(np.greater)(a, b, p),
+        'greater': lambda p: truth(np.greater)(a, b, p),
+        'equal': lambda p: truth(np.equal)(a, b, p),
+        'select': lambda p: select(cond, a, b, p),
+        'add_broadcast': lambda p: elementwise(np.add)(row, col, p),
+        'matmul': lambda p: matmul(ma, mb, p),
+        'matmul_exact': lambda p: matmul(ma, mb, exact(p)),
+        'matmul_finite': lambda p: matmul(fa, fb, p),
+        'reduce_sum': lambda p: reduce_sum(sums, p),
+        'reduce_sum_matmul': lambda p: matmul(sums, ones(512, 1), p),
+        'reduce_sum_matmul_axis0': lambda p: matmul(sums.T, ones(16, 1), p).T,
+        'reduce_max': lambda p: reduce_max(anyx, p),
+        'reduce_max_axis0': lambda p: reduce_max(anyx.T, p).T,
+        'cumsum_axis0': lambda p: matmul(mid.T, np.triu(ones(64, 64)), p).T,
+        'cumsum_large': lambda p: matmul(large, np.triu(ones(512, 512)), p),
+        'softmax': lambda p: softmax(logits, p, refmath, tmp),
+    }
+
+
+def read_golden(path):
+    rows = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip() and not line.startswith('#'):
+                digest, name = line.split()
+                rows[name] = digest
+    return rows
+
+
+def main():
+    refmath, golden_path = sys.argv[1], sys.argv[2]
+    golden = read_golden(golden_path)
+    failures, seen = 0, set()
+    with tempfile.TemporaryDirectory() as tmp:
+        for case, run in cases(refmath, tmp).items():
+            for name in PRESETS:
+                p = Profile(name)
+                row = f'{case}:{name}'
+                seen.add(row)
+                out = np.ascontiguousarray(run(p)).astype('<u2')
+                got = hashlib.sha256(out.tobytes()).hexdigest()
+                if golden.get(row) != got:
+                    print(f'FAIL {row}: ' + ('no such golden row' if row not in golden
+                                              else 'independent digest differs'))
+                    failures += 1
+                else:
+                    print(f'ok   {row}')
+    for row in sorted(set(golden) - seen):
+        print(f'FAIL {row}: golden row the port does not compute')
+        failures += 1
+    print(f'{failures} failure(s) in {len(golden)} rows')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,134 @@
+#include "src/conform/ane_op_digests.h"
+
+#include <functional>
+#include <string>
+
+#include "refmath/ane/matmul.h"
+#include "refmath/ane/ops.h"
+#include "refmath/ane/profile.h"
+#include "refmath/ane/tensor.h"
+#include "src/verify/file_io.h"
+
+namespace refmath {
+namespace ane {
+
+uint16_t AneOpPattern(uint32_t seed, uint32_t i) {
+  return static_cast<uint16_t>((i * 0x9E3779B1u + seed * 0x85EBCA77u) >> 16);
+}
+
+namespace {
+
+// How a draw becomes an input (the port's `draw` has the same four kinds).
+enum class Kind {
+  kAny,       // the pattern itself: zeros, subnormals, infinities, NaNs
+  kFinite,    // exponent field 31 (inf, NaN) read as 30
+  kMid,       // exponent field 6..21: |x| in [2^-9, 128), either sign
+  kPositive,  // exponent field 13..16, sign clear: x in [0.25, 4)
+  kLarge,     // exponent field 20..23, sign clear: x in [32, 512)
+};
+
+Half Shape16(uint16_t h, Kind kind) {
+  const uint16_t sign = h & 0x8000, mantissa = h & 0x03FF;
+  const uint16_t field = (h >> 10) & 0x1F;
+  switch (kind) {
+    case Kind::kAny: return h;
+    case Kind::kFinite:
+      return field == 31 ? static_cast<Half>(sign | (30 << 10) | mantissa) : h;
+    case Kind::kMid:
+      return static_cast<Half>(sign | ((6 + (field & 15)) << 10) | mantissa);
+    case Kind::kPositive:
+      return static_cast<Half>(((13 + (field & 3)) << 10) | mantissa);
+    case Kind::kLarge:
+      return static_cast<Half>(((20 + (field & 3)) << 10) | mantissa);
+  }
+  return h;
+}
+
+Tensor Draw(const Shape& shape, uint32_t seed, Kind kind) {
+  std::vector<Half> data(Tensor::Count(shape));
+  for (size_t i = 0; i < data.size(); ++i) {
+    data[i] = Shape16(AneOpPattern(seed, static_cast<uint32_t>(i)), kind);
+  }
+  return Tensor(shape, std::move(data));
+}
+
+// Every binary16 pattern once, in order, as a [256, 256] tensor.
+Tensor AllPatterns() {
+  std::vector<Half> data(1u << 16);
+  for (uint32_t i = 0; i < data.size(); ++i) data[i] = static_cast<Half>(i);
+  return Tensor({256, 256}, std::move(data));
+}
+
+struct OpCase {
+  const char* name;
+  std::function<Tensor(const Profile&)> run;
+};
+
+Profile WithExactAccumulator(Profile p) {
+  p.accumulator = Accumulator::kExact;
+  return p;
+}
+
+std::vector<OpCase> Cases() {
+  const Tensor a = AllPatterns(), b = Draw({256, 256}, 1, Kind::kAny);
+  const Tensor cond = Draw({256, 256}, 2, Kind::kAny);
+  const Tensor row = Draw({64, 1, 8}, 3, Kind::kMid);
+  const Tensor col = Draw({1, 32, 8}, 4, Kind::kMid);
+  const Tensor ma = Draw({2, 24, 96}, 5, Kind::kMid);
+  const Tensor mb = Draw({96, 40}, 6, Kind::kMid);
+  const Tensor fa = Draw({16, 64}, 7, Kind::kFinite);
+  const Tensor fb = Draw({64, 16}, 8, Kind::kFinite);
+  const Tensor sums = Draw({16, 512}, 9, Kind::kPositive);
+  const Tensor any = Draw({16, 300}, 10, Kind::kAny);
+  const Tensor mid = Draw({64, 8}, 11, Kind::kMid);
+  const Tensor logits = Draw({16, 128}, 12, Kind::kMid);
+  // Running sums that pass 32768 and 65504 (the saturations).
+  const Tensor large = Draw({4, 512}, 13, Kind::kLarge);
+  using P = const Profile&;
+  return {
+      {"add", [=](P p) { return Add(a, b, p); }},
+      {"sub", [=](P p) { return Sub(a, b, p); }},
+      {"mul", [=](P p) { return Mul(a, b, p); }},
+      {"div", [=](P p) { return Div(a, b, p); }},
+      {"min", [=](P p) { return Min(a, b, p); }},
+      {"max", [=](P p) { return Max(a, b, p); }},
+      {"greater", [=](P p) { return Map2(a, b, Greater, p); }},
+      {"equal", [=](P p) { return Map2(a, b, Equal, p); }},
+      {"select", [=](P p) { return Select(cond, a, b, p); }},
+      {"add_broadcast", [=](P p) { return Add(row, col, p); }},
+      {"matmul", [=](P p) { return Matmul(ma, mb, p); }},
+      {"matmul_exact",
+       [=](P p) { return Matmul(ma, mb, WithExactAccumulator(p)); }},
+      {"matmul_finite", [=](P p) { return Matmul(fa, fb, p); }},
+      {"reduce_sum", [=](P p) { return ReduceSum(sums, -1, p); }},
+      {"reduce_sum_matmul", [=](P p) { return ReduceSumAsMatmul(sums, -1, p); }},
+      {"reduce_sum_matmul_axis0",
+       [=](P p) { return ReduceSumAsMatmul(sums, 0, p); }},
+      {"reduce_max", [=](P p) { return ReduceMax(any, -1, p); }},
+      {"reduce_max_axis0", [=](P p) { return ReduceMax(any, 0, p); }},
+      {"cumsum_axis0", [=](P p) { return Cumsum(mid, 0, p); }},
+      {"cumsum_large", [=](P p) { return Cumsum(large, -1, p); }},
+      {"softmax", [=](P p) { return Softmax(logits, -1, p); }},
+  };
+}
+
+std::string TensorDigest(const Tensor& t) {
+  std::vector<uint8_t> bytes(2 * t.size());
+  for (size_t i = 0; i < t.size(); ++i) io::StoreLE16(t[i], &bytes[2 * i]);
+  return Sha256Hex(bytes.data(), bytes.size());
+}
+
+}  // namespace
+
+std::vector<NamedDigest> OpGoldenDigests() {
+  std::vector<NamedDigest> rows;
+  for (const OpCase& c : Cases()) {
+    for (const Profile& p : Presets()) {
+      rows.push_back({std::string(c.name) + ":" + p.name, TensorDigest(c.run(p))});
+    }
+  }
+  return rows;
+}
+
+}  // namespace ane
+}  // namespace refmath
