@@ -226,3 +226,6 @@ def paired_subtract(a, b, profile="spec"):
     """(paired(a) - paired(b)) rounded back to float16: a and b are arrays
     (each made a pair with lo = 0), not pairs."""
     return _ane.paired_subtract(_array(a, "a"), _array(b, "b"), profile)
+
+
+from ._ane_graph import Graph, REWRITES  # noqa: E402,F401 (graphs of these ops)

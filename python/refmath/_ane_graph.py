@@ -1,0 +1,270 @@
+"""Graphs of ANE model ops: refmath.ane.Graph (docs/ane.md, "Graphs").
+
+A graph is a list of nodes in the order they were built (so every node's
+inputs come before it).  It holds binary16 only, as the device does: an
+input declared with, or a constant holding, any other dtype is refused
+when the node is built, with a TypeError naming the node.  `run` feeds
+every node to the refmath.ane function of its op under one profile;
+`rewrite` returns a new graph and what the rewrite changed.
+"""
+import numpy as _np
+
+from . import ane as _ane
+
+# name: class.  "lossless-or-better" never moves a result away from the
+# fp32-faithful reference, "lossless" keeps every bit, "numeric" may
+# change bits either way.
+REWRITES = {
+    "reduce_sum_to_matmul": "lossless-or-better",
+    "decompose_sdpa": "lossless",
+    "fold_scalar_chains": "numeric",
+}
+
+# Ops whose refmath.ane function takes the matmul fields accumulator, tile.
+_WIDE = {"matmul", "reduce_sum", "cumsum", "softmax"}
+
+
+def _known_ops():
+    ops = set(_ane.functions()) | set(_ane.binary_functions())
+    ops |= {"where", "matmul", "reduce_sum", "reduce_max", "cumsum",
+            "softmax", "transpose", "muls", "adds", "sdpa"}
+    # Compositions the model adds (layer norms, GELU, ...) as they exist.
+    ops |= {name for name in ("layer_norm", "rms_norm", "gelu", "attention",
+                              "conv2d", "reduce_mean") if hasattr(_ane, name)}
+    return ops
+
+
+def _refuse_dtype(node, dtype):
+    text = str(dtype)
+    if text == "float16":
+        return
+    try:
+        text = _np.dtype(dtype).name
+    except TypeError:
+        pass
+    raise TypeError("node %r: %s is not implemented on the ANE (the graph "
+                    "holds float16 only)" % (node, text))
+
+
+class Node:
+    """One op of a graph: `name`, `op`, `inputs` (nodes), `attrs`."""
+
+    __slots__ = ("graph", "name", "op", "inputs", "attrs")
+
+    def __init__(self, graph, name, op, inputs, attrs):
+        self.graph, self.name, self.op = graph, name, op
+        self.inputs, self.attrs = tuple(inputs), dict(attrs)
+
+    def __repr__(self):
+        args = [i.name for i in self.inputs]
+        args += ["%s=%r" % kv for kv in sorted(self.attrs.items())
+                 if kv[0] != "value"]
+        return "%s = %s(%s)" % (self.name, self.op, ", ".join(args))
+
+
+class Graph:
+    """A graph of ANE model ops; build with input, constant and the ops."""
+
+    def __init__(self):
+        self.nodes, self.outputs, self._names = [], [], set()
+
+    def __repr__(self):
+        lines = [repr(n) for n in self.nodes]
+        lines.append("outputs: " + ", ".join(n.name for n in self.outputs))
+        return "\n".join(lines)
+
+    def _add(self, op, inputs, attrs, name=None):
+        name = name or "%s_%d" % (op, len(self.nodes))
+        if name in self._names:
+            raise ValueError("node name %r is used twice" % name)
+        for x in inputs:
+            if not isinstance(x, Node) or x.graph is not self:
+                raise TypeError("node %r: input %r is not a node of this "
+                                "graph" % (name, x))
+        node = Node(self, name, op, inputs, attrs)
+        self.nodes.append(node)
+        self._names.add(name)
+        return node
+
+    def input(self, name, shape, dtype="float16"):
+        """A value fed to run() under `name`: a float16 array of `shape`."""
+        _refuse_dtype(name, dtype)
+        return self._add("input", (), {"shape": tuple(shape)}, name)
+
+    def constant(self, name, value):
+        """A float16 array baked into the graph (weights, ones, scales)."""
+        value = _np.asarray(value)
+        _refuse_dtype(name, value.dtype)
+        return self._add("constant", (), {"value": value}, name)
+
+    def op(self, op, *inputs, name=None, **attrs):
+        """A node applying the refmath.ane function `op` to `inputs`;
+        attrs are its keyword arguments (axis=..., route=...).  muls / adds
+        multiply / add a scalar `c` (rounded to float16 when built); sdpa
+        is ((q @ k^T) * scale).softmax(-1) @ v."""
+        if op not in _known_ops():
+            raise ValueError("node %r: unknown op %r (ops: %s)" % (
+                name, op, ", ".join(sorted(_known_ops()))))
+        if op in ("muls", "adds"):
+            attrs["c"] = _np.float16(attrs["c"])
+        if op == "sdpa":
+            if attrs.get("scale") is None:
+                raise ValueError("node %r: sdpa needs its scale (1/sqrt(d) "
+                                 "for head size d)" % name)
+            attrs["scale"] = _np.float16(attrs["scale"])
+        return self._add(op, inputs, attrs, name)
+
+    def __getattr__(self, op):
+        if op.startswith("_") or op not in _known_ops():
+            raise AttributeError(op)
+        return lambda *inputs, **attrs: self.op(op, *inputs, **attrs)
+
+    def output(self, *nodes):
+        """Mark the graph's results (run returns them in this order)."""
+        for n in nodes:
+            if not isinstance(n, Node) or n.graph is not self:
+                raise TypeError("output %r is not a node of this graph" % (n,))
+        self.outputs.extend(nodes)
+        return self
+
+    def run(self, feeds, profile="spec", accumulator=None, tile=None):
+        """The outputs' float16 arrays for `feeds` {input name: float16
+        array of its shape}, every node one refmath.ane call."""
+        values = {}
+        wide = {"profile": profile, "accumulator": accumulator, "tile": tile}
+        for n in self.nodes:
+            values[n.name] = _evaluate(n, [values[i.name] for i in n.inputs],
+                                       feeds, wide)
+        return [values[n.name] for n in self.outputs]
+
+    def rewrite(self, name, profile="spec"):
+        """(new graph, [what changed, one line per change]) for the rewrite
+        `name` of REWRITES.  fold_scalar_chains folds in float16 under
+        `profile`."""
+        if name not in REWRITES:
+            raise ValueError("unknown rewrite %r (rewrites: %s)" % (
+                name, ", ".join(REWRITES)))
+        return _REWRITERS[name](self, profile)
+
+    def consumers(self, node):
+        """The nodes reading `node`, and 1 more if it is an output."""
+        return (sum(node in n.inputs for n in self.nodes) +
+                (node in self.outputs))
+
+
+def _evaluate(n, args, feeds, wide):
+    if n.op == "input":
+        if n.name not in feeds:
+            raise ValueError("input %r is not fed" % n.name)
+        x = _np.asarray(feeds[n.name])
+        _refuse_dtype(n.name, x.dtype)
+        if x.shape != n.attrs["shape"]:
+            raise ValueError("input %r: shape %s, declared %s" % (
+                n.name, x.shape, n.attrs["shape"]))
+        return x
+    if n.op == "constant":
+        return n.attrs["value"]
+    if n.op == "transpose":
+        if "swap" in n.attrs:
+            return _np.ascontiguousarray(_np.swapaxes(args[0], *n.attrs["swap"]))
+        return _np.ascontiguousarray(_np.transpose(args[0], n.attrs.get("axes")))
+    if n.op in ("muls", "adds"):
+        op = _ane.mul if n.op == "muls" else _ane.add
+        return op(args[0], n.attrs["c"], profile=wide["profile"])
+    if n.op == "sdpa":
+        return _sdpa(args, n.attrs["scale"], wide)
+    kwargs = dict(n.attrs)
+    kwargs.update(wide if n.op in _WIDE else {"profile": wide["profile"]})
+    return getattr(_ane, n.op)(*args, **kwargs)
+
+
+def _sdpa(args, scale, wide):
+    """The model has no fused attention: sdpa runs as its decomposition."""
+    q, k, v = args
+    s = _ane.matmul(q, _np.ascontiguousarray(_np.swapaxes(k, -1, -2)), **wide)
+    p = _ane.softmax(_ane.mul(s, scale, profile=wide["profile"]), axis=-1, **wide)
+    return _ane.matmul(p, v, **wide)
+
+
+class _Copier:
+    """Rebuilds a graph node by node, following renamed inputs."""
+
+    def __init__(self, old):
+        self.old, self.new, self.map = old, Graph(), {}
+
+    def copy(self, n, op=None, inputs=None, attrs=None):
+        ins = [self.map[i.name] for i in (n.inputs if inputs is None else inputs)]
+        made = self.new._add(op or n.op, ins,
+                             n.attrs if attrs is None else attrs, n.name)
+        self.map[n.name] = made
+        return made
+
+    def done(self):
+        self.new.outputs = [self.map[n.name] for n in self.old.outputs]
+        return self.new
+
+
+def _reduce_sum_to_matmul(g, profile):
+    c, changes = _Copier(g), []
+    for n in g.nodes:
+        if n.op == "reduce_sum" and n.attrs.get("route", "narrow") == "narrow":
+            attrs = dict(n.attrs, route="matmul")
+            c.copy(n, attrs=attrs)
+            changes.append("%s: reduce_sum along axis %s, narrow -> x @ ones "
+                           "(the wide accumulator)" % (n.name, n.attrs.get("axis", -1)))
+        else:
+            c.copy(n)
+    return c.done(), changes
+
+
+def _decompose_sdpa(g, profile):
+    c, changes = _Copier(g), []
+    for n in g.nodes:
+        if n.op != "sdpa":
+            c.copy(n)
+            continue
+        q, k, v = (c.map[i.name] for i in n.inputs)
+        scale, new = n.attrs["scale"], c.new
+        kt = new._add("transpose", [k], {"swap": (-1, -2)}, n.name + "/k_t")
+        s = new._add("matmul", [q, kt], {}, n.name + "/scores")
+        s = new._add("muls", [s], {"c": scale}, n.name + "/scaled")
+        p = new._add("softmax", [s], {"axis": -1}, n.name + "/softmax")
+        c.map[n.name] = new._add("matmul", [p, v], {}, n.name)
+        changes.append("%s: sdpa -> ((q @ k^T) * %r).softmax(-1) @ v" % (
+            n.name, float(scale)))
+    return c.done(), changes
+
+
+def _fold_scalar_chains(g, profile):
+    """muls(muls(x, a), b) -> muls(x, a * b), the product rounded to float16
+    as the model's mul under `profile` rounds it (adds alike), when the
+    inner node has no other reader."""
+    def foldable(n):
+        return (n.op in ("muls", "adds") and n.inputs[0].op == n.op and
+                g.consumers(n.inputs[0]) == 1)
+    folded_away = {n.inputs[0].name for n in g.nodes if foldable(n)}
+    c, changes, pending = _Copier(g), [], {}
+    for n in g.nodes:
+        if n.op in ("muls", "adds"):
+            x, const = c.map.get(n.inputs[0].name), n.attrs["c"]
+            if foldable(n):
+                x, inner = pending.pop(n.inputs[0].name)
+                op = _ane.mul if n.op == "muls" else _ane.add
+                const = _np.float16(op(inner, const, profile=profile).reshape(-1)[0])
+                changes.append("%s: %s(%s(x, %r), %r) -> %s(x, %r)" % (
+                    n.name, n.op, n.op, float(inner), float(n.attrs["c"]),
+                    n.op, float(const)))
+            if n.name in folded_away:
+                pending[n.name] = (x, const)
+            else:
+                c.map[n.name] = c.new._add(n.op, [x], {"c": const}, n.name)
+            continue
+        c.copy(n)
+    return c.done(), changes
+
+
+_REWRITERS = {
+    "reduce_sum_to_matmul": _reduce_sum_to_matmul,
+    "decompose_sdpa": _decompose_sdpa,
+    "fold_scalar_chains": _fold_scalar_chains,
+}
