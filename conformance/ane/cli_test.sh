@@ -50,7 +50,7 @@ expect_error "unknown subcommand" "unknown subcommand 'frobnicate'" "$bin" ane f
 expect_error "missing --function" "function" "$bin" ane eval --in "$tmp/in.f16" --out "$tmp/x"
 expect_error "unknown function" "unknown function 'nope' (valid: neg, abs" \
   "$bin" ane eval --function nope --in "$tmp/in.f16" --out "$tmp/x"
-expect_error "unknown profile" "unknown profile 'm9' (valid: spec, m1, m3, m5)" \
+expect_error "unknown profile" "unknown profile 'm9' (valid: spec, m1, m3, m5, a13, a14, a15, a16, a17)" \
   "$bin" ane eval --function exp --profile m9 --in "$tmp/in.f16" --out "$tmp/x"
 printf '\x00\x3c\x00' >"$tmp/odd.f16"
 expect_error "odd byte count" "size 3 bytes is not a multiple of 2 (raw little-endian float16" \

@@ -263,7 +263,7 @@ def errors(t):
     e("Fortran order", "Fortran order is not supported for shape (3, 2)", "ane", "matmul", "--a",
       a, "--b", t.save("fortran", np.asfortranarray(np.ones((3, 2), F16))), "--out", out)
     e("inner sizes", "inner sizes differ", "ane", "matmul", "--a", a, "--b", a, "--out", out)
-    e("unknown profile", "unknown profile 'm9' (valid: spec, m1, m3, m5)", "ane", "matmul",
+    e("unknown profile", "unknown profile 'm9' (valid: spec, m1, m3, m5, a13, a14, a15, a16, a17)", "ane", "matmul",
       "--a", a, "--b", b, "--out", out, "--profile", "m9")
     e("unknown accumulator", "unknown accumulator 'fp16' (valid: fp32, exact)", "ane", "matmul",
       "--a", a, "--b", b, "--out", out, "--accumulator", "fp16")

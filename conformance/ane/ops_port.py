@@ -30,19 +30,27 @@ import numpy as np
 NAN16 = 0x7E00
 MIN_NORMAL = 2.0 ** -14
 
-# name: (tile, output ties away from zero, saturation, flush subnormals)
+# name: (tile, output ties away from zero, saturation, flush subnormals,
+#        crop-DMA limit of width-offset slices, reduction block)
+SPEC = (1, False, 65520.0, False, 0, 0)
 PRESETS = {
-    'spec': (1, False, 65520.0, False),
-    'm1': (4, False, 32768.0, True),
-    'm3': (1, False, 32768.0, True),
-    'm5': (1, True, 32768.0, True),
+    'spec': SPEC,
+    'm1': (4, False, 32768.0, True, 0, 0),
+    'm3': (1, False, 32768.0, True, 0, 0),
+    'm5': (1, True, 32768.0, True, 0, 0),
+    'a13': SPEC[:4] + (4094.0, 192),
+    'a14': SPEC[:4] + (0, 192),
+    'a15': SPEC[:4] + (0, 384),
+    'a16': SPEC[:4] + (0, 384),
+    'a17': SPEC[:4] + (0, 384),
 }
 
 
 class Profile:
     def __init__(self, name, exact=False):
         self.name = name
-        self.tile, self.away, self.saturation, self.flush = PRESETS[name]
+        (self.tile, self.away, self.saturation, self.flush, self.crop,
+         self.block) = PRESETS[name]
         self.exact = exact
 
 
@@ -150,6 +158,29 @@ def ones(k, n):
     return np.full((k, n), 0x3C00, np.uint16)
 
 
+def wide_sum(x, p):
+    """x @ ones along the last axis; on a chip with a reduction block
+    shorter than the row, each block summed so first, then the partials."""
+    k = x.shape[-1]
+    if not p.block or k <= p.block:
+        return matmul(x, ones(k, 1), p)
+    starts = range(0, k, p.block)
+    partials = np.concatenate(
+        [matmul(x[..., s:s + p.block], ones(min(p.block, k - s), 1), p)
+         for s in starts], axis=-1)
+    return matmul(partials, ones(len(starts), 1), p)
+
+
+def slice_offset(x, offset, width, p):
+    """x[..., offset:offset + width]; past the first column, a13's
+    crop-DMA turns magnitudes above 4094 into infinities."""
+    s = x[..., offset:offset + width]
+    if offset and p.crop:
+        v = value(s)
+        s = np.where(~np.isnan(v) & (np.abs(v) > p.crop), (s & 0x8000) | 0x7C00, s)
+    return s.astype(np.uint16)
+
+
 def reduce_sum(x, p):
     """The narrow sum along the last axis, each addition rounded as outputs."""
     s = round16(read(x[..., 0], p), p, away=p.away)
@@ -176,7 +207,7 @@ def exp16(x, p, refmath, tmp):
 
 def softmax(x, p, refmath, tmp):
     e = exp16(elementwise(np.subtract)(x, reduce_max(x, p), p), p, refmath, tmp)
-    return elementwise(np.divide)(e, matmul(e, ones(x.shape[-1], 1), p), p)
+    return elementwise(np.divide)(e, wide_sum(e, p), p)
 
 
 def cases(refmath, tmp):
@@ -206,12 +237,13 @@ def cases(refmath, tmp):
         'matmul_exact': lambda p: matmul(ma, mb, exact(p)),
         'matmul_finite': lambda p: matmul(fa, fb, p),
         'reduce_sum': lambda p: reduce_sum(sums, p),
-        'reduce_sum_matmul': lambda p: matmul(sums, ones(512, 1), p),
-        'reduce_sum_matmul_axis0': lambda p: matmul(sums.T, ones(16, 1), p).T,
+        'reduce_sum_matmul': lambda p: wide_sum(sums, p),
+        'reduce_sum_matmul_axis0': lambda p: wide_sum(sums.T, p).T,
         'reduce_max': lambda p: reduce_max(anyx, p),
         'reduce_max_axis0': lambda p: reduce_max(anyx.T, p).T,
         'cumsum_axis0': lambda p: matmul(mid.T, np.triu(ones(64, 64)), p).T,
         'cumsum_large': lambda p: matmul(large, np.triu(ones(512, 512)), p),
+        'slice_offset': lambda p: slice_offset(fa, 3, 40, p),
         'softmax': lambda p: softmax(logits, p, refmath, tmp),
     }
 

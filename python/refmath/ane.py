@@ -6,7 +6,8 @@ by the profile's input cast, as the device's does; results are float16.
 The paired calls (paired_add, paired_sub, paired_mul, paired_dot) take
 (hi, lo) tuples of such arrays and return one; a pair where an array is
 expected, or an array where a pair is, raises TypeError.  ``profile`` is a preset name (see
-``profiles()``): "spec" (the numerics spec's model), "m1", "m3", "m5";
+``profiles()``): "spec" (the numerics spec's model), "m1", "m3", "m5",
+"a13" .. "a17" (the spec's model with each chip family's routes);
 ``accumulator`` ("fp32" or "exact") and ``tile`` override the preset's
 matmul fields, as ``--accumulator`` and ``--tile`` do.
 

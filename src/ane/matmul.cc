@@ -143,9 +143,40 @@ Tensor ReduceSum(const Tensor& x, const Profile& p) {
   return out;
 }
 
+namespace {
+
+// Columns [start, start + width) of every row of x.
+Tensor ColumnBlock(const Tensor& x, size_t start, size_t width) {
+  Shape shape = x.shape();
+  shape.back() = width;
+  std::vector<Half> out(x.rows() * width);
+  for (size_t r = 0; r < x.rows(); ++r) {
+    for (size_t j = 0; j < width; ++j) out[r * width + j] = x.at(r, start + j);
+  }
+  return Tensor(shape, std::move(out));
+}
+
+}  // namespace
+
+// With a reduction route (profile.h: blocks of 192 on A13/A14, 384 on
+// A15+), a row longer than the block is summed block by block through the
+// wide accumulator, each block's sum rounded to a binary16 partial, and the
+// partials are summed through it again.
 Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p) {
   if (x.rank() == 0) return x;
-  return Matmul(x, Ones(x.cols(), 1), p);
+  const size_t k = x.cols();
+  const size_t block = p.reduction_block > 0 ? static_cast<size_t>(p.reduction_block) : 0;
+  if (block == 0 || k <= block) return Matmul(x, Ones(k, 1), p);
+  const size_t blocks = (k + block - 1) / block;
+  Shape shape = x.shape();
+  shape.back() = blocks;
+  Tensor partials = Tensor::Filled(shape, 0);
+  for (size_t b = 0; b < blocks; ++b) {
+    const size_t width = std::min(block, k - b * block);
+    const Tensor part = Matmul(ColumnBlock(x, b * block, width), Ones(width, 1), p);
+    for (size_t r = 0; r < x.rows(); ++r) partials[r * blocks + b] = part[r];
+  }
+  return Matmul(partials, Ones(blocks, 1), p);
 }
 
 namespace {
@@ -188,6 +219,26 @@ Tensor Transpose(const Tensor& x, int i, int j) {
     for (size_t d = x.rank(); d-- > 0;) {
       if (++idx[d] < x.shape()[d]) break;
       idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+Tensor SliceLastAxis(const Tensor& x, size_t offset, size_t width,
+                     const Profile& p) {
+  const size_t cols = x.cols();
+  if (x.rank() == 0 || offset > cols || width > cols - offset) {
+    throw std::invalid_argument("ane::SliceLastAxis: [" + std::to_string(offset) +
+                                ", " + std::to_string(offset) + " + " +
+                                std::to_string(width) + ") is outside the last axis of " +
+                                ShapeText(x.shape()));
+  }
+  Tensor out = ColumnBlock(x, offset, width);
+  if (offset == 0 || p.crop_dma_saturation <= 0) return out;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const Half h = out[i];
+    if (!HalfIsNaN(h) && fabs(HalfToDouble(h)) > p.crop_dma_saturation) {
+      out[i] = (h & 0x8000) | kHalfPosInf;
     }
   }
   return out;

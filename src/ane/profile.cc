@@ -38,6 +38,25 @@ Profile MakeDevice(const char* name, const char* source, int tile, Tie tie) {
   return p;
 }
 
+// The spec's model on a chip family of the spec's cross-chip section: its
+// reduction route and, on A13, the crop-DMA saturation of width-offset
+// slices.  No measurement of these chips gives a tile, tie, saturation or
+// flushing other than the spec's, so the rest is the spec preset.
+Profile MakeChip(const char* name, const char* source, double crop_dma,
+                 int reduction_block) {
+  Profile p = MakeSpec();
+  p.name = name;
+  p.source = source;
+  p.crop_dma_saturation = crop_dma;
+  p.reduction_block = reduction_block;
+  return p;
+}
+
+// 65504 / 16: the largest magnitude the A13 crop-DMA (Q.4, x16) passes.
+constexpr double kA13CropDma = 4094.0;
+// Reduction route blocks: 192 on A13 / A14, 384 on A15 and later.
+constexpr int kEarlyBlock = 192, kLateBlock = 384;
+
 }  // namespace
 
 const std::vector<Profile>& Presets() {
@@ -57,6 +76,17 @@ const std::vector<Profile>& Presets() {
                  "2050), saturation at 32768, subnormals flushed; the tile "
                  "stage is not reported and is assumed absent",
                  1, Tie::kAwayFromZero),
+      MakeChip("a13",
+               "spec model with the A13 routes (spec, cross-chip): width-offset "
+               "slices saturate above 4094, reductions in blocks of 192",
+               kA13CropDma, kEarlyBlock),
+      MakeChip("a14",
+               "spec model with the A14 routes: clean slices, reductions in "
+               "blocks of 192", 0, kEarlyBlock),
+      MakeChip("a15", "spec model with the A15+ routes: clean slices, "
+               "reductions in blocks of 384", 0, kLateBlock),
+      MakeChip("a16", "as a15 (A15 and later share the route)", 0, kLateBlock),
+      MakeChip("a17", "as a15 (A15 and later share the route)", 0, kLateBlock),
   };
   return presets;
 }

@@ -108,6 +108,7 @@ std::vector<OpCase> Cases() {
       {"reduce_max_axis0", [=](P p) { return ReduceMax(any, 0, p); }},
       {"cumsum_axis0", [=](P p) { return Cumsum(mid, 0, p); }},
       {"cumsum_large", [=](P p) { return Cumsum(large, -1, p); }},
+      {"slice_offset", [=](P p) { return SliceLastAxis(fa, 3, 40, p); }},
       {"softmax", [=](P p) { return Softmax(logits, -1, p); }},
   };
 }

@@ -6,7 +6,7 @@
 
 // The ANE model's options, taken by every subcommand over .npy files.
 #define REFMATH_ANE_MODEL_OPTIONS                                              \
-  "--profile P            spec, m1, m3 or m5 (default: spec)\n"                \
+  "--profile P            spec, m1, m3, m5, a13 .. a17 (default: spec)\n"                \
   "--accumulator A        fp32 or exact (default: the profile's, fp32)\n"      \
   "--tile N               products summed in binary16 in groups of N first,\n" \
   "                       1..65536 (default: the profile's, m1 4, others 1)\n"
@@ -124,7 +124,7 @@ const Command kSubcommands[] = {
      "                       kept, float32 or float64 rounded by the\n"
      "                       profile's input cast (required)\n"
      "--out FILE             the result, float16 .npy (required)\n"
-     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     "--profile P            spec, m1, m3, m5, a13 .. a17 (default: spec)\n",
      FunctionNames::kNone,
      "refmath ane binary --op add --a x.npy --b bias.npy --out y.npy"},
     {"ane select", nullptr, REFMATH_ANE_SELECT_FORM,
@@ -133,7 +133,7 @@ const Command kSubcommands[] = {
      "--cond FILE            the condition, .npy (required)\n"
      "--a FILE, --b FILE     the two choices, .npy (required)\n"
      "--out FILE             the result, float16 .npy (required)\n"
-     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     "--profile P            spec, m1, m3, m5, a13 .. a17 (default: spec)\n",
      FunctionNames::kNone,
      "refmath ane select --cond m.npy --a x.npy --b y.npy --out z.npy"},
     {"ane matmul", nullptr, REFMATH_ANE_MATMUL_FORM,
@@ -157,7 +157,7 @@ const Command kSubcommands[] = {
      "the largest element along one axis on the model, kept with length 1;\n"
      "NaN if any element is NaN (docs/ane.md)",
      REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION
-     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     "--profile P            spec, m1, m3, m5, a13 .. a17 (default: spec)\n",
      FunctionNames::kNone, "refmath ane reduce-max --in x.npy --out m.npy"},
     {"ane cumsum", nullptr, REFMATH_ANE_CUMSUM_FORM,
      "the cumulative sum along one axis on the model: x @ triu(ones)\n"

@@ -42,7 +42,9 @@ Half Dot(const Half* x, const Half* y, size_t n,
 // Narrow: a binary16 running sum with the output rounding of the profile.
 Tensor ReduceSum(const Tensor& x, const Profile& p = SpecProfile());
 // The reduce_sum_to_matmul rewrite: x @ ones[K, 1], through the wide
-// accumulator.
+// accumulator.  Under a profile with a reduction_block shorter than the
+// row, each block of the row is summed so to a binary16 partial first, and
+// the partials then (the cross-chip reduction route).
 Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p = SpecProfile());
 // The rewrite for another axis: that axis is moved to the end (Transpose),
 // summed through the matmul, and moved back; the result keeps the axis with
@@ -55,6 +57,13 @@ Tensor ReduceSum(const Tensor& x, int axis, const Profile& p = SpecProfile());
 
 // Swaps axes i and j (a data movement: no rounding).
 Tensor Transpose(const Tensor& x, int i, int j);
+
+// x[..., offset : offset + width] along the last axis.  A width-offset
+// slice (offset > 0) under a profile with a crop_dma_saturation (a13)
+// goes through that chip's crop-DMA: an element above it in magnitude
+// becomes +-inf (NaN stays NaN).  Out of range: std::invalid_argument.
+Tensor SliceLastAxis(const Tensor& x, size_t offset, size_t width,
+                     const Profile& p = SpecProfile());
 
 // Largest element along the last axis (keepdims); NaN if any is NaN.
 Tensor ReduceMax(const Tensor& x, const Profile& p = SpecProfile());

@@ -1,7 +1,8 @@
 // The device profile of the ANE fp16 model (docs/ane.md): every place where
 // the spec's model leaves a choice, or where measured devices differ, is a
-// field here.  Presets: "spec" (the model as the numerics spec states it)
-// and "m1", "m3", "m5" (the measurements gathered in the model notes).
+// field here.  Presets: "spec" (the model as the numerics spec states it),
+// "m1", "m3", "m5" (the measurements gathered in the model notes) and
+// "a13" .. "a17" (the spec's model with each chip family's routes).
 #ifndef REFMATH_ANE_PROFILE_H_
 #define REFMATH_ANE_PROFILE_H_
 
@@ -70,7 +71,7 @@ const std::vector<Profile>& Presets();
 // to a one-line message listing the valid names.
 bool FindProfile(const std::string& name, Profile* out, std::string* error);
 
-// "spec, m1, m3, m5"
+// "spec, m1, m3, m5, a13, a14, a15, a16, a17"
 std::string ProfileNames();
 
 // "fp32" or "exact", and back; an unknown name gives false and a one-line
