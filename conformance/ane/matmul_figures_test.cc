@@ -226,6 +226,51 @@ TEST(AneMatmul, NonLastAxisIsTransposedToTheEnd) {
   EXPECT_EQ(ReduceSum(ones, 0)[1], k2048);
 }
 
+TEST(AneMatmul, PermuteIsNumpysTranspose) {
+  // x[i][j][k] = 100 i + 10 j + k, [2, 3, 4]; axes (2, 0, 1) gives
+  // y[k][i][j] = x[i][j][k], shape [4, 2, 3]; no axes reverses them.
+  std::vector<double> v;
+  for (int i = 0; i < 2; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      for (int k = 0; k < 4; ++k) v.push_back(100 * i + 10 * j + k);
+    }
+  }
+  const Tensor x = Tensor::FromDoubles({2, 3, 4}, v);
+  const Tensor y = Permute(x, {2, 0, -2});
+  ASSERT_EQ(y.shape(), (Shape{4, 2, 3}));
+  EXPECT_EQ(y.at(3 * 2 + 1, 2), IntegerHalf(100 + 20 + 3));  // y[3][1][2]
+  EXPECT_EQ(y.at(0, 1), IntegerHalf(10));                    // y[0][0][1]
+  const Tensor r = Permute(x, {});
+  ASSERT_EQ(r.shape(), (Shape{4, 3, 2}));
+  EXPECT_EQ(r.at(2 * 3 + 1, 1), IntegerHalf(100 + 10 + 2));  // r[2][1][1]
+  EXPECT_EQ(Permute(Tensor::FromDoubles({2, 3}, {1, 2, 3, 4, 5, 6}), {}).data(),
+            Integers({1, 4, 2, 5, 3, 6}));
+  EXPECT_THROW(Permute(x, {0, 0, 1}), std::invalid_argument);
+  EXPECT_THROW(Permute(x, {0, 1}), std::invalid_argument);
+  EXPECT_THROW(Permute(x, {0, 1, 3}), std::invalid_argument);
+}
+
+TEST(AneMatmul, ReduceMeanIsTheSumTimesTheRoundedInverse) {
+  // binary16(1/3) = 0x3555 = 0.333251953125.  [1, 2, 3]: 6 * that is
+  // 1.99951171875, halfway between 0x3FFF and 2, and ties to even give 2.
+  // [1, 2, 4]: 7 * that is 2.332763671875, rounded to 2.33203125 (0x40AA),
+  // one unit below the correctly rounded 7/3 (0x40AB).
+  const Tensor x = Tensor::FromDoubles({2, 3}, {1, 2, 3, 1, 2, 4});
+  for (bool wide : {false, true}) {
+    const Tensor m = ReduceMean(x, -1, wide);
+    ASSERT_EQ(m.shape(), (Shape{2, 1}));
+    EXPECT_EQ(m[0], 0x4000);
+    EXPECT_EQ(m[1], 0x40AA);
+  }
+  // Down the columns, K = 2: 1/2 is exact, the means (1, 2, 3.5).
+  EXPECT_EQ(ReduceMean(x, 0, true).data(), (std::vector<Half>{0x3C00, 0x4000, 0x4300}));
+  // The narrow sum stalls at 2048 (4096 ones), the wide one does not.
+  const Tensor ones = Tensor::Filled({1, 4096}, 0x3C00);
+  EXPECT_EQ(ReduceMean(ones, -1, true)[0], 0x3C00);
+  EXPECT_EQ(ReduceMean(ones, -1, false)[0], 0x3800);  // 2048 / 4096
+  EXPECT_THROW(ReduceMean(x, 2, true), std::invalid_argument);
+}
+
 TEST(AneMatmul, SoftmaxDecomposed) {
   // Equal inputs: exp(0) = 1 each, the sum 4 through the matmul, 1/4 exact.
   const Tensor y = Softmax(Tensor::FromDoubles({1, 4}, {3, 3, 3, 3}));

@@ -244,6 +244,60 @@ Tensor SliceLastAxis(const Tensor& x, size_t offset, size_t width,
   return out;
 }
 
+Tensor Permute(const Tensor& x, const std::vector<int>& axes) {
+  const size_t rank = x.rank();
+  std::vector<size_t> from(rank);  // output axis k is input axis from[k]
+  for (size_t k = 0; k < rank; ++k) from[k] = rank - 1 - k;
+  if (!axes.empty()) {
+    const int r = static_cast<int>(rank);
+    std::vector<bool> seen(rank, false);
+    bool ok = axes.size() == rank;
+    for (size_t k = 0; ok && k < rank; ++k) {
+      const int a = axes[k] < 0 ? axes[k] + r : axes[k];
+      ok = a >= 0 && a < r && !seen[static_cast<size_t>(a)];
+      if (ok) {
+        seen[static_cast<size_t>(a)] = true;
+        from[k] = static_cast<size_t>(a);
+      }
+    }
+    if (!ok) {
+      std::string list;
+      for (int a : axes) list += (list.empty() ? "" : ", ") + std::to_string(a);
+      throw std::invalid_argument("ane: axes (" + list +
+                                  ") are not a permutation of the axes of " +
+                                  ShapeText(x.shape()));
+    }
+  }
+  std::vector<size_t> in_stride(rank);
+  for (size_t d = rank; d-- > 0;) {
+    in_stride[d] = d + 1 == rank ? 1 : in_stride[d + 1] * x.shape()[d + 1];
+  }
+  Shape shape(rank), stride(rank);  // stride: x's stride of output axis k
+  for (size_t k = 0; k < rank; ++k) {
+    shape[k] = x.shape()[from[k]];
+    stride[k] = in_stride[from[k]];
+  }
+  Tensor out = Tensor::Filled(shape, 0);
+  Shape idx(rank, 0);  // multi-index into out
+  for (size_t n = 0; n < out.size(); ++n) {
+    size_t offset = 0;
+    for (size_t k = 0; k < rank; ++k) offset += idx[k] * stride[k];
+    out[n] = x[offset];
+    for (size_t k = rank; k-- > 0;) {
+      if (++idx[k] < shape[k]) break;
+      idx[k] = 0;
+    }
+  }
+  return out;
+}
+
+Tensor ReduceMean(const Tensor& x, int axis, bool wide, const Profile& p) {
+  const size_t k = x.shape()[CheckedAxis(x, axis)];
+  const Tensor sum = wide ? ReduceSumAsMatmul(x, axis, p) : ReduceSum(x, axis, p);
+  const Half inverse = HalfFromDouble(1.0 / static_cast<double>(k), p.Elementwise());
+  return Mul(sum, Tensor::Scalar(inverse), p);
+}
+
 Tensor ReduceSumAsMatmul(const Tensor& x, int axis, const Profile& p) {
   return AlongAxis(x, axis, [&p](const Tensor& t) { return ReduceSumAsMatmul(t, p); });
 }

@@ -55,8 +55,22 @@ Tensor ReduceSumAsMatmul(const Tensor& x, int axis,
 // The narrow sum along any axis, for comparison.
 Tensor ReduceSum(const Tensor& x, int axis, const Profile& p = SpecProfile());
 
+// The mean along `axis` (keepdims): the sum through the chosen route
+// (wide: ReduceSumAsMatmul, else the narrow ReduceSum), then a multiply by
+// binary16(1 / K), K the axis length, the constant rounded with the
+// profile's elementwise rounding as a folded graph weight is.  Two
+// roundings after the sum's: the constant's (exact only for K a power of
+// two) and the product's.  For K above 16384 the constant is subnormal,
+// and zero under a flushing profile.  A bad axis: std::invalid_argument.
+Tensor ReduceMean(const Tensor& x, int axis, bool wide,
+                  const Profile& p = SpecProfile());
+
 // Swaps axes i and j (a data movement: no rounding).
 Tensor Transpose(const Tensor& x, int i, int j);
+// NumPy's transpose(x, axes): output axis k is input axis axes[k] (each
+// from -rank to rank - 1, every axis once); empty axes reverse them.  A
+// data movement.  Bad axes: std::invalid_argument.
+Tensor Permute(const Tensor& x, const std::vector<int>& axes);
 
 // x[..., offset : offset + width] along the last axis.  A width-offset
 // slice (offset > 0) under a profile with a crop_dma_saturation (a13)
