@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include <complex>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -143,6 +144,47 @@ TEST(AneFft, FoldedNormalizationKeeps2dInsideTheCeiling) {
   const double folded = NormRelativeError(ref, ToComplex(Dft2d(t, false, true)));
   EXPECT_LE(folded, kDenseHigh * kMargin);
   EXPECT_TRUE(isnan(NormRelativeError(ref, ToComplex(Dft2d(t, false, false)))));
+}
+
+TEST(AneFft, BatchedPlanesAreTransformedOneByOne) {
+  // [3, 4, 6]: each plane's transform is Dft2d of that plane alone, bit
+  // for bit, under both methods and with or without the fold.
+  constexpr size_t kPlanes = 3, kM = 4, kN = 6;
+  Rng rng(kSeed + 4);
+  const Cvec x = Gaussian(kPlanes * kM * kN, rng);
+  const ComplexTensor all = ToComplexTensor(x, kPlanes * kM, kN);
+  for (bool staged : {false, true}) {
+    for (bool fold : {false, true}) {
+      const ComplexTensor y = BatchedDft2d(all, kM, staged, fold);
+      for (size_t b = 0; b < kPlanes; ++b) {
+        const Cvec plane(x.begin() + b * kM * kN, x.begin() + (b + 1) * kM * kN);
+        const ComplexTensor want = Dft2d(ToComplexTensor(plane, kM, kN), staged, fold);
+        const std::vector<Half> re(y.re.data().begin() + b * kM * kN,
+                                   y.re.data().begin() + (b + 1) * kM * kN);
+        const std::vector<Half> im(y.im.data().begin() + b * kM * kN,
+                                   y.im.data().begin() + (b + 1) * kM * kN);
+        EXPECT_EQ(re, want.re.data()) << b;
+        EXPECT_EQ(im, want.im.data()) << b;
+      }
+    }
+  }
+  EXPECT_THROW(BatchedDft2d(all, 5, false), std::invalid_argument);
+}
+
+TEST(AneFft, PlanesOfUserArrays) {
+  ComplexTensor x;
+  size_t m = 0;
+  std::string error;
+  const Tensor re = Tensor::Filled({2, 3, 5}, 0x3C00);
+  ASSERT_TRUE(Dft2dPlanes(re, nullptr, "re", "im", &x, &m, &error)) << error;
+  EXPECT_EQ(m, 3u);
+  EXPECT_EQ(x.re.shape(), (Shape{6, 5}));
+  EXPECT_EQ(x.im.data(), std::vector<Half>(30, 0));
+  EXPECT_FALSE(Dft2dPlanes(Tensor::Filled({5}, 0), nullptr, "re", "im", &x, &m, &error));
+  EXPECT_EQ(error, "re: shape (5,) needs two last axes of 1 to 8192 elements each");
+  const Tensor im = Tensor::Filled({3, 2, 5}, 0);
+  EXPECT_FALSE(Dft2dPlanes(re, &im, "re", "im", &x, &m, &error));
+  EXPECT_EQ(error, "re has shape (2, 3, 5) but im (3, 2, 5)");
 }
 
 TEST(AneFft, ConvolutionPrescaleKeepsTheSpectrumInRange) {

@@ -77,6 +77,10 @@ ComplexTensor InverseDft(const ComplexTensor& x, bool staged,
 // at the end: the form whose intermediates hit the binary16 ceiling.
 ComplexTensor Dft2d(const ComplexTensor& x, bool staged, bool fold = true,
                     const Profile& p = SpecProfile());
+// The same for a batch of planes: x is [batch * m, n], every m consecutive
+// rows one [m, n] plane, each transformed on its own (Dft2d is m = rows).
+ComplexTensor BatchedDft2d(const ComplexTensor& x, size_t m, bool staged,
+                           bool fold = true, const Profile& p = SpecProfile());
 
 // The inverse transform of a product of spectra (a circular convolution):
 // Y is pre-scaled by s = 30000 / peak (peak = the largest |re| or |im|),
@@ -98,6 +102,16 @@ constexpr size_t kMaxDftLength = 8192;
 bool DftRows(const Tensor& re, const Tensor* im, const std::string& re_name,
              const std::string& im_name, ComplexTensor* out,
              std::string* error);
+
+// The parts of a 2-D transform over the last two axes [..., m, n] as
+// [batch * m, n] matrices (batch: the product of the leading axes; im
+// absent: zero), for BatchedDft2d with *m.  False with a one-line *error
+// naming them re_name and im_name unless re has at least two axes, the
+// last two each of 1 to kMaxDftLength elements, and im (when given) re's
+// shape.
+bool Dft2dPlanes(const Tensor& re, const Tensor* im, const std::string& re_name,
+                 const std::string& im_name, ComplexTensor* out, size_t* m,
+                 std::string* error);
 
 // --- On the host: exact data movement and double references.
 ComplexTensor ToComplexTensor(const std::vector<std::complex<double>>& v,

@@ -130,7 +130,16 @@ ComplexTensor InverseDft(const ComplexTensor& x, bool staged, const Profile& p) 
 
 ComplexTensor Dft2d(const ComplexTensor& x, bool staged, bool fold,
                     const Profile& p) {
-  const size_t m = x.re.rows(), n = x.re.cols();
+  return BatchedDft2d(x, x.re.rows(), staged, fold, p);
+}
+
+ComplexTensor BatchedDft2d(const ComplexTensor& x, size_t m, bool staged,
+                           bool fold, const Profile& p) {
+  const size_t n = x.re.cols();
+  if (m == 0 || x.re.rows() % m != 0) {
+    throw std::invalid_argument("Dft2d: the rows are not whole planes of m");
+  }
+  const size_t batch = x.re.rows() / m;
   auto pass = [&](const ComplexTensor& v, double scale) {
     return staged ? StagedDft(v, kForward, scale, p)
                   : DenseDft(v, kForward, scale, p);
@@ -138,8 +147,8 @@ ComplexTensor Dft2d(const ComplexTensor& x, bool staged, bool fold,
   const double row_scale = fold ? 1.0 / static_cast<double>(n) : 1.0;
   const double col_scale = fold ? 1.0 / static_cast<double>(m) : 1.0;
   ComplexTensor rows_done = pass(x, row_scale);
-  ComplexTensor cols_done = pass(Transpose(rows_done, 1, m, n), col_scale);
-  ComplexTensor out = Transpose(cols_done, 1, n, m);
+  ComplexTensor cols_done = pass(Transpose(rows_done, batch, m, n), col_scale);
+  ComplexTensor out = Transpose(cols_done, batch, n, m);
   if (!fold) {
     const double s = 1.0 / (static_cast<double>(m) * static_cast<double>(n));
     out.re = Scaled(out.re, s, p);
@@ -277,6 +286,22 @@ bool DftRows(const Tensor& re, const Tensor* im, const std::string& re_name,
   const Shape rows = {re.rows(), re.cols()};
   out->re = Tensor(rows, re.data());
   out->im = im != nullptr ? Tensor(rows, im->data()) : Tensor::Filled(rows, 0);
+  return true;
+}
+
+bool Dft2dPlanes(const Tensor& re, const Tensor* im, const std::string& re_name,
+                 const std::string& im_name, ComplexTensor* out, size_t* m,
+                 std::string* error) {
+  const Shape& shape = re.shape();
+  auto fits = [](size_t len) { return len > 0 && len <= kMaxDftLength; };
+  if (shape.size() < 2 || !fits(shape[shape.size() - 2]) || !fits(shape.back())) {
+    *error = re_name + ": shape " + ShapeText(shape) +
+             " needs two last axes of 1 to " + std::to_string(kMaxDftLength) +
+             " elements each";
+    return false;
+  }
+  if (!DftRows(re, im, re_name, im_name, out, error)) return false;
+  *m = shape[shape.size() - 2];
   return true;
 }
 
