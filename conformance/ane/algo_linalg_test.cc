@@ -252,6 +252,42 @@ TEST(AneLinalg, PowerIterationOverflowsWithoutNormalizationAboveAbout250) {
   }
 }
 
+TEST(AneLinalg, PowerIterationEntryStaysFiniteAndFindsTheVector) {
+  // sigma_1 = 300 (sigma^2 = 90000 > 65504) from the default start: sigma
+  // within four binary16 roundings of the generated one, and v within
+  // 1e-2 of the double right singular vector (the Rayleigh quotient a^T a
+  // v . v / sigma^2 near 1).
+  Rng rng(kSeed + 41);
+  const Matrix a = Rounded(WithSingularValues(kSpdN, kLsCols, 10.0, 300.0, rng));
+  const Tensor t = Tensor::FromDoubles({kSpdN, kLsCols}, a.v);
+  const PowerResult r = PowerIteration(t, 60);
+  ASSERT_FALSE(r.breakdown);
+  EXPECT_NEAR(r.sigma / 300.0, 1.0, 4 * 0x1p-11);
+  ASSERT_EQ(r.v.size(), kLsCols);
+  const std::vector<double> av = Apply(a, r.v);
+  double len = 0, q = 0;
+  for (double x : r.v) len += x * x;
+  for (double x : av) q += x * x;
+  EXPECT_NEAR(sqrt(len), 1.0, 1e-2);
+  EXPECT_NEAR(sqrt(q / len) / 300.0, 1.0, 1e-2);
+}
+
+TEST(AneLinalg, PowerIterationBreaksDownOnANullStart) {
+  // Rows summing to zero: the all-ones start is in a's null space, so
+  // a v = 0 and the first normalization divides 0 by 0.
+  const Tensor a = Tensor::FromDoubles({2, 2}, {1, -1, -1, 1});
+  const PowerResult r = PowerIteration(a, 5);
+  EXPECT_TRUE(r.breakdown);
+  EXPECT_TRUE(isnan(r.sigma));
+  EXPECT_EQ(r.v, std::vector<double>(2, 0.0));
+  // From (1, 0) it converges to sigma = 2, v = (1, -1) / sqrt(2).
+  const PowerResult good = PowerIteration(a, 5, {1, 0});
+  EXPECT_FALSE(good.breakdown);
+  EXPECT_NEAR(good.sigma, 2.0, 4 * 0x1p-10);  // a few binary16 units
+  EXPECT_THROW(PowerIteration(a, 5, {1, 0, 0}), std::invalid_argument);
+  EXPECT_THROW(PowerIteration(Tensor::Filled({3}, 0), 5), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace ane
 }  // namespace refmath

@@ -41,6 +41,29 @@ double DominantSingularValue(const Tensor& a, const std::vector<double>& v0,
                              const PowerOptions& o = {},
                              const Profile& p = SpecProfile());
 
+// The user's entry (`refmath ane power`, refmath.ane.power_iteration): the
+// dominant singular value of a [m, n] and its right singular vector by
+// `iterations` power steps, normalizing between the a and the a^T
+// application (u = a v / |a v|, v = a^T u / |a^T u|, scaled norms): every
+// vector then stays O(sigma), where a^T (a v) formed at once has
+// magnitude sigma^2 and overflows binary16 for sigma above about 256.
+// v0: n host values (empty: all ones), normalized in double and rounded
+// to binary16.  sigma = |a v| after the last step.  A breakdown is a
+// step whose a v or a^T u is zero (v0 in a's null space, a = 0) or not
+// finite: sigma is then what the last step gave (NaN, inf, or 0 when no
+// step ran) and v all zero.  Bad shapes, or iterations < 0:
+// std::invalid_argument.
+constexpr const char* kPowerBreakdownText =
+    "breakdown: a v or a^T u was zero or not finite; v is all zero";
+struct PowerResult {
+  double sigma = 0;        // a binary16 value, handed back to the host
+  std::vector<double> v;   // [n], binary16 values
+  bool breakdown = false;
+};
+PowerResult PowerIteration(const Tensor& a, int iterations,
+                           const std::vector<double>& v0 = {},
+                           const Profile& p = SpecProfile());
+
 }  // namespace ane
 }  // namespace refmath
 

@@ -116,8 +116,12 @@ Solution Gmres(const Tensor& a, const Tensor& b, const Profile& p) {
   return Finish(Gemv(Tensor({n, n}, std::move(basis)), Tensor({n}, y), p));
 }
 
-double DominantSingularValue(const Tensor& a, const std::vector<double>& v0,
-                             const PowerOptions& o, const Profile& p) {
+namespace {
+
+// The power steps of DominantSingularValue from v0 (normalized in double);
+// returns v after the last step.
+Tensor PowerSteps(const Tensor& a, const std::vector<double>& v0,
+                  const PowerOptions& o, const Profile& p) {
   if (a.rank() != 2 || a.cols() != v0.size()) {
     throw std::invalid_argument("DominantSingularValue: v0 must have a's column count");
   }
@@ -139,7 +143,35 @@ double DominantSingularValue(const Tensor& a, const std::vector<double>& v0,
     }
     v = Divided(w, norm(w), p);
   }
-  return HalfToDouble(norm(Gemv(a, v, p)));
+  return v;
+}
+
+}  // namespace
+
+double DominantSingularValue(const Tensor& a, const std::vector<double>& v0,
+                             const PowerOptions& o, const Profile& p) {
+  const Tensor v = PowerSteps(a, v0, o, p);
+  return HalfToDouble(o.scaled_norms ? ScaledNorm(Gemv(a, v, p), p)
+                                     : Norm(Gemv(a, v, p), p));
+}
+
+PowerResult PowerIteration(const Tensor& a, int iterations,
+                           const std::vector<double>& v0, const Profile& p) {
+  if (a.rank() != 2 || a.size() == 0) {
+    throw std::invalid_argument("PowerIteration: needs a non-empty [m, n] matrix");
+  }
+  if (iterations < 0) throw std::invalid_argument("PowerIteration: iterations < 0");
+  if (!v0.empty() && v0.size() != a.cols()) {
+    throw std::invalid_argument("PowerIteration: v0 must have a's column count");
+  }
+  PowerOptions o;
+  o.iterations = iterations;
+  const Tensor v = PowerSteps(a, v0.empty() ? std::vector<double>(a.cols(), 1.0) : v0, o, p);
+  PowerResult r;
+  r.sigma = HalfToDouble(ScaledNorm(Gemv(a, v, p), p));
+  r.breakdown = !AllFinite(v) || !std::isfinite(r.sigma) || r.sigma == 0;
+  r.v = r.breakdown ? std::vector<double>(v.size(), 0.0) : v.ToDoubles();
+  return r;
 }
 
 }  // namespace ane
