@@ -213,6 +213,78 @@ void CheckCompress(Checker& c, Rng& rng) {
   }
 }
 
+void CheckMeanAndTranspose(Checker& c, Rng& rng) {
+  const Tensor x = Random({2, 3, 5}, -50, 50, rng);
+  const std::string px = c.Save("mx", TensorToNpy(x)), out = c.Path("m.npy");
+  for (const char* name : {"spec", "m1"}) {
+    const Profile p = Preset(name);
+    for (int axis : {0, -1}) {
+      const std::string opts = std::string(" --profile ") + name + " --axis " +
+                               std::to_string(axis) + " --in " + px + " --out " + out;
+      if (c.Run("ane reduce-mean" + opts)) {
+        c.Expect("reduce-mean narrow", out, TensorToNpy(ReduceMean(x, axis, false, p)));
+      }
+      if (c.Run("ane reduce-mean --route matmul" + opts)) {
+        c.Expect("reduce-mean matmul", out, TensorToNpy(ReduceMean(x, axis, true, p)));
+      }
+    }
+  }
+  if (c.Run("ane transpose --in " + px + " --out " + out)) {
+    c.Expect("transpose", out, TensorToNpy(Permute(x, {})));
+  }
+  if (c.Run("ane transpose --axes 1,-1,0 --in " + px + " --out " + out)) {
+    c.Expect("transpose 1,-1,0", out, TensorToNpy(Permute(x, {1, -1, 0})));
+  }
+}
+
+void CheckFft2(Checker& c, Rng& rng) {
+  const ComplexTensor x = {Random({2, 4, 6}, -1, 1, rng), Random({2, 4, 6}, -1, 1, rng)};
+  const std::string re = c.Save("re2", TensorToNpy(x.re)), im = c.Save("im2", TensorToNpy(x.im));
+  const std::string outs = " --out-re " + c.Path("yr.npy") + " --out-im " + c.Path("yi.npy");
+  const ComplexTensor planes = {Tensor({8, 6}, x.re.data()), Tensor({8, 6}, x.im.data())};
+  for (const char* name : {"spec", "m1"}) {
+    const Profile p = Preset(name);
+    const std::string in = std::string(" --profile ") + name + " --re " + re + " --im " + im;
+    for (const char* options : {"", " --method staged", " --no-fold"}) {
+      const std::string what = std::string("fft2") + options + " " + name;
+      if (!c.Run("ane fft2" + std::string(options) + in + outs)) continue;
+      const ComplexTensor y = BatchedDft2d(planes, 4, std::string(options) == " --method staged",
+                                           std::string(options) != " --no-fold", p);
+      c.Expect(what + " re", c.Path("yr.npy"), TensorToNpy(Tensor({2, 4, 6}, y.re.data())));
+      c.Expect(what + " im", c.Path("yi.npy"), TensorToNpy(Tensor({2, 4, 6}, y.im.data())));
+    }
+  }
+}
+
+// The estimate on stdout is sigma as %.17g; --out is v.
+void CheckPower(Checker& c, Rng& rng) {
+  const Tensor a = ToTensor(WithSingularValues(10, 6, 10, 300, rng));
+  const std::vector<double> v0 = {1, -2, 0.5, 3, 0, 1};
+  const std::string pa = c.Save("pa", TensorToNpy(a)), pv = c.Save("pv0", HostValuesToNpy(v0, {6}));
+  const std::string text = c.Path("sigma.txt"), out = c.Path("v.npy");
+  struct Case {
+    std::string options;
+    PowerResult want;
+  };
+  const Case cases[] = {
+      {"", PowerIteration(a, 60)},
+      {" --iterations 7 --v0 " + pv + " --profile m3", PowerIteration(a, 7, v0, Preset("m3"))},
+  };
+  for (const Case& k : cases) {
+    if (!c.Run("ane power --a " + pa + " --out " + out + k.options + " > " + text)) continue;
+    c.Expect("power v" + k.options, out, HostValuesToNpy(k.want.v, {6}));
+    FILE* f = fopen(text.c_str(), "r");
+    char line[64] = "";
+    const bool read = f != nullptr && fgets(line, sizeof(line), f) != nullptr;
+    if (f != nullptr) fclose(f);
+    char want[64];
+    snprintf(want, sizeof(want), "%.17g\n", k.want.sigma);
+    if (!read || std::string(line) != want) {
+      c.Fail("power sigma" + k.options + ": printed " + line + ", want " + want);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ane
 }  // namespace refmath
@@ -232,5 +304,8 @@ int main(int argc, char** argv) {
   CheckFft(c, rng);
   CheckSolve(c, rng);
   CheckCompress(c, rng);
+  CheckMeanAndTranspose(c, rng);
+  CheckFft2(c, rng);
+  CheckPower(c, rng);
   return c.Finish("ane_cli_library_check");
 }

@@ -83,11 +83,15 @@ int RunAne(const Argv& argv) {
   if (sub == "reduce-max") return RunAneReduceMax(rest);
   if (sub == "cumsum") return RunAneCumsum(rest);
   if (sub == "softmax") return RunAneSoftmax(rest);
+  if (sub == "reduce-mean") return RunAneReduceMean(rest);
+  if (sub == "transpose") return RunAneTranspose(rest);
   if (sub == "fft" || sub == "ifft") return RunAneFft(rest, sub == "ifft");
+  if (sub == "fft2") return RunAneFft2(rest);
   if (sub == "solve") return RunAneSolve(rest);
+  if (sub == "power") return RunAnePower(rest);
   if (sub == "compress") return RunAneCompress(rest);
   return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage +
-                        " | ane binary|select|matmul|reduce-sum|reduce-max|cumsum|softmax|fft|ifft|solve|compress ...;"
+                        " | ane binary|select|matmul|reduce-sum|reduce-max|cumsum|softmax|reduce-mean|transpose|fft|ifft|fft2|solve|power|compress ...;"
                         " refmath help ane)");
 }
 

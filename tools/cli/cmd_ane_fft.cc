@@ -8,6 +8,12 @@
 // arrays of the same shape (no --im: zeros).  fft: X = x W with
 // W = scale exp(-2 pi i k j / n); ifft: the unscaled transform with
 // exp(+2 pi i k j / n), then every element times binary16(1 / n).
+//   ane fft2 --re FILE [--im FILE] --out-re FILE --out-im FILE
+//            [--method dense|staged] [--no-fold] [profile options]
+// fft2: the 2-D transform of the last two axes [..., m, n] normalized by
+// 1 / (m n) (Dft2d): 1/n folded into the row pass's twiddles and 1/m into
+// the column pass's; --no-fold: both passes unscaled, then one multiply
+// by binary16(1 / (m n)).  Every leading index is a plane of its own.
 #include <string>
 
 #include "refmath/ane/fft.h"
@@ -17,6 +23,31 @@
 
 namespace refmath {
 namespace cli {
+namespace {
+
+// --method dense|staged (default dense): true for staged.
+bool StagedOption(const Args& args, bool* staged, std::string* error) {
+  const std::string method = args.Get("method", "dense");
+  *staged = method == "staged";
+  if (method == "dense" || *staged) return true;
+  *error = "unknown --method " + Quote(method) + " (valid: dense, staged)";
+  return false;
+}
+
+// The transform's parts, back in the input's shape (the rows are in order).
+int WriteParts(const char* cmd, const Args& args, const ane::Shape& shape,
+               const ane::ComplexTensor& y) {
+  std::string error;
+  const ane::Tensor re(shape, y.re.data()), im(shape, y.im.data());
+  if (!WriteOutputs(args, {{"out-re", ane::TensorToNpy(re)},
+                           {"out-im", ane::TensorToNpy(im)}},
+                    &error)) {
+    return Fail(cmd, error);
+  }
+  return kExitOk;
+}
+
+}  // namespace
 
 int RunAneFft(const Argv& argv, bool inverse) {
   const char* cmd = inverse ? "ane ifft" : "ane fft";
@@ -38,23 +69,37 @@ int RunAneFft(const Argv& argv, bool inverse) {
                     &error)) {
     return Fail(cmd, error);
   }
-  const std::string method = args.Get("method", "dense");
-  if (method != "dense" && method != "staged") {
-    return Fail(cmd, "unknown --method " + Quote(method) + " (valid: dense, staged)");
-  }
-  const bool staged = method == "staged";
+  bool staged;
+  if (!StagedOption(args, &staged, &error)) return Fail(cmd, error);
   const ane::ComplexTensor y =
       inverse ? ane::InverseDft(x, staged, p)
       : staged ? ane::StagedDft(x, ane::kForward, scale, p)
                : ane::DenseDft(x, ane::kForward, scale, p);
-  // Back to the input's shape (the rows are in order).
-  const ane::Tensor out_re(re.shape(), y.re.data()), out_im(re.shape(), y.im.data());
-  if (!WriteOutputs(args, {{"out-re", ane::TensorToNpy(out_re)},
-                           {"out-im", ane::TensorToNpy(out_im)}},
-                    &error)) {
-    return Fail(cmd, error);
+  return WriteParts(cmd, args, re.shape(), y);
+}
+
+int RunAneFft2(const Argv& argv) {
+  constexpr const char* kCmd = "ane fft2";
+  Args args;
+  ane::Profile p;
+  ane::Tensor re, im;
+  ane::ComplexTensor x;
+  size_t m;
+  bool staged;
+  std::string error;
+  if (!args.Parse(argv, WithProfileOptions({"re", "im", "out-re", "out-im", "method"}),
+                  {"no-fold"}, &error) ||
+      !ProfileFromArgs(args, &p, &error) ||
+      !CheckOutputs(args, {"out-re", "out-im"}, &error) ||
+      !ReadTensorOperand(args, "re", p, &re, &error) ||
+      (args.Has("im") && !ReadTensorOperand(args, "im", p, &im, &error)) ||
+      !ane::Dft2dPlanes(re, args.Has("im") ? &im : nullptr, "--re", "--im", &x,
+                        &m, &error) ||
+      !StagedOption(args, &staged, &error)) {
+    return Fail(kCmd, error);
   }
-  return kExitOk;
+  return WriteParts(kCmd, args, re.shape(),
+                    ane::BatchedDft2d(x, m, staged, !args.Has("no-fold"), p));
 }
 
 }  // namespace cli

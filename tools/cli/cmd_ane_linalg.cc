@@ -1,5 +1,5 @@
-// refmath ane solve: the linear solvers on the ANE model
-// (refmath/ane/linalg.h, krylov.h; docs/ane.md "Command line").
+// refmath ane solve | power: the linear solvers and power iteration on the
+// ANE model (refmath/ane/linalg.h, krylov.h; docs/ane.md "Command line").
 //   ane solve --method cg|normal|lsqr|gmres|refine --a FILE --b FILE
 //             --out FILE [--iterations N] [--refine N] [--no-jacobi]
 //             [--x0 FILE --rounds N --inner N] [profile options]
@@ -8,10 +8,20 @@
 // [n].  A breakdown (Solution::breakdown) writes the library's x (cg,
 // normal: the last finite iterate; the others: all zero), says so on
 // stderr and exits 1.
+//   ane power --a FILE [--iterations N] [--v0 FILE] [--out FILE]
+//             [profile options]
+// The dominant singular value of A [m, n] by power iteration, normalized
+// between the A and A^T applications (PowerIteration), printed on stdout
+// (%.17g: the text reads back as the same value); --out writes the right
+// singular vector v, float64 [n].  A breakdown (a v or A^T u zero or not
+// finite) prints the estimate, writes v as zeros, says so on stderr and
+// exits 1.
 #include <stdio.h>
 
 #include <string>
+#include <vector>
 
+#include "refmath/ane/krylov.h"
 #include "src/ane/algorithms/solve.h"
 #include "src/base/text.h"
 #include "src/emulator_io/npy_tensor.h"
@@ -112,6 +122,50 @@ int RunAneSolve(const Argv& argv) {
   }
   if (s.breakdown) {
     fprintf(stderr, "refmath %s: %s\n", kCmd, ane::BreakdownText(method).c_str());
+    return kExitCheckFailed;
+  }
+  return kExitOk;
+}
+
+int RunAnePower(const Argv& argv) {
+  constexpr const char* kPowerCmd = "ane power";
+  Args args;
+  ane::Profile p;
+  ane::Tensor a;
+  ane::Shape shape;
+  std::vector<double> v0;
+  long iterations;
+  std::string error;
+  if (!args.Parse(argv, WithProfileOptions({"a", "iterations", "v0", "out"}), {},
+                  &error) ||
+      !ProfileFromArgs(args, &p, &error) ||
+      !IntegerOption(args, "iterations", 0, kMaxSteps, ane::PowerOptions{}.iterations,
+                     &iterations, &error) ||
+      (args.Has("out") && !CheckOutputs(args, {"out"}, &error)) ||
+      !ReadTensorOperand(args, "a", p, &a, &error)) {
+    return Fail(kPowerCmd, error);
+  }
+  if (a.rank() != 2 || a.size() == 0) {
+    return Fail(kPowerCmd, "--a: shape " + ShapeText(a.shape()) +
+                               " is not a non-empty [m, n] matrix");
+  }
+  if (args.Has("v0")) {
+    if (!ane::ReadHostValues(args.Get("v0"), &v0, &shape, &error)) {
+      return Fail(kPowerCmd, error);
+    }
+    if (shape.size() != 1 || v0.size() != a.cols()) {
+      return Fail(kPowerCmd, "--v0: shape " + ShapeText(shape) + " is not (" +
+                                 std::to_string(a.cols()) + ",)");
+    }
+  }
+  const ane::PowerResult r = ane::PowerIteration(a, static_cast<int>(iterations), v0, p);
+  if (args.Has("out") &&
+      !WriteOutputs(args, {{"out", ane::HostValuesToNpy(r.v, {r.v.size()})}}, &error)) {
+    return Fail(kPowerCmd, error);
+  }
+  printf("%.17g\n", r.sigma);  // reads back as the same double
+  if (r.breakdown) {
+    fprintf(stderr, "refmath %s: %s\n", kPowerCmd, ane::kPowerBreakdownText);
     return kExitCheckFailed;
   }
   return kExitOk;

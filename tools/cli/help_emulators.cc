@@ -168,8 +168,38 @@ const Command kSubcommands[] = {
      "softmax along one axis on the model (docs/ane.md)",
      REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION REFMATH_ANE_MODEL_OPTIONS,
      FunctionNames::kNone, "refmath ane softmax --in x.npy --out p.npy"},
+    {"ane reduce-mean", nullptr, REFMATH_ANE_REDUCE_MEAN_FORM,
+     "the mean along one axis on the model: the sum through the route,\n"
+     "times binary16(1 / K) (docs/ane.md)",
+     REFMATH_ANE_NPY_IN_OUT REFMATH_ANE_AXIS_OPTION
+     "--route narrow|matmul  the sum: the binary16 running sum, or x @ ones\n"
+     "                       through the wide accumulator (default: narrow)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane reduce-mean --in x.npy --out m.npy"},
+    {"ane transpose", nullptr, REFMATH_ANE_TRANSPOSE_FORM,
+     "numpy.transpose on the model: the axes permuted, the bits moved\n"
+     "unchanged (docs/ane.md)",
+     REFMATH_ANE_NPY_IN_OUT
+     "--axes A,B,...         output axis k is input axis A_k, each axis once,\n"
+     "                       negative from the end (default: reversed)\n"
+     "--profile P            spec, m1, m3 or m5, for the input cast\n"
+     "                       (default: spec)\n",
+     FunctionNames::kNone, "refmath ane transpose --in x.npy --axes 0,2,1 --out t.npy"},
     REFMATH_ANE_FFT("fft", " [--scale S]"),
     REFMATH_ANE_FFT("ifft", ""),
+    {"ane fft2", nullptr, REFMATH_ANE_FFT2_FORM,
+     "the 2-D DFT of the last two axes [..., M, N] as matmuls on the model,\n"
+     "normalized by 1/(M N): 1/N folded into the row pass's twiddles, 1/M\n"
+     "into the column pass's (docs/ane.md)",
+     "--re FILE, --im FILE   the parts, .npy, one shape, at least 2 axes\n"
+     "                       (--re required; --im default: zeros)\n"
+     "--out-re F, --out-im F the result's parts, float16 .npy (required)\n"
+     "--method M             dense or staged (default: dense)\n"
+     "--no-fold              both passes unscaled, then one multiply by\n"
+     "                       binary16(1/(M N)) (default: folded)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone,
+     "refmath ane fft2 --re x.npy --out-re re.npy --out-im im.npy"},
     {"ane solve", nullptr, REFMATH_ANE_SOLVE_FORM,
      "solve A x = b with a Krylov method or iterative refinement on the\n"
      "model (docs/ane-envelopes.md); a breakdown (a value beyond binary16,\n"
@@ -188,6 +218,18 @@ const Command kSubcommands[] = {
      REFMATH_ANE_MODEL_OPTIONS,
      FunctionNames::kNone,
      "refmath ane solve --method cg --a a.npy --b b.npy --out x.npy"},
+    {"ane power", nullptr, REFMATH_ANE_POWER_FORM,
+     "the dominant singular value of A by power iteration on the model,\n"
+     "normalized between A and A^T, printed on stdout; a breakdown (a v or\n"
+     "A^T u zero or not finite) is said on stderr and exits 1\n"
+     "(docs/ane.md)",
+     "--a FILE               A [m, n], .npy (required)\n"
+     "--iterations N         power steps, 0..100000 (default: 60)\n"
+     "--v0 FILE              the start vector [n] (default: all ones)\n"
+     "--out FILE             the right singular vector v, float64 .npy\n"
+     "                       (default: not written)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane power --a a.npy"},
     {"ane compress", nullptr, REFMATH_ANE_COMPRESS_FORM,
      "a weight matrix through one of the model's weight encodings, and back\n"
      "to float16; a summary of the error on stdout (docs/ane-envelopes.md)",

@@ -24,6 +24,16 @@
   "ane cumsum --in FILE --out FILE [--axis A] [MODEL]"
 #define REFMATH_ANE_SOFTMAX_FORM \
   "ane softmax --in FILE --out FILE [--axis A] [MODEL]"
+#define REFMATH_ANE_REDUCE_MEAN_FORM                                  \
+  "ane reduce-mean --in FILE --out FILE [--axis A] [--route narrow|matmul]" \
+  " [MODEL]"
+#define REFMATH_ANE_TRANSPOSE_FORM \
+  "ane transpose --in FILE --out FILE [--axes A,B,...] [--profile P]"
+#define REFMATH_ANE_FFT2_FORM                                                  \
+  "ane fft2 --re FILE [--im FILE] --out-re FILE --out-im FILE\n"             \
+  "        [--method dense|staged] [--no-fold] [MODEL]"
+#define REFMATH_ANE_POWER_FORM \
+  "ane power --a FILE [--iterations N] [--v0 FILE] [--out FILE] [MODEL]"
 #define REFMATH_ANE_SOLVE_FORM                                                   \
   "ane solve --method cg|normal|lsqr|gmres|refine --a FILE --b FILE --out FILE\n" \
   "        [--iterations N] [--refine N] [--no-jacobi] [--x0 FILE]\n"            \
@@ -38,9 +48,12 @@
   REFMATH_ANE_MATMUL_FORM "\n" REFMATH_ANE_REDUCE_SUM_FORM "\n"                \
   REFMATH_ANE_REDUCE_MAX_FORM "\n" REFMATH_ANE_CUMSUM_FORM "\n"                 \
   REFMATH_ANE_SOFTMAX_FORM "\n"                                                \
+  REFMATH_ANE_REDUCE_MEAN_FORM "\n" REFMATH_ANE_TRANSPOSE_FORM "\n"            \
   "ane fft|ifft --re FILE [--im FILE] --out-re FILE --out-im FILE\n"           \
   "        [--method dense|staged] [--scale S (fft only)] [MODEL]\n"           \
-  REFMATH_ANE_SOLVE_FORM "\n" REFMATH_ANE_COMPRESS_FORM "\n"                   \
+  REFMATH_ANE_FFT2_FORM "\n"                                                   \
+  REFMATH_ANE_SOLVE_FORM "\n" REFMATH_ANE_POWER_FORM "\n"                      \
+  REFMATH_ANE_COMPRESS_FORM "\n"                                               \
   REFMATH_ANE_MODEL_FORM
 
 #define REFMATH_MCU_TABLE_FORMS                                                \
@@ -126,10 +139,15 @@ int RunAneReduceSum(const Argv& args);
 int RunAneReduceMax(const Argv& args);
 int RunAneCumsum(const Argv& args);
 int RunAneSoftmax(const Argv& args);
-// cmd_ane_fft.cc: the forward transform, or the inverse.
+// cmd_ane_axes.cc
+int RunAneReduceMean(const Argv& args);
+int RunAneTranspose(const Argv& args);
+// cmd_ane_fft.cc: the forward transform, or the inverse; the 2-D transform.
 int RunAneFft(const Argv& args, bool inverse);
+int RunAneFft2(const Argv& args);
 // cmd_ane_linalg.cc
 int RunAneSolve(const Argv& args);
+int RunAnePower(const Argv& args);
 // cmd_ane_compress.cc
 int RunAneCompress(const Argv& args);
 
