@@ -119,6 +119,22 @@ def reduce_max(x, axis=-1, profile="spec"):
     return _ane.reduce_max(_array(x, "x"), axis, profile)
 
 
+def reduce_mean(x, axis=-1, route="narrow", profile="spec", accumulator=None,
+                tile=None):
+    """Mean along `axis` (kept with length 1): the sum by `route`, as
+    reduce_sum's, times float16(1 / K), K the axis length; each step
+    rounded to float16."""
+    return _ane.reduce_mean(_array(x, "x"), axis, route, profile, accumulator,
+                            tile)
+
+
+def transpose(x, axes=None, profile="spec"):
+    """numpy.transpose(x, axes) on the model: the axes permuted (by default
+    reversed), every element's bits moved unchanged."""
+    return _ane.transpose(_array(x, "x"), None if axes is None else
+                          [int(a) for a in axes], profile)
+
+
 def cumsum(x, axis=-1, profile="spec", accumulator=None, tile=None):
     """Cumulative sum along `axis` as the device computes it: x @ triu(ones)
     through the wide accumulator."""
@@ -143,6 +159,42 @@ def ifft(re, im=None, method="dense", profile="spec", accumulator=None,
     """The inverse DFT (scaled by 1/n); returns (re, im)."""
     return _ane.fft(_array(re, "re"), None if im is None else _array(im, "im"),
                     True, 1.0, method, profile, accumulator, tile)
+
+
+def fft2(re, im=None, method="dense", fold=True, profile="spec",
+         accumulator=None, tile=None):
+    """The 2-D DFT of the last two axes [..., M, N], normalized by 1/(M N):
+    numpy.fft.fft2(x) / (M N).  fold=True puts 1/N into the row pass's
+    twiddles and 1/M into the column pass's; fold=False runs both passes
+    unscaled and multiplies by float16(1/(M N)) at the end, which
+    overflows once the unscaled sums pass the float16 range.  Every leading
+    index is a plane of its own.  Returns (re, im) float16 arrays of re's
+    shape."""
+    return _ane.fft2(_array(re, "re"),
+                     None if im is None else _array(im, "im"), method,
+                     bool(fold), profile, accumulator, tile)
+
+
+def power_iteration(a, iterations=_ane.DEFAULT_POWER_ITERATIONS, v0=None,
+                    profile="spec", accumulator=None, tile=None):
+    """The dominant singular value of a [m, n] by power iteration on the
+    model, normalized between the a and the a^T application
+    (u = a v / |a v|, v = a^T u / |a^T u|) so that no vector reaches
+    sigma^2.  v0: the start vector, n values (default: all ones).
+
+    Returns (sigma, v): sigma a float, v the right singular vector as
+    float64 [n].  A breakdown (a v or a^T u zero or not finite, e.g. v0 in
+    a's null space) returns sigma as computed (NaN, inf or 0) and v all
+    zero with a RuntimeWarning, as `refmath ane power` exits 1.
+    """
+    sigma, v, breakdown = _ane.power_iteration(
+        _array(a, "a"), iterations,
+        None if v0 is None else _np.asarray(v0, dtype=_np.float64).ravel(),
+        profile, accumulator, tile)
+    if breakdown is not None:
+        _warnings.warn("refmath.ane.power_iteration: " + breakdown,
+                       RuntimeWarning, stacklevel=2)
+    return sigma, v
 
 
 def solve(method, a, b, iterations=None, refine=0, jacobi=True, x0=None,

@@ -186,6 +186,7 @@ void BindAne(py::module_ m) {
   BindTensorOps(m);
   BindAneAlgorithms(m);
   BindAnePaired(m);
+  BindAneTransforms(m);
 }
 
 }  // namespace python

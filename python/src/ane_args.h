@@ -1,5 +1,5 @@
-// Shared by the ANE bindings (ane.cc, ane_algorithms.cc, ane_paired.cc):
-// the profile keywords and the tensor conversions.
+// Shared by the ANE bindings (ane.cc, ane_algorithms.cc, ane_paired.cc,
+// ane_transforms.cc): the profile keywords and the tensor conversions.
 #ifndef REFMATH_PYTHON_SRC_ANE_ARGS_H_
 #define REFMATH_PYTHON_SRC_ANE_ARGS_H_
 
@@ -30,6 +30,7 @@ pybind11::array AneOut(const ane::Tensor& t);
 
 void BindAneAlgorithms(pybind11::module_& m);
 void BindAnePaired(pybind11::module_& m);
+void BindAneTransforms(pybind11::module_& m);
 
 }  // namespace python
 }  // namespace refmath
