@@ -218,8 +218,7 @@ const Command kCommands[] = {
      "--out FILE        the outputs, one per input, in the inputs' shape\n"
      "                  (required): .npy or raw as for --in, '-' stdout\n"
      "matmul, reduce-sum, reduce-mean, transpose, softmax, fft, ifft, fft2,\n"
-     "solve, power, compress: see\n"
-     "'refmath help ane SUBCOMMAND'\n",
+     "solve, power, compress: see 'refmath help ane SUBCOMMAND'\n",
      FunctionNames::kAne,
      "refmath ane eval --function exp --profile m3 --in x.npy --out y.npy"},
     {"mcu", RunMcu,
