@@ -205,6 +205,7 @@ kernel_functions="exp exp_nonpositive log sigmoid tanh erf one_plus_erf gelu_erf
 # The emulator groups' subcommands have entries of their own (refmath help
 # ane eval, refmath ane eval --help), so a subcommand's help is its own.
 subcommands="ane_eval ane_functions ane_profiles ane_matmul ane_reduce-sum ane_softmax
+  ane_layer-norm ane_rms-norm ane_gelu ane_attention ane_conv2d
   ane_fft ane_ifft ane_solve ane_compress mcu_table mcu_compare mcu_ops mcu_fc
   mcu_quantize mcu_dequantize mcu_conv2d mcu_depthwise-conv2d mcu_avg-pool
   mcu_max-pool mcu_softmax mcu_add mcu_mul mcu_logistic mcu_tanh

@@ -11,6 +11,7 @@
 #include "refmath/ane/compress.h"
 #include "refmath/ane/fft.h"
 #include "refmath/ane/krylov.h"
+#include "refmath/ane/layers.h"
 #include "refmath/ane/linalg.h"
 #include "src/ane/algorithms/test_matrices.h"
 #include "refmath/ane/matmul.h"
@@ -285,6 +286,47 @@ void CheckPower(Checker& c, Rng& rng) {
   }
 }
 
+// The compositions (refmath/ane/layers.h) under every preset.
+void CheckLayers(Checker& c, Rng& rng) {
+  const Tensor x = Random({3, 2, 24}, -3, 3, rng);
+  const Tensor gamma = Random({24}, -2, 2, rng), beta = Random({24}, -1, 1, rng);
+  const Tensor g2 = Random({2}, -2, 2, rng);
+  const Tensor q = Random({2, 4, 8}, -1, 1, rng), k = Random({2, 6, 8}, -1, 1, rng);
+  const Tensor v = Random({6, 3}, -2, 2, rng);
+  const Tensor img = Random({2, 3, 6, 5}, -2, 2, rng), w = Random({4, 3, 3, 2}, -1, 1, rng);
+  const std::string px = " --in " + c.Save("lx", TensorToNpy(x));
+  const std::string pg = " --gamma " + c.Save("lg", TensorToNpy(gamma));
+  const std::string pb = " --beta " + c.Save("lb", TensorToNpy(beta));
+  const std::string pg2 = " --gamma " + c.Save("lg2", TensorToNpy(g2));
+  const std::string qkv = " --q " + c.Save("q", TensorToNpy(q)) + " --k " +
+                          c.Save("k", TensorToNpy(k)) + " --v " + c.Save("v", TensorToNpy(v));
+  const std::string conv = " --in " + c.Save("img", TensorToNpy(img)) + " --weight " +
+                           c.Save("w", TensorToNpy(w));
+  const std::string out = c.Path("ly.npy");
+  for (const char* name : kProfiles) {
+    const Profile p = Preset(name);
+    const std::string opts = std::string(" --profile ") + name + " --out " + out;
+    auto check = [&](const std::string& args, const Tensor& want) {
+      if (c.Run("ane " + args + opts)) c.Expect(args + " " + name, out, TensorToNpy(want));
+    };
+    check("layer-norm" + px, LayerNorm(x, nullptr, nullptr, kDefaultNormEps, -1, p));
+    check("layer-norm --eps 0.01" + px + pg + pb, LayerNorm(x, &gamma, &beta, 0.01, -1, p));
+    check("layer-norm --axis 1" + px + pg2, LayerNorm(x, &g2, nullptr, kDefaultNormEps, 1, p));
+    check("rms-norm" + px + pg, RmsNorm(x, &gamma, kDefaultNormEps, -1, p));
+    check("rms-norm --eps 0.5 --axis -2" + px, RmsNorm(x, nullptr, 0.5, -2, p));
+    check("gelu" + px, Gelu(x, p));
+    check("attention" + qkv, Attention(q, k, v, 0, false, p));
+    check("attention --causal --scale 0.3" + qkv, Attention(q, k, v, 0.3, true, p));
+    check("conv2d" + conv, Conv2d(img, w, {}, p));
+    check("conv2d --stride 2,1 --padding 1,2" + conv, Conv2d(img, w, {2, 1, 1, 2}, p));
+  }
+  Profile exact = Preset("m1");
+  exact.accumulator = Accumulator::kExact;
+  if (c.Run("ane conv2d --profile m1 --accumulator exact --padding 1" + conv + " --out " + out)) {
+    c.Expect("conv2d m1 exact", out, TensorToNpy(Conv2d(img, w, {1, 1, 1, 1}, exact)));
+  }
+}
+
 }  // namespace
 }  // namespace ane
 }  // namespace refmath
@@ -307,5 +349,6 @@ int main(int argc, char** argv) {
   CheckMeanAndTranspose(c, rng);
   CheckFft2(c, rng);
   CheckPower(c, rng);
+  CheckLayers(c, rng);
   return c.Finish("ane_cli_library_check");
 }

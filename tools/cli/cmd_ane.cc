@@ -85,13 +85,21 @@ int RunAne(const Argv& argv) {
   if (sub == "softmax") return RunAneSoftmax(rest);
   if (sub == "reduce-mean") return RunAneReduceMean(rest);
   if (sub == "transpose") return RunAneTranspose(rest);
+  if (sub == "layer-norm" || sub == "rms-norm") {
+    return RunAneLayerNorm(rest, sub == "rms-norm");
+  }
+  if (sub == "gelu") return RunAneGelu(rest);
+  if (sub == "attention") return RunAneAttention(rest);
+  if (sub == "conv2d") return RunAneConv2d(rest);
   if (sub == "fft" || sub == "ifft") return RunAneFft(rest, sub == "ifft");
   if (sub == "fft2") return RunAneFft2(rest);
   if (sub == "solve") return RunAneSolve(rest);
   if (sub == "power") return RunAnePower(rest);
   if (sub == "compress") return RunAneCompress(rest);
   return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage +
-                        " | ane binary|select|matmul|reduce-sum|reduce-max|cumsum|softmax|reduce-mean|transpose|fft|ifft|fft2|solve|power|compress ...;"
+                        " | ane binary|select|matmul|reduce-sum|reduce-max|cumsum|softmax|"
+                        "reduce-mean|transpose|layer-norm|rms-norm|gelu|attention|conv2d|"
+                        "fft|ifft|fft2|solve|power|compress ...;"
                         " refmath help ane)");
 }
 

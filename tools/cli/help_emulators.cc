@@ -185,6 +185,54 @@ const Command kSubcommands[] = {
      "--profile P            spec, m1, m3 or m5, for the input cast\n"
      "                       (default: spec)\n",
      FunctionNames::kNone, "refmath ane transpose --in x.npy --axes 0,2,1 --out t.npy"},
+    {"ane layer-norm", nullptr, REFMATH_ANE_LAYER_NORM_FORM,
+     "layer norm along one axis on the model: mean and variance through the\n"
+     "matmul route, 1/sqrt(var + eps), * gamma + beta (docs/ane.md, Layers)",
+     REFMATH_ANE_NPY_IN_OUT
+     "--gamma FILE, --beta FILE\n"
+     "                       [K], K the axis' length (default: none)\n"
+     "--eps E                finite, not negative, rounded to binary16\n"
+     "                       (default: 1e-5, a subnormal the device presets\n"
+     "                       read as 0)\n"
+     REFMATH_ANE_AXIS_OPTION REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane layer-norm --in x.npy --out y.npy"},
+    {"ane rms-norm", nullptr, REFMATH_ANE_RMS_NORM_FORM,
+     "RMS norm along one axis on the model: x / sqrt(mean(x * x) + eps)\n"
+     "* gamma, the mean through the matmul route (docs/ane.md, Layers)",
+     REFMATH_ANE_NPY_IN_OUT
+     "--gamma FILE           [K], K the axis' length (default: none)\n"
+     "--eps E                finite, not negative (default: 1e-5)\n"
+     REFMATH_ANE_AXIS_OPTION REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone, "refmath ane rms-norm --in x.npy --out y.npy"},
+    {"ane gelu", nullptr, REFMATH_ANE_GELU_FORM,
+     "GELU in its tanh form on every element, as binary16 ops and the\n"
+     "native tanh (docs/ane.md, Layers)",
+     REFMATH_ANE_NPY_IN_OUT
+     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     FunctionNames::kNone, "refmath ane gelu --in x.npy --out y.npy"},
+    {"ane attention", nullptr, REFMATH_ANE_ATTENTION_FORM,
+     "scaled dot-product attention decomposed: softmax((q @ k^T) * scale)\n"
+     "@ v, batched over leading axes (docs/ane.md, Layers)",
+     "--q, --k, --v FILE     [..., Lq, D], [..., Lk, D], [..., Lk, Dv], .npy\n"
+     "                       (required)\n"
+     "--out FILE             the result [..., Lq, Dv], float16 .npy (required)\n"
+     "--scale S              positive (default: 1/sqrt(D)), rounded to binary16\n"
+     "--causal               key j > query i masked with -inf (default: off)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone,
+     "refmath ane attention --q q.npy --k k.npy --v v.npy --causal --out o.npy"},
+    {"ane conv2d", nullptr, REFMATH_ANE_CONV2D_FORM,
+     "2-D convolution as w @ im2col(x) through the wide accumulator, zero\n"
+     "padding (docs/ane.md, Layers)",
+     "--in FILE              x [N, C, H, W], .npy (required)\n"
+     "--weight FILE          w [O, C, KH, KW], .npy (required)\n"
+     "--out FILE             the result [N, O, HO, WO], float16 .npy\n"
+     "                       (required)\n"
+     "--stride N|H,W         1..65535 (default: 1)\n"
+     "--padding N|H,W        0..65535 zeros on each side (default: 0)\n"
+     REFMATH_ANE_MODEL_OPTIONS,
+     FunctionNames::kNone,
+     "refmath ane conv2d --in x.npy --weight w.npy --padding 1 --out y.npy"},
     REFMATH_ANE_FFT("fft", " [--scale S]"),
     REFMATH_ANE_FFT("ifft", ""),
     {"ane fft2", nullptr, REFMATH_ANE_FFT2_FORM,

@@ -34,6 +34,19 @@
   "        [--method dense|staged] [--no-fold] [MODEL]"
 #define REFMATH_ANE_POWER_FORM \
   "ane power --a FILE [--iterations N] [--v0 FILE] [--out FILE] [MODEL]"
+#define REFMATH_ANE_LAYER_NORM_FORM                                          \
+  "ane layer-norm --in FILE --out FILE [--gamma FILE] [--beta FILE]\n"      \
+  "        [--eps E] [--axis A] [MODEL]"
+#define REFMATH_ANE_RMS_NORM_FORM                                            \
+  "ane rms-norm --in FILE --out FILE [--gamma FILE] [--eps E] [--axis A]\n" \
+  "        [MODEL]"
+#define REFMATH_ANE_GELU_FORM "ane gelu --in FILE --out FILE [--profile P]"
+#define REFMATH_ANE_ATTENTION_FORM                                          \
+  "ane attention --q FILE --k FILE --v FILE --out FILE\n"                   \
+  "        [--scale S] [--causal] [MODEL]"
+#define REFMATH_ANE_CONV2D_FORM                                             \
+  "ane conv2d --in FILE --weight FILE --out FILE [--stride N|H,W]\n"        \
+  "        [--padding N|H,W] [MODEL]"
 #define REFMATH_ANE_SOLVE_FORM                                                   \
   "ane solve --method cg|normal|lsqr|gmres|refine --a FILE --b FILE --out FILE\n" \
   "        [--iterations N] [--refine N] [--no-jacobi] [--x0 FILE]\n"            \
@@ -49,6 +62,9 @@
   REFMATH_ANE_REDUCE_MAX_FORM "\n" REFMATH_ANE_CUMSUM_FORM "\n"                 \
   REFMATH_ANE_SOFTMAX_FORM "\n"                                                \
   REFMATH_ANE_REDUCE_MEAN_FORM "\n" REFMATH_ANE_TRANSPOSE_FORM "\n"            \
+  REFMATH_ANE_LAYER_NORM_FORM "\n" REFMATH_ANE_RMS_NORM_FORM "\n"             \
+  REFMATH_ANE_GELU_FORM "\n" REFMATH_ANE_ATTENTION_FORM "\n"                  \
+  REFMATH_ANE_CONV2D_FORM "\n"                                                 \
   "ane fft|ifft --re FILE [--im FILE] --out-re FILE --out-im FILE\n"           \
   "        [--method dense|staged] [--scale S (fft only)] [MODEL]\n"           \
   REFMATH_ANE_FFT2_FORM "\n"                                                   \
@@ -142,6 +158,11 @@ int RunAneSoftmax(const Argv& args);
 // cmd_ane_axes.cc
 int RunAneReduceMean(const Argv& args);
 int RunAneTranspose(const Argv& args);
+// cmd_ane_layers.cc: layer-norm, or rms-norm with `rms`.
+int RunAneLayerNorm(const Argv& args, bool rms);
+int RunAneGelu(const Argv& args);
+int RunAneAttention(const Argv& args);
+int RunAneConv2d(const Argv& args);
 // cmd_ane_fft.cc: the forward transform, or the inverse; the 2-D transform.
 int RunAneFft(const Argv& args, bool inverse);
 int RunAneFft2(const Argv& args);
