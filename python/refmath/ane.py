@@ -281,4 +281,71 @@ def paired_subtract(a, b, profile="spec"):
     return _ane.paired_subtract(_array(a, "a"), _array(b, "b"), profile)
 
 
+# The compositions ANE graphs use (docs/ane.md, "Layers"), each the
+# sequence of model ops its C++ function (refmath/ane/layers.h) is.
+
+def _optional_array(x, name):
+    return None if x is None else _array(x, name)
+
+
+def layer_norm(x, gamma=None, beta=None, eps=1e-5, axis=-1, profile="spec",
+               accumulator=None, tile=None):
+    """Layer norm along `axis`: mean and variance through the matmul route
+    (x @ ones, times float16(1/K)), 1/sqrt(var + float16(eps)), then
+    * gamma and + beta ([K] arrays) where given."""
+    return _ane.layer_norm(_array(x, "x"), _optional_array(gamma, "gamma"),
+                           _optional_array(beta, "beta"), eps, axis, profile,
+                           accumulator, tile)
+
+
+def rms_norm(x, gamma=None, eps=1e-5, axis=-1, profile="spec",
+             accumulator=None, tile=None):
+    """RMS norm along `axis`: x / sqrt(mean(x * x) + eps) (* gamma), the
+    mean through the matmul route."""
+    return _ane.rms_norm(_array(x, "x"), _optional_array(gamma, "gamma"), eps,
+                         axis, profile, accumulator, tile)
+
+
+def gelu(x, profile="spec"):
+    """GELU in its tanh form, every element:
+    0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))."""
+    return _ane.gelu(_array(x, "x"), profile)
+
+
+def attention(q, k, v, scale=None, causal=False, profile="spec",
+              accumulator=None, tile=None):
+    """softmax((q @ k^T) * scale) @ v, batched over leading axes; scale
+    None is 1/sqrt(D); causal masks key j > query i with -inf."""
+    if scale is not None and not scale > 0:
+        raise ValueError("scale must be positive, got %r" % (scale,))
+    return _ane.attention(_array(q, "q"), _array(k, "k"), _array(v, "v"),
+                          0.0 if scale is None else float(scale), bool(causal),
+                          profile, accumulator, tile)
+
+
+def _two_sizes(value, name, least):
+    """An int or an (h, w) pair of ints, each at least `least`."""
+    pair = value if isinstance(value, (tuple, list)) else (value, value)
+    if len(pair) != 2 or not all(
+            isinstance(v, (int, _np.integer)) and not isinstance(v, bool)
+            for v in pair):
+        raise TypeError("%s: an int or an (h, w) pair of ints, got %r"
+                        % (name, value))
+    if min(pair) < least:
+        raise ValueError("%s must be at least %d, got %r"
+                         % (name, least, value))
+    return int(pair[0]), int(pair[1])
+
+
+def conv2d(x, w, stride=1, padding=0, profile="spec", accumulator=None,
+           tile=None):
+    """x [N, C, H, W] convolved with w [O, C, KH, KW] (cross-correlation,
+    zero padding) as w @ im2col(x) through the wide accumulator; stride
+    and padding are ints or (h, w) pairs.  Returns [N, O, HO, WO]."""
+    sh, sw = _two_sizes(stride, "stride", 1)
+    ph, pw = _two_sizes(padding, "padding", 0)
+    return _ane.conv2d(_array(x, "x"), _array(w, "w"), sh, sw, ph, pw,
+                       profile, accumulator, tile)
+
+
 from ._ane_graph import Graph, REWRITES  # noqa: E402,F401 (graphs of these ops)

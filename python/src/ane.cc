@@ -187,6 +187,7 @@ void BindAne(py::module_ m) {
   BindAneAlgorithms(m);
   BindAnePaired(m);
   BindAneTransforms(m);
+  BindAneLayers(m);
 }
 
 }  // namespace python

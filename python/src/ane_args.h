@@ -31,6 +31,7 @@ pybind11::array AneOut(const ane::Tensor& t);
 void BindAneAlgorithms(pybind11::module_& m);
 void BindAnePaired(pybind11::module_& m);
 void BindAneTransforms(pybind11::module_& m);
+void BindAneLayers(pybind11::module_& m);  // ane_layers.cc
 
 }  // namespace python
 }  // namespace refmath
