@@ -134,6 +134,28 @@ TEST(AneLayers, RmsNormIsItsOpSequence) {
   }
 }
 
+TEST(AneLayers, NormsOfInfinitiesNaNsAndLargeRows) {
+  // A row with +inf, one with NaN, one of 65504s (its sum leaves binary16,
+  // and the devices saturate at 32768), one of subnormals.
+  std::vector<double> v(32, 1.5);
+  v[2] = INFINITY;
+  v[9] = NAN;
+  for (size_t i = 16; i < 24; ++i) v[i] = 65504;
+  for (size_t i = 24; i < 32; ++i) v[i] = i % 2 ? 3e-6 : -6e-8;
+  const Tensor x = Tensor::FromDoubles({4, 8}, v);
+  for (const char* name : kPresets) {
+    const Profile p = Preset(name);
+    EXPECT_EQ(LayerNorm(x, nullptr, nullptr, kDefaultNormEps, -1, p).data(),
+              Rows(x, [&](const std::vector<Half>& r) {
+                return LayerNormRow(r, nullptr, nullptr, kDefaultNormEps, p);
+              })) << name;
+    EXPECT_EQ(RmsNorm(x, nullptr, kDefaultNormEps, -1, p).data(),
+              Rows(x, [&](const std::vector<Half>& r) {
+                return RmsNormRow(r, nullptr, kDefaultNormEps, p);
+              })) << name;
+  }
+}
+
 TEST(AneLayers, NormsWorkedByHand) {
   // [1, 2, 3, 4]: sum 10, mean 10 * 0.25 = 2.5, d = [-1.5, -0.5, 0.5, 1.5],
   // sum of squares 5, var 1.25; 1.25 + 0x00A8 rounds to 1.25, sqrt(1.25)
@@ -309,6 +331,22 @@ TEST(AneLayers, Conv2dIsTheIm2colMatmul) {
       EXPECT_EQ(y.data(), ConvByDot(x, w, o, p)) << name << " stride " << o.stride_h;
       EXPECT_EQ(y.shape()[2], (7 + 2 * o.pad_h - 3) / o.stride_h + 1);
     }
+  }
+}
+
+TEST(AneLayers, Conv2dPaddingMeetsInfiniteWeights) {
+  // A padded +0 against an infinite weight is NaN, as in the matmul; an
+  // infinite input spreads to the outputs whose windows hold it.
+  std::mt19937 rng(15);
+  Tensor x = Random({1, 2, 4, 4}, 2.0, &rng, false);
+  Tensor w = Random({2, 2, 3, 3}, 1.0, &rng, false);
+  x[5] = kHalfPosInf;
+  w[0] = kHalfNegInf;
+  for (const char* name : kPresets) {
+    const Profile p = Preset(name);
+    const Tensor y = Conv2d(x, w, {1, 1, 1, 1}, p);
+    EXPECT_EQ(y.data(), ConvByDot(x, w, {1, 1, 1, 1}, p)) << name;
+    EXPECT_EQ(y[0], kHalfCanonicalNaN) << name;  // w[0] meets the padding
   }
 }
 
