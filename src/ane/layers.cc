@@ -42,9 +42,9 @@ void CheckFeatureShape(const char* op, const char* name, const Tensor* t,
 }
 
 // The mean along the last axis through the matmul route:
-// (x @ ones) * fp16(1/K).
+// (x @ ones) * fp16(1/K) (ReduceMean, matmul.h).
 Tensor MeanAsMatmul(const Tensor& x, const Profile& p) {
-  return Mul(ReduceSumAsMatmul(x, p), Constant(1.0 / x.cols(), p), p);
+  return ReduceMean(x, -1, /*wide=*/true, p);
 }
 
 // 1 / sqrt(v + fp16(eps)): the rsqrt of the norms as three device ops.

@@ -182,8 +182,8 @@ const Command kSubcommands[] = {
      REFMATH_ANE_NPY_IN_OUT
      "--axes A,B,...         output axis k is input axis A_k, each axis once,\n"
      "                       negative from the end (default: reversed)\n"
-     "--profile P            spec, m1, m3 or m5, for the input cast\n"
-     "                       (default: spec)\n",
+     "--profile P            spec, m1, m3, m5, a13 .. a17, for the input\n"
+     "                       cast (default: spec)\n",
      FunctionNames::kNone, "refmath ane transpose --in x.npy --axes 0,2,1 --out t.npy"},
     {"ane layer-norm", nullptr, REFMATH_ANE_LAYER_NORM_FORM,
      "layer norm along one axis on the model: mean and variance through the\n"
@@ -208,7 +208,7 @@ const Command kSubcommands[] = {
      "GELU in its tanh form on every element, as binary16 ops and the\n"
      "native tanh (docs/ane.md, Layers)",
      REFMATH_ANE_NPY_IN_OUT
-     "--profile P            spec, m1, m3 or m5 (default: spec)\n",
+     "--profile P            spec, m1, m3, m5, a13 .. a17 (default: spec)\n",
      FunctionNames::kNone, "refmath ane gelu --in x.npy --out y.npy"},
     {"ane attention", nullptr, REFMATH_ANE_ATTENTION_FORM,
      "scaled dot-product attention decomposed: softmax((q @ k^T) * scale)\n"
