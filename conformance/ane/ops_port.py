@@ -72,6 +72,8 @@ def draw(shape, seed, kind):
         h = ((13 + (field & 3)) << 10) | mantissa
     elif kind == 'large':
         h = ((20 + (field & 3)) << 10) | mantissa
+    elif kind == 'small':
+        h = sign | ((11 + (field & 3)) << 10) | mantissa
     return h.astype(np.uint16).reshape(shape)
 
 
@@ -134,15 +136,17 @@ def select(cond, a, b, p):
 
 
 def matmul(a, b, p):
-    """Dot for every output of a @ b (b of rank 2), vectorized over them."""
+    """Dot for every output of a @ b (batch axes broadcast), vectorized
+    over the outputs."""
     k_len = a.shape[-1]
     ra, rb = read(a, p), read(b, p)
-    acc = np.full(a.shape[:-1] + (b.shape[-1],), -0.0,
-                  np.float64 if p.exact else np.float32)
+    acc = None
     tile = None
     with np.errstate(all='ignore'):
         for k in range(k_len):
-            product = value(round16(ra[..., k, None] * rb[k], p))
+            product = value(round16(ra[..., k, None] * rb[..., k, None, :], p))
+            if acc is None:
+                acc = np.full(product.shape, -0.0, np.float64 if p.exact else np.float32)
             first = k % p.tile == 0
             tile = product if first else value(round16(tile + product, p))
             if (k + 1) % p.tile == 0 or k + 1 == k_len:
@@ -196,18 +200,88 @@ def reduce_max(x, p):
     return m[..., None]
 
 
-def exp16(x, p, refmath, tmp):
+def kernel16(name, x, p, refmath, tmp):
+    """The model's exp / tanh: refmath's exact binary32 kernel on the read
+    input, rounded to binary16."""
     src, dst = os.path.join(tmp, 'in.f32'), os.path.join(tmp, 'out.f32')
     read(x, p).astype('<f4').tofile(src)
-    subprocess.run([refmath, 'eval', '--function', 'exp', '--in', src,
+    subprocess.run([refmath, 'eval', '--function', name, '--in', src,
                     '--out', dst], check=True)
     y = np.fromfile(dst, dtype='<f4').astype(np.float64)
     return round16(y, p).reshape(x.shape)
 
 
 def softmax(x, p, refmath, tmp):
-    e = exp16(elementwise(np.subtract)(x, reduce_max(x, p), p), p, refmath, tmp)
+    d = elementwise(np.subtract)(x, reduce_max(x, p), p)
+    e = kernel16('exp', d, p, refmath, tmp)
     return elementwise(np.divide)(e, wide_sum(e, p), p)
+
+
+add, sub, mul = (elementwise(f) for f in (np.add, np.subtract, np.multiply))
+
+
+def const(v, p):
+    return round16(np.float64(v), p)
+
+
+def unary(f):
+    def op(x, p):
+        with np.errstate(all='ignore'):
+            return round16(f(read(x, p)), p)
+    return op
+
+
+def mean(x, p, wide=True):
+    """The sum along the last axis (matmul route or narrow) times 1/K."""
+    s = wide_sum(x, p) if wide else reduce_sum(x, p)
+    return mul(s, const(1.0 / x.shape[-1], p), p)
+
+
+def inverse_root(v, eps, p):
+    return unary(lambda r: 1.0 / r)(unary(np.sqrt)(add(v, const(eps, p), p), p), p)
+
+
+def layer_norm(x, gamma, beta, eps, p):
+    d = sub(x, mean(x, p), p)
+    y = mul(d, inverse_root(mean(mul(d, d, p), p), eps, p), p)
+    return add(mul(y, gamma, p), beta, p)
+
+
+def rms_norm(x, gamma, eps, p):
+    return mul(mul(x, inverse_root(mean(mul(x, x, p), p), eps, p), p), gamma, p)
+
+
+def gelu(x, p, refmath, tmp):
+    """0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), one op a step."""
+    u = add(x, mul(const(0.044715, p), mul(mul(x, x, p), x, p), p), p)
+    t = kernel16('tanh', mul(const(0.7978845608028654, p), u, p), p, refmath, tmp)
+    return mul(mul(const(0.5, p), x, p), add(np.uint16(0x3C00), t, p), p)
+
+
+def attention_causal(q, k, v, p, refmath, tmp):
+    """softmax((q @ k^T) * fp16(1/sqrt(D)), keys after the query -inf) @ v."""
+    s = mul(matmul(q, np.swapaxes(k, -1, -2), p), const(1 / np.sqrt(q.shape[-1]), p), p)
+    lq, lk = s.shape[-2:]
+    keep = np.arange(lk)[None, :] <= np.arange(lq)[:, None]
+    s = np.where(keep, s, np.uint16(0xFC00)).astype(np.uint16)
+    return matmul(softmax(s, p, refmath, tmp), v, p)
+
+
+def conv2d(x, w, stride, pad, p):
+    """w [O, C*KH*KW] @ im2col(x) per image, rows in (channel, i, j) order,
+    the padding +0."""
+    n, c, h, wd = x.shape
+    o, _, kh, kw = w.shape
+    padded = np.zeros((n, c, h + 2 * pad[0], wd + 2 * pad[1]), np.uint16)
+    padded[:, :, pad[0]:pad[0] + h, pad[1]:pad[1] + wd] = x
+    ho = (h + 2 * pad[0] - kh) // stride[0] + 1
+    wo = (wd + 2 * pad[1] - kw) // stride[1] + 1
+    out = []
+    for img in padded:
+        cols = [img[ch, i:i + stride[0] * ho:stride[0], j:j + stride[1] * wo:stride[1]]
+                .reshape(-1) for ch in range(c) for i in range(kh) for j in range(kw)]
+        out.append(matmul(w.reshape(o, -1), np.stack(cols), p).reshape(o, ho, wo))
+    return np.stack(out)
 
 
 def cases(refmath, tmp):
@@ -221,6 +295,11 @@ def cases(refmath, tmp):
     mid = draw((64, 8), 11, 'mid')
     logits = draw((16, 128), 12, 'mid')
     large = draw((4, 512), 13, 'large')
+    feat = draw((8, 96), 14, 'small')
+    gamma, beta = draw((96,), 15, 'small'), draw((96,), 16, 'small')
+    q, k, v = draw((2, 8, 16), 17, 'small'), draw((2, 12, 16), 18, 'small'), draw((2, 12, 8), 19, 'small')
+    image, kernel = draw((1, 3, 9, 8), 20, 'small'), draw((4, 3, 3, 2), 21, 'small')
+    cube = draw((4, 6, 10), 22, 'any')
     exact = lambda p: Profile(p.name, exact=True)  # noqa: E731
     return {
         'add': lambda p: elementwise(np.add)(a, b, p),
@@ -243,6 +322,14 @@ def cases(refmath, tmp):
         'reduce_max_axis0': lambda p: reduce_max(anyx.T, p).T,
         'cumsum_axis0': lambda p: matmul(mid.T, np.triu(ones(64, 64)), p).T,
         'cumsum_large': lambda p: matmul(large, np.triu(ones(512, 512)), p),
+        'reduce_mean_matmul': lambda p: mean(sums, p),
+        'reduce_mean_axis0': lambda p: mean(sums.T, p, wide=False).T,
+        'permute': lambda p: np.transpose(cube, (2, 0, 1)),
+        'layer_norm': lambda p: layer_norm(feat, gamma, beta, 1e-5, p),
+        'rms_norm': lambda p: rms_norm(feat, gamma, 1e-5, p),
+        'gelu': lambda p: gelu(a, p, refmath, tmp),
+        'attention_causal': lambda p: attention_causal(q, k, v, p, refmath, tmp),
+        'conv2d': lambda p: conv2d(image, kernel, (2, 1), (1, 1), p),
         'slice_offset': lambda p: slice_offset(fa, 3, 40, p),
         'softmax': lambda p: softmax(logits, p, refmath, tmp),
     }

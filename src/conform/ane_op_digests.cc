@@ -3,6 +3,7 @@
 #include <functional>
 #include <string>
 
+#include "refmath/ane/layers.h"
 #include "refmath/ane/matmul.h"
 #include "refmath/ane/ops.h"
 #include "refmath/ane/profile.h"
@@ -25,6 +26,7 @@ enum class Kind {
   kMid,       // exponent field 6..21: |x| in [2^-9, 128), either sign
   kPositive,  // exponent field 13..16, sign clear: x in [0.25, 4)
   kLarge,     // exponent field 20..23, sign clear: x in [32, 512)
+  kSmall,     // exponent field 11..14: |x| in [2^-4, 2), either sign
 };
 
 Half Shape16(uint16_t h, Kind kind) {
@@ -40,6 +42,8 @@ Half Shape16(uint16_t h, Kind kind) {
       return static_cast<Half>(((13 + (field & 3)) << 10) | mantissa);
     case Kind::kLarge:
       return static_cast<Half>(((20 + (field & 3)) << 10) | mantissa);
+    case Kind::kSmall:
+      return static_cast<Half>(sign | ((11 + (field & 3)) << 10) | mantissa);
   }
   return h;
 }
@@ -84,6 +88,16 @@ std::vector<OpCase> Cases() {
   const Tensor logits = Draw({16, 128}, 12, Kind::kMid);
   // Running sums that pass 32768 and 65504 (the saturations).
   const Tensor large = Draw({4, 512}, 13, Kind::kLarge);
+  const Tensor feat = Draw({8, 96}, 14, Kind::kSmall);
+  const Tensor gamma = Draw({96}, 15, Kind::kSmall), beta = Draw({96}, 16, Kind::kSmall);
+  const Tensor q = Draw({2, 8, 16}, 17, Kind::kSmall), k = Draw({2, 12, 16}, 18, Kind::kSmall);
+  const Tensor v = Draw({2, 12, 8}, 19, Kind::kSmall);
+  const Tensor image = Draw({1, 3, 9, 8}, 20, Kind::kSmall);
+  const Tensor kernel = Draw({4, 3, 3, 2}, 21, Kind::kSmall);
+  const Tensor cube = Draw({4, 6, 10}, 22, Kind::kAny);
+  Conv2dOptions conv;
+  conv.stride_h = 2;
+  conv.pad_h = conv.pad_w = 1;
   using P = const Profile&;
   return {
       {"add", [=](P p) { return Add(a, b, p); }},
@@ -108,6 +122,15 @@ std::vector<OpCase> Cases() {
       {"reduce_max_axis0", [=](P p) { return ReduceMax(any, 0, p); }},
       {"cumsum_axis0", [=](P p) { return Cumsum(mid, 0, p); }},
       {"cumsum_large", [=](P p) { return Cumsum(large, -1, p); }},
+      {"reduce_mean_matmul", [=](P p) { return ReduceMean(sums, -1, true, p); }},
+      {"reduce_mean_axis0", [=](P p) { return ReduceMean(sums, 0, false, p); }},
+      {"permute", [=](P) { return Permute(cube, {2, 0, 1}); }},
+      {"layer_norm",
+       [=](P p) { return LayerNorm(feat, &gamma, &beta, kDefaultNormEps, -1, p); }},
+      {"rms_norm", [=](P p) { return RmsNorm(feat, &gamma, kDefaultNormEps, -1, p); }},
+      {"gelu", [=](P p) { return Gelu(a, p); }},
+      {"attention_causal", [=](P p) { return Attention(q, k, v, 0, true, p); }},
+      {"conv2d", [=](P p) { return Conv2d(image, kernel, conv, p); }},
       {"slice_offset", [=](P p) { return SliceLastAxis(fa, 3, 40, p); }},
       {"softmax", [=](P p) { return Softmax(logits, -1, p); }},
   };
