@@ -172,3 +172,42 @@ def test_rewrites_name_their_classes():
     assert ane.REWRITES == {"reduce_sum_to_matmul": "lossless-or-better",
                             "decompose_sdpa": "lossless",
                             "fold_scalar_chains": "numeric"}
+
+
+def test_slice_last_axis_saturates_on_a13_past_the_first_column():
+    x = np.array([[5000, 4094, -4096, 1]], np.float16)
+    a13 = ane.slice_last_axis(x, 1, 3, profile="a13")
+    np.testing.assert_array_equal(bits(a13), bits(np.array([[4094, -np.inf, 1]], np.float16)))
+    for offset, profile in ((1, "a14"), (1, "spec"), (0, "a13")):
+        np.testing.assert_array_equal(
+            bits(ane.slice_last_axis(x, offset, 3, profile=profile)),
+            bits(x[:, offset:offset + 3]))
+    with pytest.raises(ValueError, match="outside the last axis"):
+        ane.slice_last_axis(x, 2, 3)
+    with pytest.raises(ValueError, match="must not be negative"):
+        ane.slice_last_axis(x, -1, 2)
+
+
+def test_routes_give_the_specs_verdicts_and_measure_them():
+    """Sums over 768 elements take different blocks on A13/A14 and A15+
+    (ulp1: at most one ulp apart, and apart somewhere), a width-offset
+    slice of values above 4094 saturates on A13 only, and short sums or
+    narrow ones are routed alike everywhere."""
+    g = ane.Graph()
+    x = g.input("x", (64, 768))
+    g.output(g.reduce_sum(x, axis=-1, route="matmul", name="wide"),
+             g.reduce_sum(x, axis=-1, name="narrow"),
+             g.softmax(g.slice_last_axis(x, offset=0, width=100), name="short"),
+             g.slice_last_axis(g.muls(x, c=1000), offset=4, width=10, name="tail"),
+             g.slice_last_axis(x, offset=4, width=10, name="tail_small"))
+    feeds = {"x": RNG.uniform(0, 8, (64, 768)).astype(np.float16)}
+    rows = {r.node: r for r in g.routes(feeds)}
+    assert set(r.verdict for r in rows.values()) <= set(ane.VERDICTS) - {"round1"}
+    assert rows["wide"].verdict == "ulp1" and rows["wide"].max_ulps == 1
+    assert "768" in rows["wide"].why
+    assert rows["tail"].verdict == "saturation" and rows["tail"].max_ulps is None
+    for name in ("narrow", "short", "tail_small", "x"):
+        assert (rows[name].verdict, rows[name].max_ulps) == ("none", 0), rows[name]
+    # The measured column is the chips' own runs.
+    a13, a15 = (g.run(feeds, profile=chip)[0] for chip in ("a13", "a15"))
+    assert np.any(bits(a13) != bits(a15))

@@ -21,13 +21,22 @@ REWRITES = {
 }
 
 # Ops whose refmath.ane function takes the matmul fields accumulator, tile.
-_WIDE = {"matmul", "reduce_sum", "cumsum", "softmax"}
+_WIDE = {"matmul", "reduce_sum", "cumsum", "softmax", "reduce_mean",
+         "layer_norm", "rms_norm", "attention", "conv2d"}
+
+# The spec's cross-chip verdicts; "round1" (a reduce-then-square fusion) is
+# never returned: the chips measured all compute fp16(sum)^2.
+VERDICTS = ("saturation", "ulp1", "round1", "none")
+_CHIPS = ("a13", "a14", "a15")
+_A13_CROP_DMA = 4094.0   # 65504 / 16
+_EARLY_BLOCK = 192       # A13, A14; A15 and later: 384
 
 
 def _known_ops():
     ops = set(_ane.functions()) | set(_ane.binary_functions())
     ops |= {"where", "matmul", "reduce_sum", "reduce_max", "cumsum",
-            "softmax", "transpose", "muls", "adds", "sdpa"}
+            "softmax", "transpose", "muls", "adds", "sdpa",
+            "slice_last_axis"}
     # Compositions the model adds (layer norms, GELU, ...) as they exist.
     ops |= {name for name in ("layer_norm", "rms_norm", "gelu", "attention",
                               "conv2d", "reduce_mean") if hasattr(_ane, name)}
@@ -130,12 +139,29 @@ class Graph:
     def run(self, feeds, profile="spec", accumulator=None, tile=None):
         """The outputs' float16 arrays for `feeds` {input name: float16
         array of its shape}, every node one refmath.ane call."""
+        values = self.values(feeds, profile, accumulator, tile)
+        return [values[n.name] for n in self.outputs]
+
+    def values(self, feeds, profile="spec", accumulator=None, tile=None):
+        """{node name: its float16 array} for `feeds`, every node."""
         values = {}
         wide = {"profile": profile, "accumulator": accumulator, "tile": tile}
         for n in self.nodes:
             values[n.name] = _evaluate(n, [values[i.name] for i in n.inputs],
                                        feeds, wide)
-        return [values[n.name] for n in self.outputs]
+        return values
+
+    def routes(self, feeds, accumulator=None, tile=None):
+        """The cross-chip report: for each node, the spec's verdict (one of
+        VERDICTS) of whether A13, A14 and A15+ compute it differently, why,
+        and the largest difference measured on `feeds` between the chip
+        presets a13, a14 and a15, in binary16 ulps (None where a value is
+        finite on one chip and not on another).  A node downstream of a
+        routed one inherits its differences under verdict "none"."""
+        runs = [self.values(feeds, chip, accumulator, tile) for chip in _CHIPS]
+        return [Route(n.name, n.op, *_verdict(n, runs[-1]),
+                      _max_ulps([r[n.name] for r in runs]))
+                for n in self.nodes]
 
     def rewrite(self, name, profile="spec"):
         """(new graph, [what changed, one line per change]) for the rewrite
@@ -150,6 +176,74 @@ class Graph:
         """The nodes reading `node`, and 1 more if it is an output."""
         return (sum(node in n.inputs for n in self.nodes) +
                 (node in self.outputs))
+
+
+class Route(tuple):
+    """One row of Graph.routes: node, op, verdict, why, max_ulps."""
+
+    __slots__ = ()
+    _fields = ("node", "op", "verdict", "why", "max_ulps")
+
+    def __new__(cls, *fields):
+        return tuple.__new__(cls, fields)
+
+    def __getattr__(self, name):
+        return self[self._fields.index(name)]
+
+    def __repr__(self):
+        return "%s (%s): %s, %s; measured %s" % (
+            self.node, self.op, self.verdict, self.why,
+            "a non-finite difference" if self.max_ulps is None
+            else "%d ulp" % self.max_ulps)
+
+
+def _summed_length(n, values):
+    """The length of the wide sum a routed node takes, or 0."""
+    x = values[n.inputs[0].name] if n.inputs else None
+    axis = n.attrs.get("axis", -1)
+    if n.op in ("reduce_sum", "reduce_mean"):
+        return x.shape[axis] if n.attrs.get("route", "narrow") == "matmul" else 0
+    if n.op in ("softmax", "layer_norm", "rms_norm"):
+        return x.shape[axis]
+    if n.op in ("attention", "sdpa"):
+        return values[n.inputs[1].name].shape[-2]  # the keys
+    return 0
+
+
+def _verdict(n, values):
+    if n.op == "slice_last_axis" and n.attrs.get("offset", 0) > 0:
+        x = values[n.inputs[0].name].astype(_np.float64)
+        peak = _np.max(_np.abs(x[_np.isfinite(x)]), initial=0)
+        if peak > _A13_CROP_DMA:
+            return "saturation", ("a width-offset slice through A13's crop-DMA, "
+                                  "values up to %g > 4094" % peak)
+        return "none", "a width-offset slice, values within 4094"
+    length = _summed_length(n, values)
+    if length > _EARLY_BLOCK:
+        return "ulp1", ("a wide sum of %d: blocks of 192 on A13/A14, 384 on "
+                        "A15+" % length)
+    if length:
+        return "none", "a wide sum of %d, one block on every chip" % length
+    return "none", "no route differs"
+
+
+def _max_ulps(arrays):
+    """The largest distance in binary16 ulps between the arrays (positions
+    on the ordered line of binary16 values), None if one is finite where
+    another is not."""
+    keys = []
+    for a in arrays:
+        bits = _np.asarray(a).view(_np.uint16).astype(_np.int32)
+        keys.append(_np.where(bits & 0x8000, -(bits & 0x7FFF), bits))
+    finite = [_np.isfinite(_np.asarray(a)) for a in arrays]
+    if any(_np.any(f != finite[0]) for f in finite):
+        return None
+    worst = 0
+    for k in keys[1:]:
+        both = finite[0]
+        if _np.any(both):
+            worst = max(worst, int(_np.max(_np.abs(k - keys[0])[both])))
+    return worst
 
 
 def _evaluate(n, args, feeds, wide):

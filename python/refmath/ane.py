@@ -114,6 +114,15 @@ def reduce_sum(x, axis=-1, route="narrow", profile="spec", accumulator=None,
                            tile)
 
 
+def slice_last_axis(x, offset, width, profile="spec"):
+    """x[..., offset:offset + width]; on "a13" a slice not starting at 0
+    goes through the crop-DMA, which turns magnitudes above 4094 into
+    infinities."""
+    if offset < 0 or width < 0:
+        raise ValueError("offset and width must not be negative")
+    return _ane.slice_last_axis(_array(x, "x"), offset, width, profile)
+
+
 def reduce_max(x, axis=-1, profile="spec"):
     """Largest element along `axis` (kept with length 1); NaN if any is."""
     return _ane.reduce_max(_array(x, "x"), axis, profile)
@@ -348,4 +357,4 @@ def conv2d(x, w, stride=1, padding=0, profile="spec", accumulator=None,
                        profile, accumulator, tile)
 
 
-from ._ane_graph import Graph, REWRITES  # noqa: E402,F401 (graphs of these ops)
+from ._ane_graph import Graph, REWRITES, VERDICTS  # noqa: E402,F401 (graphs of these ops)

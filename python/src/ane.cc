@@ -159,6 +159,11 @@ void BindTensorOps(py::module_& m) {
     return AneOut(route == "narrow" ? ane::ReduceSum(t, axis, p)
                                  : ane::ReduceSumAsMatmul(t, axis, p));
   });
+  m.def("slice_last_axis", [](const py::array& x, size_t offset, size_t width,
+                              const string& profile) {
+    const ane::Profile p = AneProfile(profile, {}, {});
+    return AneOut(ane::SliceLastAxis(AneTensor(x, "x", p), offset, width, p));
+  });
   m.def("reduce_max", [](const py::array& x, int axis, const string& profile) {
     const ane::Profile p = AneProfile(profile, {}, {});
     return AneOut(ane::ReduceMax(AneTensor(x, "x", p), axis, p));
