@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include <random>
+#include <string>
 #include <vector>
 
 #include "conformance/ane/test_profiles.h"
@@ -16,13 +17,15 @@ namespace refmath {
 namespace ane {
 namespace {
 
-// Binary16 patterns: mostly finite values of every exponent below 2^4
-// (subnormals included, so products fall below 2^-14 too), with zeros of
-// both signs, infinities, NaN and the largest finite value sprinkled in.
-std::vector<Half> Patterns(size_t count, std::mt19937* rng) {
+// Binary16 patterns: mostly finite values of every exponent below
+// 2^(max_exponent - 15) (subnormals included, so products fall below 2^-14
+// too), with zeros of both signs, infinities, NaN and the largest finite
+// value sprinkled in.
+std::vector<Half> Patterns(size_t count, std::mt19937* rng,
+                           int max_exponent = 18) {
   std::vector<Half> out(count);
-  std::uniform_int_distribution<int> bits(0, 0xFFFF), exponent(0, 18),
-      special(0, 199);
+  std::uniform_int_distribution<int> bits(0, 0xFFFF), exponent(0, max_exponent),
+      special(0, 399);
   const Half specials[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x7BFF,
                            0x0001, 0x8400};
   for (Half& h : out) {
@@ -36,8 +39,18 @@ std::vector<Half> Patterns(size_t count, std::mt19937* rng) {
   return out;
 }
 
+// Finite binary16 values below 2^(max_exponent - 15), of either sign.
+std::vector<Half> Finite(size_t count, std::mt19937* rng, int max_exponent) {
+  std::vector<Half> out(count);
+  std::uniform_int_distribution<int> bits(0, 0xFFFF), exponent(0, max_exponent);
+  for (Half& h : out) {
+    h = static_cast<Half>((bits(*rng) & 0x83FF) | (exponent(*rng) << 10));
+  }
+  return out;
+}
+
 Profile Custom(bool round_products, bool flush, int tile = 1,
-              Accumulator acc = Accumulator::kFp32) {
+               Accumulator acc = Accumulator::kFp32) {
   Profile p = SpecProfile();
   p.round_products = round_products;
   p.flush_subnormals = flush;
@@ -46,30 +59,158 @@ Profile Custom(bool round_products, bool flush, int tile = 1,
   return p;
 }
 
+// The presets, each also with the exact accumulator, and every combination
+// of tile 1, 2, 3, 4, 7, products rounded or not, subnormals flushed or
+// not and either accumulator.
+std::vector<Profile> ProfilesToCheck() {
+  std::vector<Profile> out;
+  for (const char* name : {"spec", "m1", "m3", "m5"}) {
+    out.push_back(Preset(name));
+    out.push_back(Preset(name));
+    out.back().accumulator = Accumulator::kExact;
+  }
+  for (int tile : {1, 2, 3, 4, 7}) {
+    for (bool round_products : {true, false}) {
+      for (bool flush : {false, true}) {
+        for (Accumulator acc : {Accumulator::kFp32, Accumulator::kExact}) {
+          out.push_back(Custom(round_products, flush, tile, acc));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::string Describe(const Profile& p) {
+  return std::string(p.name) + " tile " + std::to_string(p.tile) +
+         (p.round_products ? " rounded" : " exact products") +
+         (p.flush_subnormals ? " flushed " : " ") + AccumulatorName(p.accumulator);
+}
+
+// Every output of a @ b against Dot of its row and column; returns the
+// number of NaN outputs.
+size_t ExpectDotBits(const Tensor& a, const Tensor& b, const Profile& p) {
+  const size_t m = a.shape()[0], k = a.shape()[1], n = b.shape()[1];
+  const Tensor c = Matmul(a, b, p);
+  std::vector<Half> column(k);
+  size_t nan = 0;
+  for (size_t j = 0; j < n; ++j) {
+    for (size_t i = 0; i < k; ++i) column[i] = b[i * n + j];
+    for (size_t r = 0; r < m; ++r) {
+      const Half want = Dot(&a.data()[r * k], column.data(), k, p);
+      EXPECT_EQ(c[r * n + j], want) << Describe(p) << " row " << r << " col " << j;
+      if (c[r * n + j] != want) return nan;
+      nan += HalfIsNaN(want);
+    }
+  }
+  return nan;
+}
+
+// Row 0 of a is its first half followed by that half negated, and column 0
+// of b its first half twice: their products cancel exactly (sum 0, of
+// either sign); row 1 is the same with one element changed by a unit.
+void AddCancellation(std::vector<Half>* a, std::vector<Half>* b, size_t k,
+                     size_t n) {
+  const size_t h = k / 2;
+  for (size_t i = 0; i < h; ++i) {
+    (*a)[h + i] = (*a)[i] ^ 0x8000;
+    (*a)[k + h + i] = (*a)[k + i] ^ 0x8000;
+    (*b)[(h + i) * n] = (*b)[i * n];
+  }
+  (*a)[k + 1] = static_cast<Half>((*a)[k + 1] + 1);
+}
+
 TEST(AneMatmulLanes, EveryOutputEqualsTheOneOutputDot) {
   std::mt19937 rng(2026);
   const size_t m = 7, k = 37, n = 13;  // 7 rows: one block of 4 and 3 alone
-  const Tensor a({m, k}, Patterns(m * k, &rng));
-  const Tensor b({k, n}, Patterns(k * n, &rng));
-  std::vector<Half> column(k);
-  // The binary32 route (the first five) and Dot on operands read once.
-  const Accumulator exact = Accumulator::kExact;
-  for (const Profile& p :
-       {Preset("spec"), Preset("m3"), Preset("m5"), Custom(false, false),
-        Custom(true, true), Preset("m1"), Custom(true, false, 1, exact),
-        Custom(true, true, 1, exact), Custom(false, false, 3),
-        Custom(false, true, 5, exact), Custom(true, true, 4, exact)}) {
-    const Tensor c = Matmul(a, b, p);
-    size_t nan = 0;
-    for (size_t j = 0; j < n; ++j) {
-      for (size_t i = 0; i < k; ++i) column[i] = b[i * n + j];
-      for (size_t r = 0; r < m; ++r) {
-        const Half want = Dot(&a.data()[r * k], column.data(), k, p);
-        ASSERT_EQ(c[r * n + j], want) << p.name << " row " << r << " col " << j;
-        nan += HalfIsNaN(want);
-      }
+  // Small values, and values up to 2^7 whose sums overflow binary16, the
+  // tiles and the device saturation.
+  for (int max_exponent : {18, 21}) {
+    std::vector<Half> av = Patterns(m * k, &rng, max_exponent);
+    std::vector<Half> bv = Patterns(k * n, &rng, max_exponent);
+    AddCancellation(&av, &bv, k, n);
+    const Tensor a({m, k}, av), b({k, n}, bv);
+    for (const Profile& p : ProfilesToCheck()) {
+      EXPECT_LT(ExpectDotBits(a, b, p), m * n / 2)
+          << "too few finite outputs to test " << Describe(p);
     }
-    EXPECT_LT(nan, m * n / 2) << "too few finite outputs to test " << p.name;
+  }
+}
+
+// Rows longer than the exact accumulator's binary64 blocks (2^13 terms),
+// folded block by block into the exact register.  Output (1, 1) sums
+// products up to 2^28 that cancel in pairs (the second half of the row is
+// the first negated) and leaves subnormal products: a binary64 sum of the
+// whole row would round them away.
+TEST(AneMatmulLanes, LongRowsEqualTheOneOutputDot) {
+  std::mt19937 rng(48);
+  const size_t m = 2, k = 4 * 8192 + 5, n = 2, h = k / 2;
+  std::vector<Half> av = Patterns(k, &rng, 30), row1 = Finite(k, &rng, 21);
+  std::vector<Half> bv = Patterns(k * n, &rng, 30), col1 = Finite(h, &rng, 21);
+  const std::vector<Half> small = Finite(k, &rng, 5);
+  for (size_t i = 0; i < h; ++i) {
+    row1[h + i] = row1[i] ^ 0x8000;
+    bv[i * n + 1] = bv[(h + i) * n + 1] = col1[i];
+    if (i % 64 == 0) row1[i] = small[i], row1[h + i] = small[h + i];
+  }
+  row1[k - 1] = small[k - 1] & 0x7FFF;
+  bv[(k - 1) * n + 1] = 0x3C00;
+  av.insert(av.end(), row1.begin(), row1.end());
+  const Tensor a({m, k}, av), b({k, n}, bv);
+  for (int tile : {1, 2, 4}) {
+    for (bool round_products : {true, false}) {
+      ExpectDotBits(a, b, Custom(round_products, false, tile, Accumulator::kExact));
+    }
+  }
+  // The large products cancel exactly; the rest, below 2^-2 and multiples
+  // of 2^-48, sum exactly in binary64 (fewer than 2^53 multiples).
+  double rest = HalfToDouble(row1[k - 1]);
+  for (size_t i = 0; i < h; i += 64) {
+    rest += HalfToDouble(small[i]) * HalfToDouble(col1[i]);
+    rest += HalfToDouble(small[h + i]) * HalfToDouble(col1[i]);
+  }
+  EXPECT_EQ(Matmul(a, b, Custom(false, false, 1, Accumulator::kExact))[3],
+            HalfFromDouble(rest));
+  ExpectDotBits(a, b, Preset("m1"));
+  Profile m1_exact = Preset("m1");
+  m1_exact.accumulator = Accumulator::kExact;
+  ExpectDotBits(a, b, m1_exact);
+}
+
+// 11520 products of 65504 and 11520 of -65504 cancel; 1536 products of
+// 2^-24 between them sum to 1.5 * 2^-14 (0x0600).  A binary64 sum of the
+// whole row passes 2^29, where its spacing is 2^-23, and drops them; the
+// exact accumulator's blocks of 2^13 terms keep them.  And a row of 9000
+// products -0 * 1 sums to -0, one +0 among them gives +0.
+TEST(AneMatmulLanes, ExactAccumulatorKeepsTinyTermsPastLargeSums) {
+  const size_t k = 3 * 8192;
+  std::vector<Half> row(k);
+  for (size_t i = 0; i < k; ++i) {
+    row[i] = i % 16 == 15 ? 0x0001 : i < k / 2 ? 0x7BFF : 0xFBFF;
+  }
+  Profile exact = Preset("spec");
+  exact.accumulator = Accumulator::kExact;
+  EXPECT_EQ(Matmul(Tensor({k}, row), Ones(k, 1), exact)[0], 0x0600);
+  std::vector<Half> zeros(9000, 0x8000);
+  const Profile exact_products = Custom(false, false, 1, Accumulator::kExact);
+  for (const Profile& p : {exact, exact_products, Preset("spec"), Preset("m1")}) {
+    EXPECT_EQ(Matmul(Tensor({9000}, zeros), Ones(9000, 1), p)[0], 0x8000) << p.name;
+  }
+  zeros[8500] = 0x0000;
+  EXPECT_EQ(Matmul(Tensor({9000}, zeros), Ones(9000, 1), exact)[0], 0x0000);
+  EXPECT_EQ(Matmul(Tensor({9000}, zeros), Ones(9000, 1), exact_products)[0], 0x0000);
+}
+
+// A tile of two: 1 * 1, then 1141 * 2^-16 (0x2475) * 1838 * 2^-16 (0x272E)
+// = (2^21 + 6) * 2^-32 = 2^-11 + 6 * 2^-32.  Rounded, that product is
+// 2^-11 and 1 + 2^-11 ties to 1 (0x3C00).  Not rounded, 1 + 2^-11 + 6 * 2^-32
+// is above the midpoint: 1 + 2^-10 (0x3C01); a binary32 sum would have
+// rounded it to the midpoint (binary32's spacing at 1 is 2^-23).
+TEST(AneMatmulLanes, TileSumsOfExactProductsRoundOnce) {
+  const Tensor a({2}, {0x3C00, 0x2475}), b({2}, {0x3C00, 0x272E});
+  for (Accumulator acc : {Accumulator::kFp32, Accumulator::kExact}) {
+    EXPECT_EQ(Matmul(a, b, Custom(true, false, 2, acc))[0], 0x3C00);
+    EXPECT_EQ(Matmul(a, b, Custom(false, false, 2, acc))[0], 0x3C01);
   }
 }
 

@@ -56,8 +56,7 @@ namespace {
 // row-major), by the fastest route that keeps Dot's bits.
 void MatmulBlock(const Half* a, const Half* b, size_t m, size_t k, size_t n,
                  const Profile& p, Half* out) {
-  if (MatmulInBinary32(p)) return MatmulBinary32(a, b, m, k, n, p, out);
-  if (MatmulOfReadsApplies(p)) return MatmulOfReads(a, b, m, k, n, p, out);
+  if (MatmulInLanesApplies(p)) return MatmulInLanes(a, b, m, k, n, p, out);
   std::vector<Half> column(k);
   for (size_t j = 0; j < n; ++j) {
     for (size_t i = 0; i < k; ++i) column[i] = b[i * n + j];

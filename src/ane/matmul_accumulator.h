@@ -52,7 +52,10 @@ class WideAccumulator {
  public:
   explicit WideAccumulator(Accumulator kind) : kind_(kind) {}
 
-  void Add(double term) {  // term: a binary16 value or an exact product
+  // term: a binary16 value, an exact product or an exact sum of them that
+  // the matmul's lanes fold in (a whole number of 2^-48 below 2^81), or an
+  // infinity or NaN.
+  void Add(double term) {
     if (kind_ == Accumulator::kFp32) {
       fp32_ = fp32_ + static_cast<float>(term);  // exact conversion
       return;
