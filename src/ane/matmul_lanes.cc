@@ -91,6 +91,7 @@ inline F Product(F x, F y) {
 class Fp32Sums {
  public:
   static constexpr size_t kFoldTerms = 0;  // nothing to fold
+  static constexpr bool kSplit = false;
   explicit Fp32Sums(size_t count) : sum_(count) {}
   void Start() { std::fill(sum_.begin(), sum_.end(), -0.0f); }
   template <typename F>
@@ -135,16 +136,17 @@ class Fp32Sums {
 // product is -0 or negative below 2^-9 (and then, unless every product is
 // -0, the lo sum is not zero and is folded).  An infinity or NaN goes
 // through hi as it is; its lo is NaN and is not folded.
-template <bool kSplit>
+template <bool kSplitProducts>
 class ExactSums {
  public:
   static constexpr size_t kFoldTerms = size_t{1} << 13;
+  static constexpr bool kSplit = kSplitProducts;
   explicit ExactSums(size_t count)
-      : hi_(count), lo_(kSplit ? count : 0),
+      : count_(count), sum_(kSplit ? 2 * count : count),
         wide_(count, matmul_detail::WideAccumulator(Accumulator::kExact)) {}
   void Start() {
-    std::fill(hi_.begin(), hi_.end(), -0.0);
-    std::fill(lo_.begin(), lo_.end(), 0.0);
+    std::fill(sum_.begin(), sum_.begin() + count_, -0.0);
+    std::fill(sum_.begin() + count_, sum_.end(), 0.0);
     std::fill(wide_.begin(), wide_.end(),
               matmul_detail::WideAccumulator(Accumulator::kExact));
   }
@@ -152,19 +154,21 @@ class ExactSums {
   void Add(size_t i, F term) {
     const double t = static_cast<double>(term);  // exact
     if (!kSplit) {
-      hi_[i] = hi_[i] + t;
+      sum_[i] = sum_[i] + t;
       return;
     }
     const double hi = copysign((t + kSplitter) - kSplitter, t);
-    hi_[i] = hi_[i] + hi;
-    lo_[i] = lo_[i] + (t - hi);
+    double* sum = sum_.data();
+    sum[i] = sum[i] + hi;
+    sum[count_ + i] = sum[count_ + i] + (t - hi);
   }
   void Fold() {
-    for (size_t i = 0; i < hi_.size(); ++i) {
-      wide_[i].Add(hi_[i]);
-      if (kSplit && isfinite(hi_[i]) && lo_[i] != 0) wide_[i].Add(lo_[i]);
-      hi_[i] = -0.0;
-      if (kSplit) lo_[i] = 0.0;
+    for (size_t i = 0; i < count_; ++i) {
+      const double hi = sum_[i], lo = kSplit ? sum_[count_ + i] : 0.0;
+      wide_[i].Add(hi);
+      if (kSplit && isfinite(hi) && lo != 0) wide_[i].Add(lo);
+      sum_[i] = -0.0;
+      if (kSplit) sum_[count_ + i] = 0.0;
     }
   }
   Half Output(size_t i, const Profile& p) const {
@@ -173,7 +177,8 @@ class ExactSums {
 
  private:
   static constexpr double kSplitter = 0x1.8p44;  // 1.5 * 2^44
-  std::vector<double> hi_, lo_;
+  size_t count_;
+  std::vector<double> sum_;  // the hi sums, then (kSplit) the lo sums
   std::vector<matmul_detail::WideAccumulator> wide_;
 };
 
@@ -199,8 +204,8 @@ template <typename F, bool kRound, bool kFlush, bool kTiles, size_t kRows,
 void Step(const F* x, const F* b, size_t n, bool first, bool last,
           F* const* tile, Sums* sums) {
   if (!kTiles) {
-    for (size_t j = 0; j < n; ++j) {
-      for (size_t r = 0; r < kRows; ++r) {
+    for (size_t r = 0; r < kRows; ++r) {
+      for (size_t j = 0; j < n; ++j) {
         sums->Add(r * n + j, Product<F, kRound, kFlush>(x[r], b[j]));
       }
     }
@@ -265,41 +270,48 @@ std::vector<F> ReadAll(const Half* x, size_t count, const Profile& p) {
   return out;
 }
 
-// The whole matmul in lanes: F and the accumulator's lanes chosen for the
-// profile (see Step and the Sums classes).
-template <bool kRound, bool kFlush, bool kTiles>
+// The whole matmul in lanes with the accumulator's Sums: F is binary64
+// where the products are not rounded and then added in binary64 (in tiles,
+// or split for the exact accumulator), binary32 elsewhere (see Step and the
+// Sums classes).
+template <bool kRound, bool kFlush, bool kTiles, class Sums>
 void Rows(const Half* a, const Half* b, size_t m, size_t k, size_t n,
           const Profile& p, Half* out) {
-  using F = typename std::conditional<kTiles && !kRound, double, float>::type;
+  using F = typename std::conditional<!kRound && (kTiles || Sums::kSplit),
+                                      double, float>::type;
   const std::vector<F> af = ReadAll<F>(a, m * k, p);
   const std::vector<F> bf = ReadAll<F>(b, k * n, p);
   std::vector<F> tiles(kTiles ? kBlockRows * n : 0);
   const size_t tile = p.tile < 1 ? 1 : static_cast<size_t>(p.tile);
-  auto run = [&](auto* sums) {
-    size_t r = 0;
-    for (; r + kBlockRows <= m; r += kBlockRows) {
-      RowBlock<F, kRound, kFlush, kTiles, kBlockRows>(
-          af.data(), bf.data(), r, k, n, tile, p, &tiles, sums, out);
-    }
-    for (; r < m; ++r) {
-      RowBlock<F, kRound, kFlush, kTiles, 1>(af.data(), bf.data(), r, k, n,
-                                             tile, p, &tiles, sums, out);
-    }
-  };
-  if (p.accumulator == Accumulator::kFp32) {
-    Fp32Sums sums(kBlockRows * n);
-    run(&sums);
-  } else {
-    ExactSums<!kRound && !kTiles> sums(kBlockRows * n);
-    run(&sums);
+  Sums sums(kBlockRows * n);
+  size_t r = 0;
+  for (; r + kBlockRows <= m; r += kBlockRows) {
+    RowBlock<F, kRound, kFlush, kTiles, kBlockRows>(
+        af.data(), bf.data(), r, k, n, tile, p, &tiles, &sums, out);
   }
+  for (; r < m; ++r) {
+    RowBlock<F, kRound, kFlush, kTiles, 1>(af.data(), bf.data(), r, k, n,
+                                           tile, p, &tiles, &sums, out);
+  }
+}
+
+template <bool kRound, bool kFlush, bool kTiles>
+void RowsOfAccumulator(const Half* a, const Half* b, size_t m, size_t k,
+                       size_t n, const Profile& p, Half* out) {
+  if (p.accumulator == Accumulator::kFp32) {
+    return Rows<kRound, kFlush, kTiles, Fp32Sums>(a, b, m, k, n, p, out);
+  }
+  Rows<kRound, kFlush, kTiles, ExactSums<!kRound && !kTiles>>(a, b, m, k, n,
+                                                              p, out);
 }
 
 template <bool kRound, bool kFlush>
 void RowsOfTiles(const Half* a, const Half* b, size_t m, size_t k, size_t n,
                  const Profile& p, Half* out) {
-  if (p.tile > 1) return Rows<kRound, kFlush, true>(a, b, m, k, n, p, out);
-  Rows<kRound, kFlush, false>(a, b, m, k, n, p, out);
+  if (p.tile > 1) {
+    return RowsOfAccumulator<kRound, kFlush, true>(a, b, m, k, n, p, out);
+  }
+  RowsOfAccumulator<kRound, kFlush, false>(a, b, m, k, n, p, out);
 }
 
 }  // namespace
