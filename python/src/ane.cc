@@ -59,6 +59,18 @@ ane::Tensor AneTensor(const py::array& a, const string& name,
 
 py::array AneOut(const ane::Tensor& t) { return FromNpy(ane::TensorToNpy(t)); }
 
+AneComplexArgs AneComplex(const py::array& re, const optional<py::array>& im,
+                          const string& method, const ane::Profile& p) {
+  if (method != "dense" && method != "staged") {
+    Refuse("unknown method '" + method + "' (valid: dense, staged)");
+  }
+  AneComplexArgs args;
+  args.re = AneTensor(re, "re", p);
+  args.has_im = im.has_value();
+  if (im) args.im = AneTensor(*im, "im", p);
+  return args;
+}
+
 namespace {
 
 py::array Eval(const string& name, const py::array& x, const string& profile) {
@@ -78,15 +90,11 @@ py::array Eval(const string& name, const py::array& x, const string& profile) {
 py::tuple Fft(const py::array& re_in, const optional<py::array>& im_in,
               bool inverse, double scale, const string& method,
               const ane::Profile& p) {
-  if (method != "dense" && method != "staged") {
-    Refuse("unknown method '" + method + "' (valid: dense, staged)");
-  }
-  const ane::Tensor re = AneTensor(re_in, "re", p);
-  ane::Tensor im;
-  if (im_in) im = AneTensor(*im_in, "im", p);
+  const AneComplexArgs in = AneComplex(re_in, im_in, method, p);
+  const ane::Tensor& re = in.re;
   ane::ComplexTensor x;
   string error;
-  if (!ane::DftRows(re, im_in ? &im : nullptr, "re", "im", &x, &error)) {
+  if (!ane::DftRows(re, in.im_or_null(), "re", "im", &x, &error)) {
     Refuse(error);
   }
   const bool staged = method == "staged";

@@ -28,6 +28,17 @@ ane::Tensor AneTensor(const pybind11::array& a, const std::string& name,
 // A tensor as a float16 array of its shape.
 pybind11::array AneOut(const ane::Tensor& t);
 
+// The operands of a transform (fft, fft2): re, and im where given, as
+// tensors, after checking `method` ("dense" or "staged"; ValueError else).
+struct AneComplexArgs {
+  ane::Tensor re, im;
+  bool has_im = false;
+  const ane::Tensor* im_or_null() const { return has_im ? &im : nullptr; }
+};
+AneComplexArgs AneComplex(const pybind11::array& re,
+                          const std::optional<pybind11::array>& im,
+                          const std::string& method, const ane::Profile& p);
+
 void BindAneAlgorithms(pybind11::module_& m);
 void BindAnePaired(pybind11::module_& m);
 void BindAneTransforms(pybind11::module_& m);

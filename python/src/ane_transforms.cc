@@ -30,16 +30,12 @@ constexpr int kMaxSteps = 100000;
 
 py::tuple Fft2(const py::array& re_in, const optional<py::array>& im_in,
                const string& method, bool fold, const ane::Profile& p) {
-  if (method != "dense" && method != "staged") {
-    Refuse("unknown method '" + method + "' (valid: dense, staged)");
-  }
-  const ane::Tensor re = AneTensor(re_in, "re", p);
-  ane::Tensor im;
-  if (im_in) im = AneTensor(*im_in, "im", p);
+  const AneComplexArgs in = AneComplex(re_in, im_in, method, p);
+  const ane::Tensor& re = in.re;
   ane::ComplexTensor x;
   size_t m;
   string error;
-  if (!ane::Dft2dPlanes(re, im_in ? &im : nullptr, "re", "im", &x, &m, &error)) {
+  if (!ane::Dft2dPlanes(re, in.im_or_null(), "re", "im", &x, &m, &error)) {
     Refuse(error);
   }
   ane::ComplexTensor y;

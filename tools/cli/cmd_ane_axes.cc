@@ -1,11 +1,8 @@
-// refmath ane reduce-mean | transpose: a mean along one axis and a
-// permutation of the axes on the ANE model (docs/ane.md, "Command line").
-//   ane reduce-mean --in FILE --out FILE [--axis A] [--route narrow|matmul]
-//                   [profile options]
+// refmath ane transpose: a permutation of the axes on the ANE model
+// (docs/ane.md, "Command line").
 //   ane transpose --in FILE --out FILE [--axes A,B,...] [--profile P]
-// reduce-mean: the sum through the route (as reduce-sum), times
-// binary16(1 / K) (ReduceMean).  transpose: NumPy's transpose(x, axes),
-// by default the axes reversed; data movement, no rounding (Permute).
+// NumPy's transpose(x, axes), by default the axes reversed; data movement,
+// no rounding (Permute).
 // A bad axis is the library's std::invalid_argument, reported by main.
 #include <string>
 #include <vector>
@@ -30,28 +27,6 @@ int WriteResult(const char* cmd, const Args& args, const ane::Tensor& t) {
 }
 
 }  // namespace
-
-int RunAneReduceMean(const Argv& argv) {
-  constexpr const char* kCmd = "ane reduce-mean";
-  Args args;
-  ane::Profile p;
-  ane::Tensor x;
-  long axis;
-  std::string error;
-  if (!args.Parse(argv, WithProfileOptions({"in", "out", "axis", "route"}), {},
-                  &error) ||
-      !ProfileFromArgs(args, &p, &error) || !CheckOutputs(args, {"out"}, &error) ||
-      !IntegerOption(args, "axis", -kMaxRank, kMaxRank - 1, -1, &axis, &error) ||
-      !ReadTensorOperand(args, "in", p, &x, &error)) {
-    return Fail(kCmd, error);
-  }
-  const std::string route = args.Get("route", "narrow");
-  if (route != "narrow" && route != "matmul") {
-    return Fail(kCmd, "unknown --route " + Quote(route) + " (valid: narrow, matmul)");
-  }
-  return WriteResult(kCmd, args,
-                     ane::ReduceMean(x, static_cast<int>(axis), route == "matmul", p));
-}
 
 int RunAneTranspose(const Argv& argv) {
   constexpr const char* kCmd = "ane transpose";

@@ -4,7 +4,8 @@
 //   ane binary --op OP --a FILE --b FILE --out FILE [--profile P]
 //   ane select --cond FILE --a FILE --b FILE --out FILE [--profile P]
 //   ane matmul --a FILE --b FILE --out FILE [profile options]
-//   ane reduce-sum --in FILE --out FILE [--axis A] [--route narrow|matmul]
+//   ane reduce-sum, ane reduce-mean --in FILE --out FILE [--axis A]
+//                   [--route narrow|matmul] [profile options]
 //   ane reduce-max --in FILE --out FILE [--axis A] [--profile P]
 //   ane cumsum --in FILE --out FILE [--axis A] [profile options]
 //   ane softmax --in FILE --out FILE [--axis A]
@@ -133,8 +134,11 @@ int RunAneMatmul(const Argv& argv) {
   return WriteResult(kCmd, args, ane::Matmul(a, b, p));
 }
 
-int RunAneReduceSum(const Argv& argv) {
-  constexpr const char* kCmd = "ane reduce-sum";
+namespace {
+
+// reduce-sum, or with `mean` reduce-mean: the sum along --axis by --route,
+// then (mean) times binary16(1 / K).
+int RunRoutedSum(const char* kCmd, const Argv& argv, bool mean) {
   Args args;
   ane::Profile p;
   ane::Tensor x;
@@ -149,9 +153,20 @@ int RunAneReduceSum(const Argv& argv) {
   if (route != "narrow" && route != "matmul") {
     return Fail(kCmd, "unknown --route " + Quote(route) + " (valid: narrow, matmul)");
   }
+  const bool wide = route == "matmul";
+  if (mean) return WriteResult(kCmd, args, ane::ReduceMean(x, axis, wide, p));
   return WriteResult(kCmd, args,
-                     route == "narrow" ? ane::ReduceSum(x, axis, p)
-                                       : ane::ReduceSumAsMatmul(x, axis, p));
+                     wide ? ane::ReduceSumAsMatmul(x, axis, p) : ane::ReduceSum(x, axis, p));
+}
+
+}  // namespace
+
+int RunAneReduceSum(const Argv& argv) {
+  return RunRoutedSum("ane reduce-sum", argv, false);
+}
+
+int RunAneReduceMean(const Argv& argv) {
+  return RunRoutedSum("ane reduce-mean", argv, true);
 }
 
 int RunAneReduceMax(const Argv& argv) {

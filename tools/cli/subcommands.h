@@ -155,7 +155,7 @@ int RunAneReduceSum(const Argv& args);
 int RunAneReduceMax(const Argv& args);
 int RunAneCumsum(const Argv& args);
 int RunAneSoftmax(const Argv& args);
-// cmd_ane_axes.cc
+// cmd_ane_ops.cc (reduce-mean), cmd_ane_axes.cc (transpose)
 int RunAneReduceMean(const Argv& args);
 int RunAneTranspose(const Argv& args);
 // cmd_ane_layers.cc: layer-norm, or rms-norm with `rms`.
