@@ -321,8 +321,9 @@ void RowsOfTiles(const Half* a, const Half* b, size_t m, size_t k, size_t n,
 // processor.  Both clones run the same IEEE operations in the same order
 // (the compiler's vectors neither reorder nor contract them: the normative
 // flags), so the bits do not depend on the pick; flatten inlines the whole
-// route into each clone.
-#if defined(__x86_64__) && defined(__GNUC__)
+// route into each clone.  GCC only: clang refuses target_clones beside
+// flatten, and there the route is compiled once, for the baseline.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define REFMATH_MATMUL_CLONES \
   __attribute__((target_clones("avx2", "default"), flatten))
 #else
