@@ -54,8 +54,9 @@ struct Format<double> {
 // rounds |x| there to nearest, ties to even (c is an even number of those
 // places, 1.5 * 2^m), and subtracting c back is exact.  An infinity or NaN
 // (whose c is some finite value) comes through both additions as it was.
-// Every |x| above 65504 rounds to 2^16 or more, which the multiplication
-// by 2^(emax+1-16) takes to infinity while 65504 stays finite; the
+// A rounded value above 65504 is 2^16 or more (|x| >= 65520, the
+// midpoint tying to the even 2^16), which the multiplication by
+// 2^(emax+1-16) takes to infinity while 65504 stays finite; the
 // multiplication back is exact.  Branch-free: max, masks, adds and
 // multiplications, which the compiler runs in vector lanes.
 template <typename F, bool kFlush>
