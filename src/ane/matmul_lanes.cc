@@ -240,8 +240,10 @@ template <typename F, bool kRound, bool kFlush, bool kTiles, size_t kRows,
 void RowBlock(const F* a, const F* b, size_t r0, size_t k, size_t n,
               size_t tile, const Profile& p, std::vector<F>* tiles,
               Sums* sums, Half* out) {
-  F* tile_rows[kRows];
-  for (size_t r = 0; r < kRows; ++r) tile_rows[r] = &(*tiles)[r * n];
+  F* tile_rows[kRows];  // the rows' tile sums (none without a tile stage)
+  for (size_t r = 0; r < kRows; ++r) {
+    tile_rows[r] = kTiles ? tiles->data() + r * n : nullptr;
+  }
   sums->Start();
   size_t terms = 0;
   for (size_t i = 0; i < k; ++i) {
