@@ -324,9 +324,12 @@ void RowsOfTiles(const Half* a, const Half* b, size_t m, size_t k, size_t n,
 // processor.  Both clones run the same IEEE operations in the same order
 // (the compiler's vectors neither reorder nor contract them: the normative
 // flags), so the bits do not depend on the pick; flatten inlines the whole
-// route into each clone.  GCC only: clang refuses target_clones beside
-// flatten, and there the route is compiled once, for the baseline.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// route into each clone.  Only for GCC's optimized builds without the
+// sanitizers: clang refuses target_clones beside flatten, and under
+// AddressSanitizer the flattened clones take GCC minutes to compile; there
+// the route is compiled once, for the baseline.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    defined(__OPTIMIZE__) && !defined(__SANITIZE_ADDRESS__)
 #define REFMATH_MATMUL_CLONES \
   __attribute__((target_clones("avx2", "default"), flatten))
 #else
