@@ -41,11 +41,8 @@ void CheckFeatureShape(const char* op, const char* name, const Tensor* t,
   }
 }
 
-// The mean along the last axis through the matmul route:
-// (x @ ones) * fp16(1/K) (ReduceMean, matmul.h).
-Tensor MeanAsMatmul(const Tensor& x, const Profile& p) {
-  return ReduceMean(x, -1, /*wide=*/true, p);
-}
+// The norms' means go through the matmul route: (x @ ones) * fp16(1/K).
+constexpr bool kWide = true;
 
 // 1 / sqrt(v + fp16(eps)): the rsqrt of the norms as three device ops.
 Tensor InverseRoot(const Tensor& v, double eps, const Profile& p) {
@@ -64,8 +61,8 @@ Tensor AlongAxis(const char* op, const Tensor& x, int axis, F f) {
 
 Tensor LayerNormLast(const Tensor& x, const Tensor* gamma, const Tensor* beta,
                      double eps, const Profile& p) {
-  const Tensor d = Sub(x, MeanAsMatmul(x, p), p);
-  const Tensor var = MeanAsMatmul(Mul(d, d, p), p);
+  const Tensor d = Sub(x, ReduceMean(x, -1, kWide, p), p);
+  const Tensor var = ReduceMean(Mul(d, d, p), -1, kWide, p);
   Tensor y = Mul(d, InverseRoot(var, eps, p), p);
   if (gamma != nullptr) y = Mul(y, *gamma, p);
   if (beta != nullptr) y = Add(y, *beta, p);
@@ -74,7 +71,7 @@ Tensor LayerNormLast(const Tensor& x, const Tensor* gamma, const Tensor* beta,
 
 Tensor RmsNormLast(const Tensor& x, const Tensor* gamma, double eps,
                    const Profile& p) {
-  const Tensor ms = MeanAsMatmul(Mul(x, x, p), p);
+  const Tensor ms = ReduceMean(Mul(x, x, p), -1, kWide, p);
   Tensor y = Mul(x, InverseRoot(ms, eps, p), p);
   if (gamma != nullptr) y = Mul(y, *gamma, p);
   return y;
