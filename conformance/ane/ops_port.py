@@ -27,6 +27,8 @@ import tempfile
 
 import numpy as np
 
+from golden_numpy_check import read_golden  # the golden file's rows, by name
+
 NAN16 = 0x7E00
 MIN_NORMAL = 2.0 ** -14
 
@@ -333,16 +335,6 @@ def cases(refmath, tmp):
         'slice_offset': lambda p: slice_offset(fa, 3, 40, p),
         'softmax': lambda p: softmax(logits, p, refmath, tmp),
     }
-
-
-def read_golden(path):
-    rows = {}
-    with open(path) as f:
-        for line in f:
-            if line.strip() and not line.startswith('#'):
-                digest, name = line.split()
-                rows[name] = digest
-    return rows
 
 
 def main():
