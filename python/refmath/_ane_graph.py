@@ -34,12 +34,9 @@ _EARLY_BLOCK = 192       # A13, A14; A15 and later: 384
 
 def _known_ops():
     ops = set(_ane.functions()) | set(_ane.binary_functions())
-    ops |= {"where", "matmul", "reduce_sum", "reduce_max", "cumsum",
-            "softmax", "transpose", "muls", "adds", "sdpa",
-            "slice_last_axis"}
-    # Compositions the model adds (layer norms, GELU, ...) as they exist.
-    ops |= {name for name in ("layer_norm", "rms_norm", "gelu", "attention",
-                              "conv2d", "reduce_mean") if hasattr(_ane, name)}
+    ops |= {"where", "matmul", "reduce_sum", "reduce_mean", "reduce_max",
+            "cumsum", "softmax", "transpose", "slice_last_axis", "layer_norm",
+            "rms_norm", "gelu", "attention", "conv2d", "muls", "adds", "sdpa"}
     return ops
 
 
