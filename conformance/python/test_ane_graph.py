@@ -171,7 +171,9 @@ def test_fold_scalar_chains_leaves_a_shared_or_output_node():
 def test_rewrites_name_their_classes():
     assert ane.REWRITES == {"reduce_sum_to_matmul": "lossless-or-better",
                             "decompose_sdpa": "lossless",
-                            "fold_scalar_chains": "numeric"}
+                            "fold_scalar_chains": "numeric",
+                            "paired_fp16": "numeric",
+                            "encode_weight": "lossy"}
 
 
 def test_slice_last_axis_saturates_on_a13_past_the_first_column():

@@ -14,11 +14,20 @@ from . import ane as _ane
 # name: class.  "lossless-or-better" never moves a result away from the
 # fp32-faithful reference, "lossless" keeps every bit, "numeric" may
 # change bits either way.
+# "lossy" trades accuracy for weight bandwidth on purpose.
 REWRITES = {
     "reduce_sum_to_matmul": "lossless-or-better",
     "decompose_sdpa": "lossless",
     "fold_scalar_chains": "numeric",
+    "paired_fp16": "numeric",
+    "encode_weight": "lossy",
 }
+
+# The native fused attention's reliability envelope (the numerics spec):
+# about 3e-3 while the key axis is at most 2048 and not both axes exceed
+# 512; beyond, about 1.0, so the device emits the decomposition instead.
+FUSED_ATTENTION_MAX_KEYS = 2048
+FUSED_ATTENTION_MAX_BOTH = 512
 
 # Ops whose refmath.ane function takes the matmul fields accumulator, tile.
 _WIDE = {"matmul", "reduce_sum", "cumsum", "softmax", "reduce_mean",
@@ -160,14 +169,26 @@ class Graph:
                       _max_ulps([r[n.name] for r in runs]))
                 for n in self.nodes]
 
-    def rewrite(self, name, profile="spec"):
+    def rewrite(self, name, profile="spec", **options):
         """(new graph, [what changed, one line per change]) for the rewrite
         `name` of REWRITES.  fold_scalar_chains folds in float16 under
-        `profile`."""
+        `profile`; paired_fp16 takes node= (an add or sub node), and
+        encode_weight node= (a matmul's 2-D weight constant) and
+        encoding= ("int8", "int4" or "sparse")."""
         if name not in REWRITES:
             raise ValueError("unknown rewrite %r (rewrites: %s)" % (
                 name, ", ".join(REWRITES)))
-        return _REWRITERS[name](self, profile)
+        if options and name not in ("paired_fp16", "encode_weight"):
+            raise ValueError("rewrite %r takes no options, got %s" % (
+                name, ", ".join(sorted(options))))
+        return _REWRITERS[name](self, profile, **options)
+
+    def node(self, name):
+        """The node called `name`."""
+        for n in self.nodes:
+            if n.name == name:
+                return n
+        raise ValueError("no node %r in the graph" % (name,))
 
     def consumers(self, node):
         """The nodes reading `node`, and 1 more if it is an output."""
@@ -264,6 +285,8 @@ def _evaluate(n, args, feeds, wide):
         return op(args[0], n.attrs["c"], profile=wide["profile"])
     if n.op == "sdpa":
         return _sdpa(args, n.attrs["scale"], wide)
+    if n.op == "paired_combine":
+        return _paired_combine(args, n.attrs, wide["profile"])
     kwargs = dict(n.attrs)
     kwargs.update(wide if n.op in _WIDE else {"profile": wide["profile"]})
     return getattr(_ane, n.op)(*args, **kwargs)
@@ -354,8 +377,87 @@ def _fold_scalar_chains(g, profile):
     return c.done(), changes
 
 
+def _paired_fp16(g, profile, node=None):
+    """The add or sub node `node` in paired float16: each operand that is a
+    mul node becomes TwoProd of that mul's operands (its rounding kept in
+    lo), any other operand (x, 0); then TwoSum and one rounding back."""
+    n = g.node(node)
+    if n.op not in ("add", "sub"):
+        raise ValueError("paired_fp16: node %r is %s, not an add or sub"
+                         % (node, n.op))
+    terms = tuple("mul" if i.op == "mul" else "value" for i in n.inputs)
+    inputs = [x for i in n.inputs
+              for x in (i.inputs if i.op == "mul" else (i,))]
+    c = _Copier(g)
+    for m in g.nodes:
+        if m is n:
+            c.copy(m, op="paired_combine", inputs=inputs,
+                   attrs={"sign": n.op, "terms": terms})
+        else:
+            c.copy(m)
+    held = ", ".join("%s as TwoProd(%s)" % (i.name, ", ".join(
+        x.name for x in i.inputs)) if t == "mul" else "%s as (%s, 0)" % (
+        i.name, i.name) for i, t in zip(n.inputs, terms))
+    return c.done(), ["%s: %s in paired float16 (%s), rounded once" % (
+        n.name, n.op, held)]
+
+
+def fused_attention_route(queries, keys):
+    """"fused" where the device's native attention is within its envelope
+    (keys <= 2048 and not both axes above 512), else "decomposed"."""
+    both = min(queries, keys) > FUSED_ATTENTION_MAX_BOTH
+    if keys > FUSED_ATTENTION_MAX_KEYS or both:
+        return "decomposed"
+    return "fused"
+
+
+def _encode_weight(g, profile, node=None, encoding=None):
+    """The weight constant `node` ([K, N], read as a matmul's right
+    operand) stored as `encoding`: its value becomes the float16 weight
+    the device reconstructs (refmath.ane.compress, one int8 scale per
+    output column)."""
+    n = g.node(node)
+    readers = [m for m in g.nodes if n in m.inputs]
+    value = n.attrs.get("value")
+    if (n.op != "constant" or value.ndim != 2 or not readers or
+            any(m.op != "matmul" or m.inputs[1] is not n for m in readers)):
+        raise ValueError("encode_weight: node %r is not a 2-D constant read "
+                         "only as a matmul's right operand" % (node,))
+    if encoding not in ("int8", "int4", "sparse"):
+        raise ValueError("encode_weight: encoding %r (encodings: int8, int4, "
+                         "sparse)" % (encoding,))
+    packed = _ane.compress(_np.ascontiguousarray(value.T), encoding)
+    c = _Copier(g)
+    for m in g.nodes:
+        if m is n:
+            c.copy(m, attrs={"value": _np.ascontiguousarray(packed["weight"].T),
+                             "encoding": encoding})
+        else:
+            c.copy(m)
+    return c.done(), ["%s: fp16 -> %s weight (Frobenius error %.3g)" % (
+        node, encoding, packed["frobenius_relerr"])]
+
+
+def _paired_combine(args, attrs, profile):
+    shape = _np.broadcast_shapes(*(a.shape for a in args))
+    args = [_np.ascontiguousarray(_np.broadcast_to(a, shape)) for a in args]
+    pairs = []
+    for t in attrs["terms"]:
+        if t == "mul":
+            x, y, args = args[0], args[1], args[2:]
+            pairs.append(_ane.paired_mul(_ane.paired_of(x, profile),
+                                         _ane.paired_of(y, profile), profile))
+        else:
+            pairs.append(_ane.paired_of(args[0], profile))
+            args = args[1:]
+    op = _ane.paired_sub if attrs["sign"] == "sub" else _ane.paired_add
+    return _ane.paired_to_float16(*op(pairs[0], pairs[1], profile), profile)
+
+
 _REWRITERS = {
     "reduce_sum_to_matmul": _reduce_sum_to_matmul,
     "decompose_sdpa": _decompose_sdpa,
     "fold_scalar_chains": _fold_scalar_chains,
+    "paired_fp16": _paired_fp16,
+    "encode_weight": _encode_weight,
 }
