@@ -358,3 +358,5 @@ def conv2d(x, w, stride=1, padding=0, profile="spec", accumulator=None,
 
 
 from ._ane_graph import Graph, REWRITES, VERDICTS  # noqa: E402,F401 (graphs of these ops)
+from ._ane_graph import fused_attention_route  # noqa: E402,F401
+from ._ane_tune import tune, DEFAULT_TOLERANCE, SPEEDUP_RULE  # noqa: E402,F401
