@@ -1,9 +1,10 @@
 // refmath_ane_envelopes: measures the accuracy envelopes of the algorithms
-// built on the ANE fp16 model (DFT, linear algebra, weight compression)
-// and writes them into the generated part of docs/ane-envelopes.md.
+// built on the ANE fp16 model (DFT, linear algebra, weight compression,
+// layer compositions) and writes them into the generated part of
+// docs/ane-envelopes.md.
 //
 //   refmath_ane_envelopes --doc docs/ane-envelopes.md [--profile spec]
-//                         [--section all|fft|linalg|compress|profiles]
+//                         [--section all|fft|linalg|compress|layers|profiles]
 //   refmath_ane_envelopes --print [--section ...]     (tables on stdout)
 //
 // Exit status: 0 written, 2 bad usage or unreadable/unwritable document.
@@ -32,6 +33,7 @@ const Section kSections[] = {
     {"fft", refmath::envelopes::FftTables},
     {"linalg", refmath::envelopes::LinalgTables},
     {"compress", refmath::envelopes::CompressTables},
+    {"layers", refmath::envelopes::LayersTables},
     {"profiles", refmath::envelopes::ProfileTables},
 };
 
@@ -81,7 +83,7 @@ int Run(const std::vector<std::string>& argv) {
   }
   bool known = which == "all";
   for (const Section& s : kSections) known = known || which == s.name;
-  if (!known) return Usage("unknown --section '" + which + "' (valid: all, fft, linalg, compress, profiles)");
+  if (!known) return Usage("unknown --section '" + which + "' (valid: all, fft, linalg, compress, layers, profiles)");
   std::string body;
   const auto start = std::chrono::steady_clock::now();
   for (const Section& s : kSections) {

@@ -27,6 +27,7 @@ struct Section {
 std::string FftTables(const ane::Profile& p);
 std::string LinalgTables(const ane::Profile& p);
 std::string CompressTables(const ane::Profile& p);
+std::string LayersTables(const ane::Profile& p);
 std::string ProfileTables(const ane::Profile& p);  // every preset
 
 }  // namespace envelopes
