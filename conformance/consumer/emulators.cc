@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "refmath/ane/fft.h"
+#include "refmath/ane/graph.h"
 #include "refmath/ane/matmul.h"
 #include "refmath/ane/unary.h"
 #include "refmath/mcu/fully_connected.h"
@@ -43,6 +44,17 @@ void CheckAne() {
   const refmath::ane::Profile& spec = refmath::ane::SpecProfile();
   Expect("ane exp(0)", exp->eval(0x0000, spec), 0x3C00);
   Expect("ane neg(1)", neg->eval(0x3C00, spec), 0xBC00);
+
+  // A graph summing 16384 ones narrow gives 2048 (0x6800: 2048 + 1 rounds
+  // back to 2048); rewritten to the matmul route, 16384 (0x7400).
+  refmath::ane::Graph g;
+  const refmath::ane::NodeRef ones_in = g.Input("x", {1, 16384});
+  g.Outputs({g.ReduceSum(ones_in)});
+  const refmath::ane::Graph::Feeds ones = {
+      {"x", Tensor::Filled({1, 16384}, 0x3C00)}};
+  Expect("ane graph narrow sum", g.Run(ones)[0][0], 0x6800);
+  Expect("ane graph matmul sum",
+         g.Rewrite("reduce_sum_to_matmul").graph.Run(ones)[0][0], 0x7400);
 
   // The DFT of the impulse [1, 0, 0, 0] is [1, 1, 1, 1] + 0i.
   refmath::ane::ComplexTensor x{Tensor::FromDoubles({1, 4}, {1, 0, 0, 0}),
