@@ -40,6 +40,22 @@ void RefuseDType(const std::string& node, DType dtype) {
          " is not implemented on the ANE (the graph holds float16 only)");
 }
 
+// A node `op` called `name` reading `inputs`, its attributes the defaults.
+Node Made(const std::string& name, const std::string& op,
+          std::vector<size_t> inputs = {}) {
+  Node n;
+  n.name = name;
+  n.op = op;
+  n.inputs = std::move(inputs);
+  return n;
+}
+
+Node AlongAxis(const std::string& name, const char* op, int axis) {
+  Node n = Made(name, op);
+  n.axis = axis;
+  return n;
+}
+
 std::atomic<uint64_t> next_graph_id{1};
 
 // The library call of each op but input, constant and the registries'
@@ -205,14 +221,6 @@ GraphRewrite ReduceSumToMatmul(const Graph& g, const Profile&) {
   return {c.Done(), changes};
 }
 
-Node Made(const std::string& name, const char* op, std::vector<size_t> inputs) {
-  Node n;
-  n.name = name;
-  n.op = op;
-  n.inputs = std::move(inputs);
-  return n;
-}
-
 GraphRewrite DecomposeSdpa(const Graph& g, const Profile&) {
   GraphCopier c(g);
   std::vector<std::string> changes;
@@ -324,27 +332,16 @@ NodeRef Graph::Add(Node node, const std::vector<NodeRef>& inputs) {
   return {id_, nodes_.size() - 1};
 }
 
-namespace {
-
-Node Named(const std::string& name, const std::string& op) {
-  Node n;
-  n.name = name;
-  n.op = op;
-  return n;
-}
-
-}  // namespace
-
 NodeRef Graph::Input(const std::string& name, const Shape& shape, DType dtype) {
   RefuseDType(name, dtype);
-  Node n = Named(name, "input");
+  Node n = Made(name, "input");
   n.shape = shape;
   if (shape.size() > 4) Refuse("input " + Quoted(name) + ": rank above 4");
   return Add(std::move(n), {});
 }
 
 NodeRef Graph::Constant(const std::string& name, const Tensor& value) {
-  Node n = Named(name, "constant");
+  Node n = Made(name, "constant");
   n.value = value;
   return Add(std::move(n), {});
 }
@@ -365,7 +362,7 @@ NodeRef Graph::Unary(const std::string& function, NodeRef x, const std::string& 
            ": unknown unary function " + Quoted(function) +
            " (functions: " + UnaryNames() + ")");
   }
-  return Add(Named(name, function), {x});
+  return Add(Made(name, function), {x});
 }
 
 NodeRef Graph::Binary(const std::string& op, NodeRef a, NodeRef b,
@@ -374,40 +371,28 @@ NodeRef Graph::Binary(const std::string& op, NodeRef a, NodeRef b,
     Refuse("node " + Quoted(name.empty() ? op : name) + ": unknown binary op " +
            Quoted(op) + " (ops: " + BinaryNames() + ")");
   }
-  return Add(Named(name, op), {a, b});
+  return Add(Made(name, op), {a, b});
 }
 
 NodeRef Graph::Where(NodeRef cond, NodeRef a, NodeRef b, const std::string& name) {
-  return Add(Named(name, "where"), {cond, a, b});
+  return Add(Made(name, "where"), {cond, a, b});
 }
 
 NodeRef Graph::Matmul(NodeRef a, NodeRef b, const std::string& name) {
-  return Add(Named(name, "matmul"), {a, b});
+  return Add(Made(name, "matmul"), {a, b});
 }
 
 NodeRef Graph::ReduceSum(NodeRef x, int axis, Route route, const std::string& name) {
-  Node n = Named(name, "reduce_sum");
-  n.axis = axis;
+  Node n = AlongAxis(name, "reduce_sum", axis);
   n.route = route;
   return Add(std::move(n), {x});
 }
 
 NodeRef Graph::ReduceMean(NodeRef x, int axis, Route route, const std::string& name) {
-  Node n = Named(name, "reduce_mean");
-  n.axis = axis;
+  Node n = AlongAxis(name, "reduce_mean", axis);
   n.route = route;
   return Add(std::move(n), {x});
 }
-
-namespace {
-
-Node AlongAxis(const std::string& name, const char* op, int axis) {
-  Node n = Named(name, op);
-  n.axis = axis;
-  return n;
-}
-
-}  // namespace
 
 NodeRef Graph::ReduceMax(NodeRef x, int axis, const std::string& name) {
   return Add(AlongAxis(name, "reduce_max", axis), {x});
@@ -423,13 +408,13 @@ NodeRef Graph::Softmax(NodeRef x, int axis, const std::string& name) {
 
 NodeRef Graph::Transpose(NodeRef x, const std::vector<int>& axes,
                          const std::string& name) {
-  Node n = Named(name, "transpose");
+  Node n = Made(name, "transpose");
   n.axes = axes;
   return Add(std::move(n), {x});
 }
 
 NodeRef Graph::SwapAxes(NodeRef x, int i, int j, const std::string& name) {
-  Node n = Named(name, "transpose");
+  Node n = Made(name, "transpose");
   n.axes = {i, j};
   n.swap = true;
   return Add(std::move(n), {x});
@@ -437,7 +422,7 @@ NodeRef Graph::SwapAxes(NodeRef x, int i, int j, const std::string& name) {
 
 NodeRef Graph::SliceLastAxis(NodeRef x, size_t offset, size_t width,
                              const std::string& name) {
-  Node n = Named(name, "slice_last_axis");
+  Node n = Made(name, "slice_last_axis");
   n.offset = offset;
   n.width = width;
   return Add(std::move(n), {x});
@@ -466,12 +451,12 @@ NodeRef Graph::RmsNorm(NodeRef x, std::optional<NodeRef> gamma, double eps, int 
 }
 
 NodeRef Graph::Gelu(NodeRef x, const std::string& name) {
-  return Add(Named(name, "gelu"), {x});
+  return Add(Made(name, "gelu"), {x});
 }
 
 NodeRef Graph::Attention(NodeRef q, NodeRef k, NodeRef v, double scale, bool causal,
                          const std::string& name) {
-  Node n = Named(name, "attention");
+  Node n = Made(name, "attention");
   n.scale = scale;
   n.causal = causal;
   return Add(std::move(n), {q, k, v});
@@ -479,26 +464,26 @@ NodeRef Graph::Attention(NodeRef q, NodeRef k, NodeRef v, double scale, bool cau
 
 NodeRef Graph::Conv2d(NodeRef x, NodeRef w, const Conv2dOptions& o,
                       const std::string& name) {
-  Node n = Named(name, "conv2d");
+  Node n = Made(name, "conv2d");
   n.conv = o;
   return Add(std::move(n), {x, w});
 }
 
 NodeRef Graph::Muls(NodeRef x, double c, const std::string& name) {
-  Node n = Named(name, "muls");
+  Node n = Made(name, "muls");
   n.c = Fp16(c);
   return Add(std::move(n), {x});
 }
 
 NodeRef Graph::Adds(NodeRef x, double c, const std::string& name) {
-  Node n = Named(name, "adds");
+  Node n = Made(name, "adds");
   n.c = Fp16(c);
   return Add(std::move(n), {x});
 }
 
 NodeRef Graph::Sdpa(NodeRef q, NodeRef k, NodeRef v, double scale,
                     const std::string& name) {
-  Node n = Named(name, "sdpa");
+  Node n = Made(name, "sdpa");
   n.c = Fp16(scale);
   return Add(std::move(n), {q, k, v});
 }

@@ -153,7 +153,7 @@ class Graph {
   size_t Readers(size_t index) const;
 
  private:
-  friend class GraphCopier;
+  friend class GraphCopier;  // the rewrites' copier (graph.cc)
   NodeRef Add(Node node, const std::vector<NodeRef>& inputs);
 
   uint64_t id_;
