@@ -67,7 +67,7 @@ LAYERS = [
       "binary16", "verify", "ane", "mcu"]),
     ("conform", ["src/conform/"],
      ["api", "binary16_api", "ane_api", "mcu_api", "core", "base",
-      "binary16", "verify", "ane", "mcu", "emulator_io"]),
+      "binary16", "verify", "ane", "ane_algorithms", "mcu", "emulator_io"]),
     # The option parser: no MPFR, no OpenSSL.
     ("cmdline", ["src/cmdline/"], ["api", "core", "base"]),
     ("cli", ["tools/cli/"], LIBRARY),
