@@ -3,6 +3,8 @@
 #include <functional>
 #include <string>
 
+#include "refmath/ane/fft.h"
+#include "refmath/ane/krylov.h"
 #include "refmath/ane/layers.h"
 #include "refmath/ane/matmul.h"
 #include "refmath/ane/ops.h"
@@ -73,6 +75,32 @@ Profile WithExactAccumulator(Profile p) {
   return p;
 }
 
+// A complex result as one [2, rows, cols] tensor: re, then im.
+Tensor Stacked(const ComplexTensor& z) {
+  std::vector<Half> data = z.re.data();
+  data.insert(data.end(), z.im.data().begin(), z.im.data().end());
+  return Tensor({2, z.re.rows(), z.re.cols()}, std::move(data));
+}
+
+// What PowerIteration hands back, as binary16: sigma, then v (binary16
+// values already, so the conversion is exact).
+Tensor PowerHalves(const PowerResult& r) {
+  std::vector<Half> data = {HalfFromDouble(r.sigma)};
+  for (double x : r.v) data.push_back(HalfFromDouble(x));
+  const Shape shape = {data.size()};
+  return Tensor(shape, std::move(data));
+}
+
+// A pre-norm transformer block as a graph of model calls, q = k = v:
+//   h = x + attention(n, n, n, causal), n = rms_norm(x)
+//   y = h + gelu(rms_norm(h) @ w1) @ w2
+Tensor Block(const Tensor& x, const Tensor& w1, const Tensor& w2, const Profile& p) {
+  const Tensor n = RmsNorm(x, nullptr, kDefaultNormEps, -1, p);
+  const Tensor h = Add(x, Attention(n, n, n, 0, true, p), p);
+  const Tensor up = Gelu(Matmul(RmsNorm(h, nullptr, kDefaultNormEps, -1, p), w1, p), p);
+  return Add(h, Matmul(up, w2, p), p);
+}
+
 std::vector<OpCase> Cases() {
   const Tensor a = AllPatterns(), b = Draw({256, 256}, 1, Kind::kAny);
   const Tensor cond = Draw({256, 256}, 2, Kind::kAny);
@@ -95,6 +123,12 @@ std::vector<OpCase> Cases() {
   const Tensor image = Draw({1, 3, 9, 8}, 20, Kind::kSmall);
   const Tensor kernel = Draw({4, 3, 3, 2}, 21, Kind::kSmall);
   const Tensor cube = Draw({4, 6, 10}, 22, Kind::kAny);
+  // Two [8, 12] planes: 12 = 2 * 2 * 3 and 8 = 2 * 2 * 2 stages.
+  const ComplexTensor planes = {Draw({16, 12}, 23, Kind::kSmall),
+                                Draw({16, 12}, 24, Kind::kSmall)};
+  const Tensor tall = Draw({12, 8}, 25, Kind::kSmall);
+  const Tensor x = Draw({2, 8, 16}, 26, Kind::kSmall);
+  const Tensor w1 = Draw({16, 32}, 27, Kind::kSmall), w2 = Draw({32, 16}, 28, Kind::kSmall);
   Conv2dOptions conv;
   conv.stride_h = 2;
   conv.pad_h = conv.pad_w = 1;
@@ -133,6 +167,10 @@ std::vector<OpCase> Cases() {
       {"conv2d", [=](P p) { return Conv2d(image, kernel, conv, p); }},
       {"slice_offset", [=](P p) { return SliceLastAxis(fa, 3, 40, p); }},
       {"softmax", [=](P p) { return Softmax(logits, -1, p); }},
+      {"fft2_dense", [=](P p) { return Stacked(BatchedDft2d(planes, 8, false, true, p)); }},
+      {"fft2_staged", [=](P p) { return Stacked(BatchedDft2d(planes, 8, true, true, p)); }},
+      {"power", [=](P p) { return PowerHalves(PowerIteration(tall, 10, {}, p)); }},
+      {"block", [=](P p) { return Block(x, w1, w2, p); }},
   };
 }
 
