@@ -20,6 +20,7 @@ Usage: ops_port.py PATH/TO/refmath GOLDEN_FILE
 Exit 0 if every row of GOLDEN_FILE is reproduced, 1 otherwise.
 """
 import hashlib
+import math
 import os
 import subprocess
 import sys
@@ -250,7 +251,8 @@ def layer_norm(x, gamma, beta, eps, p):
 
 
 def rms_norm(x, gamma, eps, p):
-    return mul(mul(x, inverse_root(mean(mul(x, x, p), p), eps, p), p), gamma, p)
+    y = mul(x, inverse_root(mean(mul(x, x, p), p), eps, p), p)
+    return y if gamma is None else mul(y, gamma, p)
 
 
 def gelu(x, p, refmath, tmp):
@@ -286,6 +288,139 @@ def conv2d(x, w, stride, pad, p):
     return np.stack(out)
 
 
+# --- The 2-D DFT (docs/ane-envelopes.md): a complex tensor is a pair of
+# binary16 arrays (re, im) of shape [rows, n].
+TWO_PI = 6.283185307179586476925286766559  # the double nearest 2 pi
+
+
+def unit_root(num, den, sign):
+    """exp(sign 2 pi i num / den) in double, the angle from num mod den."""
+    angle = TWO_PI * (num % den) / den
+    return math.cos(angle), sign * math.sin(angle)
+
+
+def complex_from(re, im, p):
+    """Host doubles rounded to binary16 as the device's input cast."""
+    return round16(np.array(re), p), round16(np.array(im), p)
+
+
+def twiddles(n, sign, scale, p):
+    roots = [[unit_root(k * j, n, sign) for j in range(n)] for k in range(n)]
+    return complex_from([[scale * c for c, _ in row] for row in roots],
+                        [[scale * s for _, s in row] for row in roots], p)
+
+
+def complex_matmul(x, w, p):
+    (xr, xi), (wr, wi) = x, w
+    return (sub(matmul(xr, wr, p), matmul(xi, wi, p), p),
+            add(matmul(xr, wi, p), matmul(xi, wr, p), p))
+
+
+def complex_mul(x, w, p):
+    (xr, xi), (wr, wi) = x, w
+    return sub(mul(xr, wr, p), mul(xi, wi, p), p), add(mul(xr, wi, p), mul(xi, wr, p), p)
+
+
+def regroup(x, batch, r, c):
+    """Each of `batch` [r, c] blocks transposed: [batch * c, r]."""
+    return tuple(np.ascontiguousarray(t.reshape(batch, r, c).transpose(0, 2, 1))
+                 .reshape(batch * c, r) for t in x)
+
+
+def stage_factors(n):
+    """Prime factors, largest first, each into the smallest of three
+    groups; the groups above 1 in ascending order."""
+    primes, m, d = [], n, 2
+    while d * d <= m:
+        while m % d == 0:
+            primes.append(d)
+            m //= d
+        d += 1
+    if m > 1:
+        primes.append(m)
+    groups = [1, 1, 1]
+    for q in sorted(primes, reverse=True):
+        groups[groups.index(min(groups))] *= q
+    return sorted(g for g in groups if g > 1) or [1]
+
+
+def dense_dft(x, sign, scale, p):
+    return complex_matmul(x, twiddles(x[0].shape[1], sign, scale, p), p)
+
+
+def staged_dft(x, factors, sign, scale, p):
+    """Cooley-Tukey with n = a * b: input index a_i * b + b_i, output
+    k1 + a * k2; the scale in the first stage's twiddles."""
+    if len(factors) == 1:
+        return dense_dft(x, sign, scale, p)
+    rows, n = x[0].shape
+    a = factors[0]
+    b = n // a
+    y = dense_dft(regroup(x, rows, a, b), sign, scale, p)
+    cross = [[unit_root(j * k1, n, sign) for k1 in range(a)] for j in range(b)] * rows
+    y = complex_mul(y, complex_from([[c for c, _ in r] for r in cross],
+                                    [[s for _, s in r] for r in cross], p), p)
+    z = staged_dft(regroup(y, rows, b, a), factors[1:], sign, 1.0, p)
+    return tuple(t.reshape(rows, n) for t in regroup(z, rows, a, b))
+
+
+def dft2(x, m, staged, p):
+    """Each [m, n] plane of x [batch * m, n]: rows with 1/n folded into the
+    twiddles, then columns with 1/m; re and im stacked."""
+    def forward(v, scale):
+        n = v[0].shape[1]
+        return (staged_dft(v, stage_factors(n), -1, scale, p) if staged
+                else dense_dft(v, -1, scale, p))
+    rows, n = x[0].shape
+    batch = rows // m
+    done = forward(x, 1.0 / n)
+    done = forward(regroup(done, batch, m, n), 1.0 / m)
+    return np.stack(regroup(done, batch, n, m))
+
+
+# --- Power iteration (krylov.h): vectors as [1, n] rows.
+def gemv(a, v, p):
+    return matmul(a, v.reshape(-1, 1), p).reshape(1, -1)
+
+
+def norm(u, p):
+    return unary(np.sqrt)(wide_sum(mul(u, u, p), p), p)
+
+
+def scaled_norm(u, p):
+    m = reduce_max(unary(np.abs)(u, p), p)
+    v = value(m)[0, 0]
+    if np.isnan(v) or read(m, p)[0, 0] == 0 or np.isinf(v):
+        return m
+    return mul(m, norm(elementwise(np.divide)(u, m, p), p), p)
+
+
+def power(a, steps, p):
+    """sigma = |a v| and v after `steps` normalized power steps from the
+    unit vector of ones; v all zero after a breakdown."""
+    divide = elementwise(np.divide)
+    v = round16(np.full((1, a.shape[1]), 1.0 / math.sqrt(a.shape[1])), p)
+    for _ in range(steps):
+        u = gemv(a, v, p)
+        w = gemv(a.T, divide(u, scaled_norm(u, p), p), p)
+        v = divide(w, scaled_norm(w, p), p)
+    sigma = scaled_norm(gemv(a, v, p), p)[0]
+    s = value(sigma)[0]
+    if not np.isfinite(s) or s == 0 or not np.isfinite(value(v)).all():
+        v = np.zeros_like(v)
+    sigma = np.where(np.isnan(s), NAN16, sigma).astype(np.uint16)
+    return np.concatenate([sigma, v[0]])
+
+
+def block(x, w1, w2, p, refmath, tmp):
+    """h = x + attention(n, n, n, causal), n = rms_norm(x);
+    y = h + gelu(rms_norm(h) @ w1) @ w2."""
+    n = rms_norm(x, None, 1e-5, p)
+    h = add(x, attention_causal(n, n, n, p, refmath, tmp), p)
+    up = gelu(matmul(rms_norm(h, None, 1e-5, p), w1, p), p, refmath, tmp)
+    return add(h, matmul(up, w2, p), p)
+
+
 def cases(refmath, tmp):
     a = np.arange(1 << 16, dtype=np.uint16).reshape(256, 256)
     b, cond = draw((256, 256), 1, 'any'), draw((256, 256), 2, 'any')
@@ -302,6 +437,9 @@ def cases(refmath, tmp):
     q, k, v = draw((2, 8, 16), 17, 'small'), draw((2, 12, 16), 18, 'small'), draw((2, 12, 8), 19, 'small')
     image, kernel = draw((1, 3, 9, 8), 20, 'small'), draw((4, 3, 3, 2), 21, 'small')
     cube = draw((4, 6, 10), 22, 'any')
+    planes = draw((16, 12), 23, 'small'), draw((16, 12), 24, 'small')
+    tall = draw((12, 8), 25, 'small')
+    x, w1, w2 = draw((2, 8, 16), 26, 'small'), draw((16, 32), 27, 'small'), draw((32, 16), 28, 'small')
     exact = lambda p: Profile(p.name, exact=True)  # noqa: E731
     return {
         'add': lambda p: elementwise(np.add)(a, b, p),
@@ -334,6 +472,10 @@ def cases(refmath, tmp):
         'conv2d': lambda p: conv2d(image, kernel, (2, 1), (1, 1), p),
         'slice_offset': lambda p: slice_offset(fa, 3, 40, p),
         'softmax': lambda p: softmax(logits, p, refmath, tmp),
+        'fft2_dense': lambda p: dft2(planes, 8, False, p),
+        'fft2_staged': lambda p: dft2(planes, 8, True, p),
+        'power': lambda p: power(tall, 10, p),
+        'block': lambda p: block(x, w1, w2, p, refmath, tmp),
     }
 
 
