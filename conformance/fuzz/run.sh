@@ -41,8 +41,12 @@ if ! command -v clang++ >/dev/null; then
   echo "skipped: clang++ is not installed (libFuzzer needs clang)"
   exit 77
 fi
-# -O2 -g: at -O1 clang took longer still on the instrumented kernels.
+# -O2: at -O1 clang took longer still on the instrumented kernels.  -g1
+# (line tables, enough for a symbolized crash report) halves clang's time
+# on them against -g: 6.8 s instead of 12.2 s for correct_kernels.cc.
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
   -DREFMATH_FUZZ=ON -DREFMATH_BUILD_TESTS=OFF "${one_target[@]}" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target fuzz_eval fuzz_npy fuzz_array_file fuzz_args \
   fuzz_tensor fuzz_ane_tensor fuzz_mcu_json >/dev/null
