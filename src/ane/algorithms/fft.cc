@@ -60,12 +60,24 @@ ComplexTensor Staged(const ComplexTensor& x, const std::vector<size_t>& f,
 
 }  // namespace
 
+// W[k, j] depends on k * j mod n alone: the n distinct roots are rounded
+// once and the matrix is filled from them, the same bits as rounding every
+// entry (UnitRoot reduces the product mod n first).
 ComplexTensor TwiddleMatrix(size_t n, int sign, double scale, const Profile& p) {
-  std::vector<std::complex<double>> w(n * n);
+  std::vector<std::complex<double>> roots(n);
+  for (size_t i = 0; i < n; ++i) roots[i] = scale * UnitRoot(i, n, sign);
+  const ComplexTensor r = ToComplexTensor(roots, 1, n, p);
+  std::vector<Half> re(n * n), im(n * n);
   for (size_t k = 0; k < n; ++k) {
-    for (size_t j = 0; j < n; ++j) w[k * n + j] = scale * UnitRoot(k * j, n, sign);
+    size_t index = 0;  // k * j mod n
+    for (size_t j = 0; j < n; ++j) {
+      re[k * n + j] = r.re.data()[index];
+      im[k * n + j] = r.im.data()[index];
+      index += k;
+      if (index >= n) index -= n;
+    }
   }
-  return ToComplexTensor(w, n, n, p);
+  return {Tensor({n, n}, std::move(re)), Tensor({n, n}, std::move(im))};
 }
 
 ComplexTensor ComplexMatmul(const ComplexTensor& a, const ComplexTensor& b,
