@@ -49,14 +49,17 @@ Tensor InverseRoot(const Tensor& v, double eps, const Profile& p) {
   return Reciprocal(Sqrt(Add(v, Constant(eps, p), p), p), p);
 }
 
-// `f` applied with `axis` moved to the end (Transpose, which refuses a bad
-// axis) and the result moved back.
+// The length of `axis` of x (a bad axis refused by AxisIndex).
+size_t AxisLength(const Tensor& x, int axis) { return x.shape()[AxisIndex(x, axis)]; }
+
+// `f` applied with `axis` moved to the end and the result moved back.
 template <typename F>
 Tensor AlongAxis(const char* op, const Tensor& x, int axis, F f) {
+  if (AxisLength(x, axis) == 0) Refuse(op, "the normalized axis is empty");
+  const int a = static_cast<int>(AxisIndex(x, axis));
   const int last = static_cast<int>(x.rank()) - 1;
-  const Tensor moved = Transpose(x, axis, last);
-  if (moved.cols() == 0) Refuse(op, "the normalized axis is empty");
-  return Transpose(f(moved), axis, last);
+  if (a == last) return f(x);
+  return Transpose(f(Transpose(x, a, last)), a, last);
 }
 
 Tensor LayerNormLast(const Tensor& x, const Tensor* gamma, const Tensor* beta,
@@ -75,11 +78,6 @@ Tensor RmsNormLast(const Tensor& x, const Tensor* gamma, double eps,
   Tensor y = Mul(x, InverseRoot(ms, eps, p), p);
   if (gamma != nullptr) y = Mul(y, *gamma, p);
   return y;
-}
-
-// The length of `axis` of x (a bad axis refused as Transpose does).
-size_t AxisLength(const Tensor& x, int axis) {
-  return Transpose(x, axis, static_cast<int>(x.rank()) - 1).cols();
 }
 
 }  // namespace

@@ -180,7 +180,18 @@ Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p) {
 
 namespace {
 
-size_t CheckedAxis(const Tensor& x, int axis) {
+// Applies a last-axis reduction `f` along `axis`.
+template <typename F>
+Tensor AlongAxis(const Tensor& x, int axis, F f) {
+  const int last = static_cast<int>(x.rank()) - 1;
+  const int a = static_cast<int>(AxisIndex(x, axis));
+  if (a == last) return f(x);
+  return Transpose(f(Transpose(x, a, last)), a, last);
+}
+
+}  // namespace
+
+size_t AxisIndex(const Tensor& x, int axis) {
   const int rank = static_cast<int>(x.rank());
   const int a = axis < 0 ? axis + rank : axis;
   if (a < 0 || a >= rank) {
@@ -191,19 +202,8 @@ size_t CheckedAxis(const Tensor& x, int axis) {
   return static_cast<size_t>(a);
 }
 
-// Applies a last-axis reduction `f` along `axis`.
-template <typename F>
-Tensor AlongAxis(const Tensor& x, int axis, F f) {
-  const int last = static_cast<int>(x.rank()) - 1;
-  const int a = static_cast<int>(CheckedAxis(x, axis));
-  if (a == last) return f(x);
-  return Transpose(f(Transpose(x, a, last)), a, last);
-}
-
-}  // namespace
-
 Tensor Transpose(const Tensor& x, int i, int j) {
-  const size_t a = CheckedAxis(x, i), b = CheckedAxis(x, j);
+  const size_t a = AxisIndex(x, i), b = AxisIndex(x, j);
   if (a == b) return x;
   Shape shape = x.shape();
   std::swap(shape[a], shape[b]);
@@ -291,7 +291,7 @@ Tensor Permute(const Tensor& x, const std::vector<int>& axes) {
 }
 
 Tensor ReduceMean(const Tensor& x, int axis, bool wide, const Profile& p) {
-  const size_t k = x.shape()[CheckedAxis(x, axis)];
+  const size_t k = x.shape()[AxisIndex(x, axis)];
   const Tensor sum = wide ? ReduceSumAsMatmul(x, axis, p) : ReduceSum(x, axis, p);
   const Half inverse = HalfFromDouble(1.0 / static_cast<double>(k), p.Elementwise());
   return Mul(sum, Tensor::Scalar(inverse), p);

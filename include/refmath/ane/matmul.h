@@ -67,6 +67,9 @@ Tensor ReduceMean(const Tensor& x, int axis, bool wide,
 
 // Swaps axes i and j (a data movement: no rounding).
 Tensor Transpose(const Tensor& x, int i, int j);
+// The position of `axis` in x's shape: 0 .. rank-1, or counted from the
+// end when negative (-1 the last).  Out of range: std::invalid_argument.
+size_t AxisIndex(const Tensor& x, int axis);
 // NumPy's transpose(x, axes): output axis k is input axis axes[k] (each
 // from -rank to rank - 1, every axis once); empty axes reverse them.  A
 // data movement.  Bad axes: std::invalid_argument.
