@@ -42,6 +42,10 @@ def test_construction_errors_name_the_node():
         g.add(x, other.input("x", (2, 3)), name="z")
     with pytest.raises(ValueError, match="node 'a': sdpa needs its scale"):
         g.sdpa(x, x, x, name="a")
+    for scale in (0, -0.5, 1e5, float("nan")):  # 1e5 is inf in float16
+        with pytest.raises(ValueError, match="node 'a': sdpa's scale must be "
+                                             "positive and finite"):
+            g.sdpa(x, x, x, scale=scale, name="a")
     with pytest.raises(TypeError):
         g.output("x")
     with pytest.raises(ValueError, match="unknown rewrite"):

@@ -127,6 +127,10 @@ class Graph:
                 raise ValueError("node %r: sdpa needs its scale (1/sqrt(d) "
                                  "for head size d)" % name)
             attrs["scale"] = _np.float16(attrs["scale"])
+            if not (attrs["scale"] > 0 and _np.isfinite(attrs["scale"])):
+                raise ValueError("node %r: sdpa's scale must be positive and "
+                                 "finite in float16, got %r" % (
+                                     name, float(attrs["scale"])))
         return self._add(op, inputs, attrs, name)
 
     def __getattr__(self, op):
@@ -283,21 +287,13 @@ def _evaluate(n, args, feeds, wide):
     if n.op in ("muls", "adds"):
         op = _ane.mul if n.op == "muls" else _ane.add
         return op(args[0], n.attrs["c"], profile=wide["profile"])
-    if n.op == "sdpa":
-        return _sdpa(args, n.attrs["scale"], wide)
+    if n.op == "sdpa":  # the model has no fused attention: the decomposition
+        return _ane.attention(*args, scale=float(n.attrs["scale"]), **wide)
     if n.op == "paired_combine":
         return _paired_combine(args, n.attrs, wide["profile"])
     kwargs = dict(n.attrs)
     kwargs.update(wide if n.op in _WIDE else {"profile": wide["profile"]})
     return getattr(_ane, n.op)(*args, **kwargs)
-
-
-def _sdpa(args, scale, wide):
-    """The model has no fused attention: sdpa runs as its decomposition."""
-    q, k, v = args
-    s = _ane.matmul(q, _np.ascontiguousarray(_np.swapaxes(k, -1, -2)), **wide)
-    p = _ane.softmax(_ane.mul(s, scale, profile=wide["profile"]), axis=-1, **wide)
-    return _ane.matmul(p, v, **wide)
 
 
 class _Copier:
