@@ -3,6 +3,8 @@
 // worked by hand; the one-line errors.
 #include "refmath/ane/graph.h"
 
+#include <math.h>
+
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -243,6 +245,29 @@ TEST(AneGraph, FoldScalarChainsFoldsOnlyPrivateInnerNodes) {
   EXPECT_EQ(f.graph.nodes()[1].name, "c");
   EXPECT_EQ(f.graph.nodes()[1].c, 0x4700);  // 7
   EXPECT_EQ(f.graph.nodes()[2].inputs, std::vector<size_t>{1});
+}
+
+TEST(AneGraph, ReshapeKeepsTheBitsInRowMajorOrder) {
+  const Tensor x({2, 3}, {kTenth, kThree, kQuarter, kMinusOneAndHalf, kOne, 0x8000});
+  Graph g;
+  g.Outputs({g.Reshape(g.Input("x", {2, 3}), {3, 1, 2}, "r")});
+  ExpectSameBits(g.Run({{"x", x}})[0],
+                 Tensor({3, 1, 2}, {kTenth, kThree, kQuarter, kMinusOneAndHalf,
+                                    kOne, 0x8000}),
+                 "reshape");
+  Graph bad;
+  bad.Outputs({bad.Reshape(bad.Input("x", {2, 3}), {4}, "r")});
+  ExpectRefused([&] { bad.Run({{"x", x}}); }, "node 'r' (reshape): cannot reshape (2, 3) to (4,)");
+}
+
+TEST(AneGraph, SdpaScaleMustBePositiveAndFiniteInBinary16) {
+  Graph g;
+  const NodeRef q = g.Input("q", {2, 4});
+  for (double scale : {0.0, -0.5, 1e-8, 1e5, static_cast<double>(NAN)}) {  // 1e-8 rounds to 0
+    ExpectRefused([&] { g.Sdpa(q, q, q, scale, "s"); },
+                  "node 's': sdpa's scale must be positive and finite in binary16");
+  }
+  EXPECT_EQ(g.nodes().size(), 1u);
 }
 
 TEST(AneGraph, ErrorsNameTheInputOrNode) {

@@ -1,5 +1,7 @@
 #include "refmath/ane/graph.h"
 
+#include <math.h>
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -63,10 +65,18 @@ std::atomic<uint64_t> next_graph_id{1};
 using Args = std::vector<const Tensor*>;
 using Evaluator = Tensor (*)(const Node&, const Args&, const Profile&);
 
+// The model has no fused attention: an sdpa node is the decomposition,
+// which Attention is.
 Tensor EvalSdpa(const Node& n, const Args& a, const Profile& p) {
-  const Tensor s = ane::Matmul(*a[0], ane::Transpose(*a[1], -1, -2), p);
-  const Tensor scaled = Mul(s, Tensor::Scalar(n.c), p);
-  return ane::Matmul(ane::Softmax(scaled, -1, p), *a[2], p);
+  return ane::Attention(*a[0], *a[1], *a[2], HalfToDouble(n.c), false, p);
+}
+
+Tensor EvalReshape(const Node& n, const Args& a, const Profile&) {
+  if (Tensor::Count(n.shape) != a[0]->size()) {
+    throw std::invalid_argument("cannot reshape " + ShapeText(a[0]->shape()) +
+                                " to " + ShapeText(n.shape));
+  }
+  return Tensor(n.shape, a[0]->data());
 }
 
 const std::map<std::string, Evaluator>& Evaluators() {
@@ -122,6 +132,7 @@ const std::map<std::string, Evaluator>& Evaluators() {
       {"adds", [](const Node& n, const Args& a,
                   const Profile& p) { return Add(*a[0], Tensor::Scalar(n.c), p); }},
       {"sdpa", EvalSdpa},
+      {"reshape", EvalReshape},
   };
   return table;
 }
@@ -485,7 +496,18 @@ NodeRef Graph::Sdpa(NodeRef q, NodeRef k, NodeRef v, double scale,
                     const std::string& name) {
   Node n = Made(name, "sdpa");
   n.c = Fp16(scale);
+  if (!(HalfToDouble(n.c) > 0) || HalfToDouble(n.c) == HUGE_VAL) {
+    Refuse("node " + Quoted(name.empty() ? "sdpa_" + std::to_string(nodes_.size())
+                                         : name) +
+           ": sdpa's scale must be positive and finite in binary16");
+  }
   return Add(std::move(n), {q, k, v});
+}
+
+NodeRef Graph::Reshape(NodeRef x, const Shape& shape, const std::string& name) {
+  Node n = Made(name, "reshape");
+  n.shape = shape;
+  return Add(std::move(n), {x});
 }
 
 Graph& Graph::Outputs(const std::vector<NodeRef>& nodes) {

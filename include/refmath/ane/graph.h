@@ -44,14 +44,14 @@ struct NodeRef {
 // One op.  `op` is "input", "constant", the name of a unary or binary
 // function of the registries (unary.h), or one of "where", "matmul",
 // "reduce_sum", "reduce_mean", "reduce_max", "cumsum", "softmax",
-// "transpose", "slice_last_axis", "layer_norm", "rms_norm", "gelu",
+// "transpose", "reshape", "slice_last_axis", "layer_norm", "rms_norm", "gelu",
 // "attention", "conv2d", "muls", "adds", "sdpa".  The fields an op does
 // not take keep their defaults.
 struct Node {
   std::string name;
   std::string op;
   std::vector<size_t> inputs;  // positions of earlier nodes
-  Shape shape;                 // input: the declared shape
+  Shape shape;                 // input: the declared shape; reshape: the new one
   Tensor value;                // constant
   int axis = -1;               // the reductions, cumsum, softmax, the norms
   Route route = Route::kNarrow;
@@ -110,6 +110,9 @@ class Graph {
                     const std::string& name = "");  // Permute
   NodeRef SwapAxes(NodeRef x, int i, int j,
                    const std::string& name = "");  // Transpose(x, i, j)
+  // The same elements in row-major order under another shape (no
+  // rounding); a different element count is refused when the graph runs.
+  NodeRef Reshape(NodeRef x, const Shape& shape, const std::string& name = "");
   NodeRef SliceLastAxis(NodeRef x, size_t offset, size_t width,
                         const std::string& name = "");
   NodeRef LayerNorm(NodeRef x, std::optional<NodeRef> gamma = {},
