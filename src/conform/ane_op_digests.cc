@@ -4,6 +4,7 @@
 #include <string>
 
 #include "refmath/ane/fft.h"
+#include "refmath/ane/graph.h"
 #include "refmath/ane/krylov.h"
 #include "refmath/ane/layers.h"
 #include "refmath/ane/matmul.h"
@@ -91,14 +92,18 @@ Tensor PowerHalves(const PowerResult& r) {
   return Tensor(shape, std::move(data));
 }
 
-// A pre-norm transformer block as a graph of model calls, q = k = v:
+// A pre-norm transformer block, built as a graph (graph.h) and run under
+// the profile, q = k = v:
 //   h = x + attention(n, n, n, causal), n = rms_norm(x)
 //   y = h + gelu(rms_norm(h) @ w1) @ w2
 Tensor Block(const Tensor& x, const Tensor& w1, const Tensor& w2, const Profile& p) {
-  const Tensor n = RmsNorm(x, nullptr, kDefaultNormEps, -1, p);
-  const Tensor h = Add(x, Attention(n, n, n, 0, true, p), p);
-  const Tensor up = Gelu(Matmul(RmsNorm(h, nullptr, kDefaultNormEps, -1, p), w1, p), p);
-  return Add(h, Matmul(up, w2, p), p);
+  Graph g;
+  const NodeRef in = g.Input("x", x.shape());
+  const NodeRef n = g.RmsNorm(in);
+  const NodeRef h = g.Binary("add", in, g.Attention(n, n, n, 0, true));
+  const NodeRef up = g.Gelu(g.Matmul(g.RmsNorm(h), g.Constant("w1", w1)));
+  g.Outputs({g.Binary("add", h, g.Matmul(up, g.Constant("w2", w2)))});
+  return g.Run({{"x", x}}, p)[0];
 }
 
 std::vector<OpCase> Cases() {
