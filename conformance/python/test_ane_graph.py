@@ -122,6 +122,19 @@ def test_reduce_sum_to_matmul_never_moves_away_from_the_reference(seed):
         assert np.isfinite(err_narrow) and err_wide <= err_narrow, (profile, err_wide, err_narrow)
 
 
+def test_reshape_keeps_the_bits_in_row_major_order():
+    x = half((2, 3, 4))
+    g = ane.Graph()
+    g.output(g.reshape(g.input("x", x.shape), shape=(6, -1), name="r"))
+    got = g.run({"x": x})[0]
+    assert got.shape == (6, 4)
+    np.testing.assert_array_equal(bits(got).ravel(), bits(x).ravel())
+    bad = ane.Graph()
+    bad.output(bad.reshape(bad.input("x", x.shape), shape=(5,), name="r"))
+    with pytest.raises(ValueError, match=r"node 'r': cannot reshape \(2, 3, 4\) to \(5,\)"):
+        bad.run({"x": x})
+
+
 @pytest.mark.parametrize("profile", ["spec", "m1", "m5"])
 def test_decompose_sdpa_keeps_every_bit(profile):
     q, k, v = half((2, 3, 10, 16)), half((2, 3, 12, 16)), half((2, 3, 12, 8))

@@ -44,7 +44,7 @@ _EARLY_BLOCK = 192       # A13, A14; A15 and later: 384
 def _known_ops():
     ops = set(_ane.functions()) | set(_ane.binary_functions())
     ops |= {"where", "matmul", "reduce_sum", "reduce_mean", "reduce_max",
-            "cumsum", "softmax", "transpose", "slice_last_axis", "layer_norm",
+            "cumsum", "softmax", "transpose", "reshape", "slice_last_axis", "layer_norm",
             "rms_norm", "gelu", "attention", "conv2d", "muls", "adds", "sdpa"}
     return ops
 
@@ -115,7 +115,8 @@ class Graph:
     def op(self, op, *inputs, name=None, **attrs):
         """A node applying the refmath.ane function `op` to `inputs`;
         attrs are its keyword arguments (axis=..., route=...).  muls / adds
-        multiply / add a scalar `c` (rounded to float16 when built); sdpa
+        multiply / add a scalar `c` (rounded to float16 when built); reshape
+        takes shape= (NumPy's, row-major, no rounding); sdpa
         is ((q @ k^T) * scale).softmax(-1) @ v."""
         if op not in _known_ops():
             raise ValueError("node %r: unknown op %r (ops: %s)" % (
@@ -284,6 +285,12 @@ def _evaluate(n, args, feeds, wide):
         if "swap" in n.attrs:
             return _np.ascontiguousarray(_np.swapaxes(args[0], *n.attrs["swap"]))
         return _np.ascontiguousarray(_np.transpose(args[0], n.attrs.get("axes")))
+    if n.op == "reshape":
+        try:
+            return _np.reshape(args[0], tuple(n.attrs["shape"]))
+        except ValueError:
+            raise ValueError("node %r: cannot reshape %s to %s" % (
+                n.name, args[0].shape, tuple(n.attrs["shape"]))) from None
     if n.op in ("muls", "adds"):
         op = _ane.mul if n.op == "muls" else _ane.add
         return op(args[0], n.attrs["c"], profile=wide["profile"])

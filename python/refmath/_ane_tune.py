@@ -25,7 +25,7 @@ INT4_MAX_FROBENIUS = 0.05   # the notes' acceptance of a palettized weight
 
 # --- the cost model: model ops per output element.
 _PER_ELEMENT = {"softmax": 5, "gelu": 9, "layer_norm": 5, "rms_norm": 3}
-_FREE = {"input", "constant", "transpose", "slice_last_axis"}
+_FREE = {"input", "constant", "transpose", "reshape", "slice_last_axis"}
 
 
 def _elementwise_ops():
@@ -222,6 +222,8 @@ def _reference_op(n, args):
         if "swap" in a:
             return _np.swapaxes(args[0], *a["swap"])
         return _np.transpose(args[0], a.get("axes"))
+    if op == "reshape":
+        return _np.reshape(args[0], tuple(a["shape"]))
     if op == "slice_last_axis":
         return args[0][..., a["offset"]:a["offset"] + a["width"]]
     raise _NoReference(op)
