@@ -188,6 +188,13 @@ def test_bad_arguments_are_refused(kwargs, message):
         ane.tune(g, feeds, **kwargs)
 
 
+def test_feeds_are_checked_before_anything_is_measured():
+    g, feeds = cancellation()
+    del feeds["c"]
+    with pytest.raises(ValueError, match="input 'c' is not fed"):
+        ane.tune(g, feeds)
+
+
 def test_rewrite_options_are_checked():
     g, _ = small_graph(np.ones((3, 4)))
     with pytest.raises(ValueError, match="node 'x' is not a 2-D constant"):

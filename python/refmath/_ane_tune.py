@@ -380,15 +380,15 @@ def tune(graph, feeds, target_error=None, atol=None, paired=(),
     if count > MAX_CANDIDATES:
         raise ValueError("%d candidates (more than %d): name fewer paired "
                          "nodes" % (count, MAX_CANDIDATES))
-    try:
-        refs, ref_name = reference(graph, feeds), "fp32-faithful reference"
-    except ValueError as e:
-        refs, ref_name = None, "baseline's output (%s)" % e
-    candidates = []
+    candidates = []   # the baseline first: it checks the feeds
     for combo in _itertools.product(*sites):
         candidates.append(_run(base_graph, base_changes,
                                [c for c in combo if c], feeds, profile))
     base = candidates[0]
+    try:
+        refs, ref_name = reference(graph, feeds), "fp32-faithful reference"
+    except ValueError as e:
+        refs, ref_name = None, "baseline's output (%s)" % e
     refs = base.outputs if refs is None else refs
     for c in candidates:
         c.error = relative_error(c.outputs, refs)
