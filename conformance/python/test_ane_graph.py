@@ -122,6 +122,21 @@ def test_reduce_sum_to_matmul_never_moves_away_from_the_reference(seed):
         assert np.isfinite(err_narrow) and err_wide <= err_narrow, (profile, err_wide, err_narrow)
 
 
+@pytest.mark.parametrize("queries, keys, verdict, device", [
+    (16, 2048, "ulp1", "the device's fused attention (not modelled)"),
+    (600, 600, "ulp1", "the decomposition on the device too"),
+    (16, 100, "none", "the device's fused attention (not modelled)"),
+])
+def test_routes_say_which_attention_the_device_runs(queries, keys, verdict, device):
+    g = ane.Graph()
+    q, k = g.input("q", (queries, 8)), g.input("k", (keys, 8))
+    g.output(g.sdpa(q, k, k, scale=0.25, name="att"))
+    feeds = {"q": half((queries, 8), -1, 1), "k": half((keys, 8), -1, 1)}
+    row = g.routes(feeds)[-1]
+    assert row.verdict == verdict
+    assert row.why.endswith("; %d queries: %s" % (queries, device))
+
+
 def test_reshape_keeps_the_bits_in_row_major_order():
     x = half((2, 3, 4))
     g = ane.Graph()

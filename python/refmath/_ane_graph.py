@@ -243,11 +243,18 @@ def _verdict(n, values):
         return "none", "a width-offset slice, values within 4094"
     length = _summed_length(n, values)
     if length > _EARLY_BLOCK:
-        return "ulp1", ("a wide sum of %d: blocks of 192 on A13/A14, 384 on "
-                        "A15+" % length)
-    if length:
-        return "none", "a wide sum of %d, one block on every chip" % length
-    return "none", "no route differs"
+        verdict, why = "ulp1", ("a wide sum of %d: blocks of 192 on A13/A14, "
+                                "384 on A15+" % length)
+    elif length:
+        verdict, why = "none", "a wide sum of %d, one block on every chip" % length
+    else:
+        return "none", "no route differs"
+    if n.op in ("attention", "sdpa"):
+        queries = values[n.inputs[0].name].shape[-2]
+        why += ("; %d queries: the device's fused attention (not modelled)"
+                % queries if fused_attention_route(queries, length) == "fused"
+                else "; %d queries: the decomposition on the device too" % queries)
+    return verdict, why
 
 
 def _max_ulps(arrays):
