@@ -236,6 +236,11 @@ void CheckMeanAndTranspose(Checker& c, Rng& rng) {
   if (c.Run("ane transpose --axes 1,-1,0 --in " + px + " --out " + out)) {
     c.Expect("transpose 1,-1,0", out, TensorToNpy(Permute(x, {1, -1, 0})));
   }
+  const Shape flat = {x.size()};
+  if (c.Run("ane reshape --shape " + std::to_string(x.size()) + " --in " + px +
+            " --out " + out)) {
+    c.Expect("reshape", out, TensorToNpy(Tensor(flat, x.data())));
+  }
 }
 
 void CheckFft2(Checker& c, Rng& rng) {

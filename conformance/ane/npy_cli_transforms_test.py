@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""`refmath ane fft2`, `power`, `reduce-mean` and `transpose` against
+"""`refmath ane fft2`, `power`, `reduce-mean`, `transpose` and `reshape` against
 expectations that do not come from refmath: numpy.fft.fft2 and
-numpy.linalg.svd within the documented envelopes, NumPy's transpose bit
+numpy.linalg.svd within the documented envelopes, NumPy's transpose and reshape bit
 for bit, a step-by-step float16 recomputation of the mean, values worked
 by hand, and the one-line errors.
 
@@ -151,6 +151,11 @@ def transpose_checks(t):
     f = np.array([[0.1, 1e-6], [3.3, -2.0]], np.float32)
     t.ok("ane", "transpose", "--in", t.save("tf", f), "--out", out)
     t.expect_bits("float32 transposed", out, f.astype(F16).T)
+    # reshape: NumPy's row-major reshape, NaN payloads and -0 kept.
+    for shape in [(120,), (6, 20), (5, 4, 3, 2)]:
+        t.ok("ane", "reshape", "--in", t.save("rx", x), "--shape", ",".join(map(str, shape)),
+             "--out", out)
+        t.expect_bits("reshape to %s" % (shape,), out, x.reshape(shape))
 
 
 def errors(t):
@@ -189,6 +194,13 @@ def errors(t):
       "ane", "transpose", "--in", a, "--axes", "1,x", "--out", out)
     e("transpose takes no --tile", "unknown option '--tile'", "ane", "transpose", "--in", a,
       "--tile", "2", "--out", out)
+    e("reshape to another size", "cannot reshape (2, 3) to (4,)", "ane", "reshape", "--in", a,
+      "--shape", "4", "--out", out)
+    e("reshape without --shape", "--shape is required", "ane", "reshape", "--in", a, "--out", out)
+    e("reshape zero size", "--shape must be 1 to 4 comma-separated sizes of at least 1 "
+      "(got '6,0')", "ane", "reshape", "--in", a, "--shape", "6,0", "--out", out)
+    e("reshape five axes", "--shape must be 1 to 4", "ane", "reshape", "--in", a, "--shape",
+      "1,1,2,3,1", "--out", out)
     t.check(not os.path.exists(t.path("never_im.npy")), "a failed fft2 left --out-im behind")
 
 
@@ -196,7 +208,8 @@ def help_checks(t):
     for sub, form, option in [("fft2", "ane fft2 --re FILE", "--no-fold"),
                               ("power", "ane power --a FILE", "(default: 60)"),
                               ("reduce-mean", "ane reduce-mean --in FILE", "(default: narrow)"),
-                              ("transpose", "ane transpose --in FILE", "(default: reversed)")]:
+                              ("transpose", "ane transpose --in FILE", "(default: reversed)"),
+                              ("reshape", "ane reshape --in FILE", "(required)")]:
         text = t.ok("ane", sub, "--help")
         t.check(form in text and option in text, "ane %s --help: %r, %r" % (sub, form, option))
 

@@ -85,6 +85,7 @@ int RunAne(const Argv& argv) {
   if (sub == "softmax") return RunAneSoftmax(rest);
   if (sub == "reduce-mean") return RunAneReduceMean(rest);
   if (sub == "transpose") return RunAneTranspose(rest);
+  if (sub == "reshape") return RunAneReshape(rest);
   if (sub == "layer-norm" || sub == "rms-norm") {
     return RunAneLayerNorm(rest, sub == "rms-norm");
   }
@@ -98,7 +99,7 @@ int RunAne(const Argv& argv) {
   if (sub == "compress") return RunAneCompress(rest);
   return Fail(kCmd, "unknown subcommand " + Quote(sub) + " (" + kUsage +
                         " | ane binary|select|matmul|reduce-sum|reduce-max|cumsum|softmax|"
-                        "reduce-mean|transpose|layer-norm|rms-norm|gelu|attention|conv2d|"
+                        "reduce-mean|transpose|reshape|layer-norm|rms-norm|gelu|attention|conv2d|"
                         "fft|ifft|fft2|solve|power|compress ...;"
                         " refmath help ane)");
 }

@@ -1,13 +1,15 @@
-// refmath ane transpose: a permutation of the axes on the ANE model
-// (docs/ane.md, "Command line").
+// refmath ane transpose and reshape: the model's data movements
+// (docs/ane.md, "Command line"), no rounding.
 //   ane transpose --in FILE --out FILE [--axes A,B,...] [--profile P]
-// NumPy's transpose(x, axes), by default the axes reversed; data movement,
-// no rounding (Permute).
+// NumPy's transpose(x, axes), by default the axes reversed (Permute).
 // A bad axis is the library's std::invalid_argument, reported by main.
+//   ane reshape --in FILE --out FILE --shape N,M,... [--profile P]
+// NumPy's reshape: the elements in row-major order under the new shape.
 #include <string>
 #include <vector>
 
 #include "refmath/ane/matmul.h"
+#include "src/base/text.h"
 #include "src/emulator_io/npy_tensor.h"
 #include "tools/cli/emulator_args.h"
 #include "tools/cli/subcommands.h"
@@ -17,6 +19,7 @@ namespace cli {
 namespace {
 
 constexpr long kMaxRank = 4;  // the model's tensors
+constexpr long kMaxElements = 1L << 40;  // a size no file holds
 
 int WriteResult(const char* cmd, const Args& args, const ane::Tensor& t) {
   std::string error;
@@ -50,6 +53,34 @@ int RunAneTranspose(const Argv& argv) {
   if (!ReadTensorOperand(args, "in", p, &x, &error)) return Fail(kCmd, error);
   const std::vector<int> axes(list.begin(), list.end());
   return WriteResult(kCmd, args, ane::Permute(x, axes));
+}
+
+int RunAneReshape(const Argv& argv) {
+  constexpr const char* kCmd = "ane reshape";
+  Args args;
+  ane::Profile p;
+  ane::Tensor x;
+  std::vector<long> list;
+  std::string error;
+  if (!args.Parse(argv, {"in", "out", "shape", "profile"}, {}, &error) ||
+      !ane::FindProfile(args.Get("profile", "spec"), &p, &error) ||
+      !CheckOutputs(args, {"out"}, &error)) {
+    return Fail(kCmd, error);
+  }
+  if (!args.Has("shape")) return Fail(kCmd, "--shape is required");
+  if (!ParseIntegerList(args.Get("shape"), 1, kMaxElements, &list) ||
+      list.empty() || list.size() > static_cast<size_t>(kMaxRank)) {
+    return Fail(kCmd, "--shape must be 1 to " + std::to_string(kMaxRank) +
+                          " comma-separated sizes of at least 1 (got " +
+                          Quote(args.Get("shape")) + ")");
+  }
+  if (!ReadTensorOperand(args, "in", p, &x, &error)) return Fail(kCmd, error);
+  const ane::Shape shape(list.begin(), list.end());
+  if (ane::Tensor::Count(shape) != x.size()) {
+    return Fail(kCmd, "cannot reshape " + ShapeText(x.shape()) + " to " +
+                          ShapeText(shape));
+  }
+  return WriteResult(kCmd, args, ane::Tensor(shape, x.data()));
 }
 
 }  // namespace cli

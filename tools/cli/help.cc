@@ -217,7 +217,7 @@ const Command kCommands[] = {
      "                  '-' stdin (raw)\n"
      "--out FILE        the outputs, one per input, in the inputs' shape\n"
      "                  (required): .npy or raw as for --in, '-' stdout\n"
-     "matmul, reduce-sum, reduce-mean, transpose, softmax, layer-norm,\n"
+     "matmul, reduce-sum, reduce-mean, transpose, reshape, softmax, layer-norm,\n"
      "rms-norm, gelu, attention, conv2d, fft, ifft, fft2, solve, power,\n"
      "compress: see 'refmath help ane SUBCOMMAND'\n",
      FunctionNames::kAne,

@@ -185,6 +185,15 @@ const Command kSubcommands[] = {
      "--profile P            spec, m1, m3, m5, a13 .. a17, for the input\n"
      "                       cast (default: spec)\n",
      FunctionNames::kNone, "refmath ane transpose --in x.npy --axes 0,2,1 --out t.npy"},
+    {"ane reshape", nullptr, REFMATH_ANE_RESHAPE_FORM,
+     "numpy.reshape on the model: the elements in row-major order under\n"
+     "another shape, the bits unchanged (docs/ane.md)",
+     REFMATH_ANE_NPY_IN_OUT
+     "--shape N,M,...        the new shape, 1 to 4 axes of at least 1, as\n"
+     "                       many elements as the input (required)\n"
+     "--profile P            spec, m1, m3, m5, a13 .. a17, for the input\n"
+     "                       cast (default: spec)\n",
+     FunctionNames::kNone, "refmath ane reshape --in x.npy --shape 4,6 --out r.npy"},
     {"ane layer-norm", nullptr, REFMATH_ANE_LAYER_NORM_FORM,
      "layer norm along one axis on the model: mean and variance through the\n"
      "matmul route, 1/sqrt(var + eps), * gamma + beta (docs/ane.md, Layers)",

@@ -29,6 +29,8 @@
   " [MODEL]"
 #define REFMATH_ANE_TRANSPOSE_FORM \
   "ane transpose --in FILE --out FILE [--axes A,B,...] [--profile P]"
+#define REFMATH_ANE_RESHAPE_FORM \
+  "ane reshape --in FILE --out FILE --shape N,M,... [--profile P]"
 #define REFMATH_ANE_FFT2_FORM                                                  \
   "ane fft2 --re FILE [--im FILE] --out-re FILE --out-im FILE\n"             \
   "        [--method dense|staged] [--no-fold] [MODEL]"
@@ -62,6 +64,7 @@
   REFMATH_ANE_REDUCE_MAX_FORM "\n" REFMATH_ANE_CUMSUM_FORM "\n"                 \
   REFMATH_ANE_SOFTMAX_FORM "\n"                                                \
   REFMATH_ANE_REDUCE_MEAN_FORM "\n" REFMATH_ANE_TRANSPOSE_FORM "\n"            \
+  REFMATH_ANE_RESHAPE_FORM "\n"                                                \
   REFMATH_ANE_LAYER_NORM_FORM "\n" REFMATH_ANE_RMS_NORM_FORM "\n"             \
   REFMATH_ANE_GELU_FORM "\n" REFMATH_ANE_ATTENTION_FORM "\n"                  \
   REFMATH_ANE_CONV2D_FORM "\n"                                                 \
@@ -158,6 +161,7 @@ int RunAneSoftmax(const Argv& args);
 // cmd_ane_ops.cc (reduce-mean), cmd_ane_axes.cc (transpose)
 int RunAneReduceMean(const Argv& args);
 int RunAneTranspose(const Argv& args);
+int RunAneReshape(const Argv& args);
 // cmd_ane_layers.cc: layer-norm, or rms-norm with `rms`.
 int RunAneLayerNorm(const Argv& args, bool rms);
 int RunAneGelu(const Argv& args);
