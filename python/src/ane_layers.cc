@@ -68,6 +68,7 @@ void BindAneLayers(py::module_& m) {
     const ane::Tensor x = AneTensor(x_in, "x", p);
     return Released([&] { return ane::Gelu(x, p); });
   });
+  m.def("within_fused_attention_envelope", &ane::WithinFusedAttentionEnvelope);
   m.def("attention", [](const py::array& q_in, const py::array& k_in,
                         const py::array& v_in, double scale, bool causal,
                         const string& profile, optional<string> acc,

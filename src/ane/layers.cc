@@ -110,6 +110,11 @@ Tensor Gelu(const Tensor& x, const Profile& p) {
              Add(Tensor::Scalar(kHalfOne), t, p), p);
 }
 
+bool WithinFusedAttentionEnvelope(size_t queries, size_t keys) {
+  return queries <= kFusedAttentionMaxLength && keys <= kFusedAttentionMaxLength &&
+         !(queries > kFusedAttentionMaxBothAxes && keys > kFusedAttentionMaxBothAxes);
+}
+
 Tensor Attention(const Tensor& q, const Tensor& k, const Tensor& v,
                  double scale, bool causal, const Profile& p) {
   for (const Tensor* t : {&q, &k, &v}) {

@@ -26,9 +26,6 @@ constexpr size_t kHead = 64;
 constexpr double kQkvScale = 0.5;
 const size_t kLengths[] = {128, 512, 1024, 2048, 4096};
 constexpr size_t kCausalLength = 1024;
-// The spec's envelope of the native fused layer: S <= 2048 and not both
-// axes above 512.
-constexpr size_t kFusedMaxLength = 2048, kFusedMaxBothAxes = 512;
 
 // Standard normal values times `scale`, rounded to binary16 on the way in.
 Tensor Normal(const ane::Shape& shape, double scale, ane::Rng& rng,
@@ -162,9 +159,8 @@ std::string NormsGeluConv(const ane::Profile& p) {
 // The form the spec says the device runs for query length lq and key
 // length lk: its native fused layer inside that layer's envelope.
 std::string Route(size_t lq, size_t lk) {
-  const bool fused = lq <= kFusedMaxLength && lk <= kFusedMaxLength &&
-                     !(lq > kFusedMaxBothAxes && lk > kFusedMaxBothAxes);
-  return fused ? "fused (spec: ~3e-3)" : "decomposed (spec: ~5e-3)";
+  return ane::WithinFusedAttentionEnvelope(lq, lk) ? "fused (spec: ~3e-3)"
+                                                   : "decomposed (spec: ~5e-3)";
 }
 
 std::vector<std::string> AttentionRow(size_t s, bool causal, ane::Rng& rng,

@@ -62,6 +62,14 @@ Tensor Attention(const Tensor& q, const Tensor& k, const Tensor& v,
                  double scale = 0, bool causal = false,
                  const Profile& p = SpecProfile());
 
+// The envelope of the device's native fused attention (the numerics spec:
+// about 3e-3 within it, about 1.0 outside, where the device emits the
+// decomposition Attention computes instead): neither axis above 2048 and
+// not both above 512.  The model computes the decomposition either way.
+constexpr size_t kFusedAttentionMaxLength = 2048;
+constexpr size_t kFusedAttentionMaxBothAxes = 512;
+bool WithinFusedAttentionEnvelope(size_t queries, size_t keys);
+
 // 2-D convolution (cross-correlation, as PyTorch's conv2d) of x [N, C, H, W]
 // with w [O, C, KH, KW], zero padding and stride per axis: for each image,
 // w as [O, C*KH*KW] @ the im2col matrix [C*KH*KW, HO*WO] (Matmul), the
