@@ -208,6 +208,7 @@ def test_rewrite_options_are_checked():
 @pytest.mark.parametrize("queries, keys, route", [
     (512, 512, "fused"), (513, 513, "decomposed"), (600, 512, "fused"),
     (1, 2048, "fused"), (1, 2049, "decomposed"), (4096, 4096, "decomposed"),
+    (2049, 16, "decomposed"),
 ])
 def test_fused_attention_envelope(queries, keys, route):
     assert ane.fused_attention_route(queries, keys) == route

@@ -7,9 +7,12 @@ when the node is built, with a TypeError naming the node.  `run` feeds
 every node to the refmath.ane function of its op under one profile;
 `rewrite` returns a new graph and what the rewrite changed.
 """
+import functools as _functools
+
 import numpy as _np
 
 from . import ane as _ane
+from ._refmath import ane as _native
 
 # name: class.  "lossless-or-better" never moves a result away from the
 # fp32-faithful reference, "lossless" keeps every bit, "numeric" may
@@ -23,11 +26,6 @@ REWRITES = {
     "encode_weight": "lossy",
 }
 
-# The native fused attention's reliability envelope (the numerics spec):
-# about 3e-3 while the key axis is at most 2048 and not both axes exceed
-# 512; beyond, about 1.0, so the device emits the decomposition instead.
-FUSED_ATTENTION_MAX_KEYS = 2048
-FUSED_ATTENTION_MAX_BOTH = 512
 
 # Ops whose refmath.ane function takes the matmul fields accumulator, tile.
 _WIDE = {"matmul", "reduce_sum", "cumsum", "softmax", "reduce_mean",
@@ -41,12 +39,13 @@ _A13_CROP_DMA = 4094.0   # 65504 / 16
 _EARLY_BLOCK = 192       # A13, A14; A15 and later: 384
 
 
+@_functools.lru_cache(maxsize=None)
 def _known_ops():
     ops = set(_ane.functions()) | set(_ane.binary_functions())
     ops |= {"where", "matmul", "reduce_sum", "reduce_mean", "reduce_max",
             "cumsum", "softmax", "transpose", "reshape", "slice_last_axis", "layer_norm",
             "rms_norm", "gelu", "attention", "conv2d", "muls", "adds", "sdpa"}
-    return ops
+    return frozenset(ops)
 
 
 def _refuse_dtype(node, dtype):
@@ -414,11 +413,17 @@ def _paired_fp16(g, profile, node=None):
 
 def fused_attention_route(queries, keys):
     """"fused" where the device's native attention is within its envelope
-    (keys <= 2048 and not both axes above 512), else "decomposed"."""
-    both = min(queries, keys) > FUSED_ATTENTION_MAX_BOTH
-    if keys > FUSED_ATTENTION_MAX_KEYS or both:
-        return "decomposed"
-    return "fused"
+    (neither axis above 2048, not both above 512), else "decomposed"."""
+    fused = _native.within_fused_attention_envelope(queries, keys)
+    return "fused" if fused else "decomposed"
+
+
+def is_matmul_weight(g, n):
+    """Whether node n of g is a weight encode_weight can store: a 2-D
+    constant read only as a matmul's right operand."""
+    readers = [m for m in g.nodes if n in m.inputs]
+    return (n.op == "constant" and n.attrs["value"].ndim == 2 and bool(readers)
+            and all(m.op == "matmul" and m.inputs[1] is n for m in readers))
 
 
 def _encode_weight(g, profile, node=None, encoding=None):
@@ -427,12 +432,10 @@ def _encode_weight(g, profile, node=None, encoding=None):
     the device reconstructs (refmath.ane.compress, one int8 scale per
     output column)."""
     n = g.node(node)
-    readers = [m for m in g.nodes if n in m.inputs]
-    value = n.attrs.get("value")
-    if (n.op != "constant" or value.ndim != 2 or not readers or
-            any(m.op != "matmul" or m.inputs[1] is not n for m in readers)):
+    if not is_matmul_weight(g, n):
         raise ValueError("encode_weight: node %r is not a 2-D constant read "
                          "only as a matmul's right operand" % (node,))
+    value = n.attrs["value"]
     if encoding not in ("int8", "int4", "sparse"):
         raise ValueError("encode_weight: encoding %r (encodings: int8, int4, "
                          "sparse)" % (encoding,))

@@ -9,6 +9,7 @@ run on the caller's feeds; its error is measured against the
 fp32-faithful reference and against the baseline's own output, its cost
 counted by the op-count model below; the cheapest admissible one wins.
 """
+import functools as _functools
 import itertools as _itertools
 import math as _math
 import warnings as _warnings
@@ -16,6 +17,7 @@ import warnings as _warnings
 import numpy as _np
 
 from . import ane as _ane
+from ._ane_graph import is_matmul_weight as _is_matmul_weight
 
 DEFAULT_TOLERANCE = 5e-3    # fp16 noise: the spec's default gate
 SPEEDUP_RULE = 1.10         # a lossy candidate must be this much cheaper
@@ -28,9 +30,11 @@ _PER_ELEMENT = {"softmax": 5, "gelu": 9, "layer_norm": 5, "rms_norm": 3}
 _FREE = {"input", "constant", "transpose", "reshape", "slice_last_axis"}
 
 
+@_functools.lru_cache(maxsize=None)
 def _elementwise_ops():
-    return (set(_ane.functions()) | set(_ane.binary_functions()) |
-            {"where", "muls", "adds"})
+    """Asked of the extension once, not for every node costed."""
+    return frozenset(set(_ane.functions()) | set(_ane.binary_functions()) |
+                     {"where", "muls", "adds"})
 
 
 def _weight_units(n):
@@ -86,14 +90,8 @@ def _live(graph):
 
 
 def _matmul_weights(graph):
-    """Names of the 2-D constants read only as a matmul's right operand."""
-    names = []
-    for n in graph.nodes:
-        readers = [m for m in graph.nodes if n in m.inputs]
-        if (n.op == "constant" and n.attrs["value"].ndim == 2 and readers and
-                all(m.op == "matmul" and m.inputs[1] is n for m in readers)):
-            names.append(n.name)
-    return names
+    """Names of the nodes encode_weight can store (is_matmul_weight)."""
+    return [n.name for n in graph.nodes if _is_matmul_weight(graph, n)]
 
 
 def cost(graph, values):
