@@ -196,7 +196,8 @@ def errors(t):
       "--tile", "2", "--out", out)
     e("reshape to another size", "cannot reshape (2, 3) to (4,)", "ane", "reshape", "--in", a,
       "--shape", "4", "--out", out)
-    e("reshape without --shape", "--shape is required", "ane", "reshape", "--in", a, "--out", out)
+    e("reshape without --shape", "missing required option --shape", "ane", "reshape", "--in", a,
+      "--out", out)
     e("reshape zero size", "--shape must be 1 to 4 comma-separated sizes of at least 1 "
       "(got '6,0')", "ane", "reshape", "--in", a, "--shape", "6,0", "--out", out)
     e("reshape five axes", "--shape must be 1 to 4", "ane", "reshape", "--in", a, "--shape",

@@ -29,6 +29,15 @@ int WriteResult(const char* cmd, const Args& args, const ane::Tensor& t) {
   return kExitOk;
 }
 
+// The options both commands take, --in, --out and --profile, plus
+// `option`: parsed, the profile found and the output checked writable.
+bool ParseMove(const Argv& argv, const char* option, Args* args, ane::Profile* p,
+               std::string* error) {
+  return args->Parse(argv, {"in", "out", option, "profile"}, {}, error) &&
+         ane::FindProfile(args->Get("profile", "spec"), p, error) &&
+         CheckOutputs(*args, {"out"}, error);
+}
+
 }  // namespace
 
 int RunAneTranspose(const Argv& argv) {
@@ -38,11 +47,7 @@ int RunAneTranspose(const Argv& argv) {
   ane::Tensor x;
   std::vector<long> list;
   std::string error;
-  if (!args.Parse(argv, {"in", "out", "axes", "profile"}, {}, &error) ||
-      !ane::FindProfile(args.Get("profile", "spec"), &p, &error) ||
-      !CheckOutputs(args, {"out"}, &error)) {
-    return Fail(kCmd, error);
-  }
+  if (!ParseMove(argv, "axes", &args, &p, &error)) return Fail(kCmd, error);
   if (args.Has("axes") &&
       !ParseIntegerList(args.Get("axes"), -kMaxRank, kMaxRank - 1, &list)) {
     return Fail(kCmd, "--axes must be comma-separated integers in " +
@@ -61,18 +66,16 @@ int RunAneReshape(const Argv& argv) {
   ane::Profile p;
   ane::Tensor x;
   std::vector<long> list;
-  std::string error;
-  if (!args.Parse(argv, {"in", "out", "shape", "profile"}, {}, &error) ||
-      !ane::FindProfile(args.Get("profile", "spec"), &p, &error) ||
-      !CheckOutputs(args, {"out"}, &error)) {
+  std::string error, text;
+  if (!ParseMove(argv, "shape", &args, &p, &error) ||
+      !args.Require("shape", &text, &error)) {
     return Fail(kCmd, error);
   }
-  if (!args.Has("shape")) return Fail(kCmd, "--shape is required");
-  if (!ParseIntegerList(args.Get("shape"), 1, kMaxElements, &list) ||
+  if (!ParseIntegerList(text, 1, kMaxElements, &list) ||
       list.empty() || list.size() > static_cast<size_t>(kMaxRank)) {
     return Fail(kCmd, "--shape must be 1 to " + std::to_string(kMaxRank) +
                           " comma-separated sizes of at least 1 (got " +
-                          Quote(args.Get("shape")) + ")");
+                          Quote(text) + ")");
   }
   if (!ReadTensorOperand(args, "in", p, &x, &error)) return Fail(kCmd, error);
   const ane::Shape shape(list.begin(), list.end());
