@@ -25,15 +25,6 @@ namespace {
 constexpr Half kTenth = 0x2E66, kThree = 0x4200, kQuarter = 0x3400;
 constexpr Half kMinusOneAndHalf = 0xBE00, kOne = 0x3C00;
 
-Tensor Random(const Shape& shape, double scale, std::mt19937* rng) {
-  std::uniform_real_distribution<double> u(-scale, scale);
-  std::vector<double> v(Tensor::Count(shape));
-  for (double& x : v) x = u(*rng);
-  v[1] = 0.0;
-  v[2] = 3e-6;  // subnormal: flushed by m1
-  return Tensor::FromDoubles(shape, v);
-}
-
 // `fn` throws std::invalid_argument whose message holds `part`.
 template <typename Fn>
 void ExpectRefused(Fn fn, const std::string& part) {

@@ -24,21 +24,6 @@ const char* const kPresets[] = {"spec", "m1", "m3", "m5"};
 
 Half Const(double v, const Profile& p) { return HalfFromDouble(v, p.Elementwise()); }
 
-// Values uniform in [-scale, scale), with edge values planted: zeros of
-// both signs, a subnormal, a large value and, if `nan`, a NaN.
-Tensor Random(const Shape& shape, double scale, std::mt19937* rng, bool edges = true) {
-  std::uniform_real_distribution<double> u(-scale, scale);
-  std::vector<double> v(Tensor::Count(shape));
-  for (double& x : v) x = u(*rng);
-  if (edges && v.size() > 8) {
-    v[1] = 0.0;
-    v[2] = -0.0;
-    v[3] = 3e-6;    // subnormal: flushed by the device presets
-    v[5] = 200.0;   // its square and cube leave binary16
-  }
-  return Tensor::FromDoubles(shape, v);
-}
-
 // Dot of x with ones: the matmul route's sum.
 Half SumOnes(const std::vector<Half>& x, const Profile& p) {
   const std::vector<Half> ones(x.size(), kOne);
