@@ -8,6 +8,7 @@
 
 #include "refmath/ane/matmul.h"
 #include "refmath/ane/ops.h"
+#include "src/ane/along_axis.h"
 #include "src/base/text.h"
 
 namespace refmath {
@@ -52,14 +53,11 @@ Tensor InverseRoot(const Tensor& v, double eps, const Profile& p) {
 // The length of `axis` of x (a bad axis refused by AxisIndex).
 size_t AxisLength(const Tensor& x, int axis) { return x.shape()[AxisIndex(x, axis)]; }
 
-// `f` applied with `axis` moved to the end and the result moved back.
+// `f` along `axis` (along_axis.h), an empty axis refused first.
 template <typename F>
-Tensor AlongAxis(const char* op, const Tensor& x, int axis, F f) {
+Tensor AlongNonEmptyAxis(const char* op, const Tensor& x, int axis, F f) {
   if (AxisLength(x, axis) == 0) Refuse(op, "the normalized axis is empty");
-  const int a = static_cast<int>(AxisIndex(x, axis));
-  const int last = static_cast<int>(x.rank()) - 1;
-  if (a == last) return f(x);
-  return Transpose(f(Transpose(x, a, last)), a, last);
+  return AlongAxis(x, axis, f);
 }
 
 Tensor LayerNormLast(const Tensor& x, const Tensor* gamma, const Tensor* beta,
@@ -88,7 +86,7 @@ Tensor LayerNorm(const Tensor& x, const Tensor* gamma, const Tensor* beta,
   const size_t k = AxisLength(x, axis);
   CheckFeatureShape("LayerNorm", "gamma", gamma, k);
   CheckFeatureShape("LayerNorm", "beta", beta, k);
-  return AlongAxis("LayerNorm", x, axis, [&](const Tensor& t) {
+  return AlongNonEmptyAxis("LayerNorm", x, axis, [&](const Tensor& t) {
     return LayerNormLast(t, gamma, beta, eps, p);
   });
 }
@@ -97,7 +95,7 @@ Tensor RmsNorm(const Tensor& x, const Tensor* gamma, double eps, int axis,
                const Profile& p) {
   CheckEps("RmsNorm", eps);
   CheckFeatureShape("RmsNorm", "gamma", gamma, AxisLength(x, axis));
-  return AlongAxis("RmsNorm", x, axis, [&](const Tensor& t) {
+  return AlongNonEmptyAxis("RmsNorm", x, axis, [&](const Tensor& t) {
     return RmsNormLast(t, gamma, eps, p);
   });
 }

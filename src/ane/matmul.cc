@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "refmath/ane/ops.h"
+#include "src/ane/along_axis.h"
 #include "src/ane/matmul_accumulator.h"
 #include "src/ane/matmul_lanes.h"
 #include "src/base/text.h"
@@ -177,19 +178,6 @@ Tensor ReduceSumAsMatmul(const Tensor& x, const Profile& p) {
   }
   return Matmul(partials, Ones(blocks, 1), p);
 }
-
-namespace {
-
-// Applies a last-axis reduction `f` along `axis`.
-template <typename F>
-Tensor AlongAxis(const Tensor& x, int axis, F f) {
-  const int last = static_cast<int>(x.rank()) - 1;
-  const int a = static_cast<int>(AxisIndex(x, axis));
-  if (a == last) return f(x);
-  return Transpose(f(Transpose(x, a, last)), a, last);
-}
-
-}  // namespace
 
 size_t AxisIndex(const Tensor& x, int axis) {
   const int rank = static_cast<int>(x.rank());
