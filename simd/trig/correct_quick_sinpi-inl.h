@@ -1,6 +1,6 @@
-// The quick paths of sinpi and cospi in the correctly rounded variant: the
-// complete method's exact reduction (x = k/2 + t) on the signed x, and the
-// quick sin and cos polynomials (correct_quick_sin-inl.h) in MulAdds.
+// The quick paths of sinpi and cospi in the correctly rounded variant: an
+// exact reduction to the nearest integer (x = k + t) on the signed x, and
+// one polynomial for sin(pi t), |t| <= 1/2, in MulAdds.
 // Error bound: docs/correct.md, "sinpi and cospi, quick"; the frame is
 // correct_quick-inl.h.
 //
@@ -9,8 +9,8 @@
 //   <= 2^23.  Every result there is 0 (sinpi of an integer, cospi of a
 //   half-integer: y is then exactly +-0, and Finish gives IEEE's sign) or
 //   a normal binary32 number.
-//   Apply: sin(pi x), cos(pi x) within relative error 3.7u and 4.2u (u =
-//   2^-53), MulAdd fused or rounded twice.
+//   Apply: sin(pi x), cos(pi x) within relative error 3.6u (u = 2^-53),
+//   MulAdd fused or rounded twice.
 //   Other lanes, and vectors with a lane not settled, go to the complete
 //   method (CorrectSinpi, CorrectCospi).
 
@@ -23,38 +23,39 @@
 #endif
 // clang-format on
 
+#include "simd/correct/correct_coeffs.h"
 #include "simd/correct/correct_quick-inl.h"
-#include "simd/trig/correct_quick_sin-inl.h"
-#include "simd/trig/correct_trig_tables.h"
-#include "simd/trig/trig_quadrant-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// pi x = k pi/2 + pi t for |x| <= 2^23: k = round(2x) through M and t = x
-// - k/2 are exact (2x is exact, |t| <= 1/4 is a multiple of x's ulp), q
-// = k mod 4 from the low bits of 2x + M, theta = RN(t RN(pi)).  kShift 0
-// (sinpi) or 1 (cospi) picks the quadrant's function as for sin and cos.
-template <int kShift>
+// sinpi x = (-1)^k sin(pi t) with x = k + t: v + M rounds v to the
+// integer k (|v| <= 2^23 + 1/2), t = v - k is exact (|t| <= 1/2), and
+// sin(pi t) = t P(t^2) (kSinpiQuick).  cospi x = sinpi(x + 1/2): kHalf
+// adds 1/2 first, exactly for |x| >= 2^-29; below, the rounding moves t
+// by at most 2^-54 where |t| is within 2^-28 of 1/2 and sin(pi t) flat.
+// The parity of k is the low bit of v + M; shifted to bit 63 it flips the
+// sign of the result.
+template <bool kHalf>
 struct QuickPiTrig {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    const hn::RebindToSigned<DD> di;
+    const hn::RebindToUnsigned<DD> du;
     const auto m = hn::Set(dd, kQuickRoundM);
-    const auto two_x_m = hn::Add(hn::Add(x, x), m);
-    const auto k = hn::Sub(two_x_m, m);
-    const auto q = hn::And(hn::BitCast(di, two_x_m), hn::Set(di, 3));
-    const auto t = hn::NegMulAdd(k, hn::Set(dd, 0.5), x);
-    hn::Vec<DD> s, c;
-    QuickTrigPolys(dd, hn::Mul(t, hn::Set(dd, trig::kPi)), &s, &c);
-    return TrigSelect<kShift>(dd, q, s, c);
+    const auto v = kHalf ? hn::Add(x, hn::Set(dd, 0.5)) : x;
+    const auto v_m = hn::Add(v, m);
+    const auto t = hn::Sub(v, hn::Sub(v_m, m));
+    const auto y = hn::Mul(t, QuickHorner(dd, hn::Mul(t, t),
+                                          correct::kSinpiQuick));
+    const auto odd = hn::ShiftLeft<63>(hn::BitCast(du, v_m));
+    return hn::BitCast(dd, hn::Xor(hn::BitCast(du, y), odd));
   }
 };
 
 // sinpi: a zero result (x an integer) takes the sign of x; any other has
 // its sign from the reduction of the signed x.
-struct QuickSinpi : QuickPiTrig<0> {
+struct QuickSinpi : QuickPiTrig<false> {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
     return QuickBetween(d, hn::Abs(x), 0x1p-124f, 0x1p23f);
@@ -67,7 +68,7 @@ struct QuickSinpi : QuickPiTrig<0> {
 };
 
 // cospi: a zero result (x a half-integer) is +0.
-struct QuickCospi : QuickPiTrig<1> {
+struct QuickCospi : QuickPiTrig<true> {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
     return hn::Le(hn::Abs(x), Const(d, 0x1p23f));

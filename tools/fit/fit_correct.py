@@ -366,6 +366,29 @@ def erfc_asym_quick():
         f"{mp.nstr(twice, 3)} u twice\nrounded)")
 
 
+# The quick path of sinpi and cospi (simd/trig/correct_quick_sinpi-inl.h):
+# sin(pi t) = t P(t^2) for |t| <= 1/2, one polynomial for every quadrant.
+SINPI_QUICK_DEGREE = 7
+
+
+def sinpi_quick():
+    """sin(pi t) = t P(z), z = t^2 in [0, 1/4]: coefficients, the relative
+    error with them, and where (with Horner's rounding bounds)."""
+    def p(z):
+        if z == 0:
+            return mp.pi
+        t = mp.sqrt(z)
+        return mp.sin(mp.pi * t) / t
+    quarter = mp.mpf(1) / 4
+    coeffs = cheb_lowest_first(p, 0, quarter, SINPI_QUICK_DEGREE)
+    err = max(abs(horner(coeffs, z) / p(z) - 1) for z in grid(0, quarter))
+    fused, twice = (max(horner_rounding_bound(coeffs, z, f)
+                        for z in grid(0, quarter, 400)) for f in (True, False))
+    return coeffs, err, (
+        f"|t| <= 1/2 (Horner's rounding errors at most\n{mp.nstr(fused, 3)} u "
+        f"fused, {mp.nstr(twice, 3)} u twice rounded)")
+
+
 def emit_erfcx_quick(w):
     """kErfcxQuick, coefficient-major like kErfQuick, with its approximation
     error and its Horner rounding bound (fused and twice rounded)."""
@@ -434,7 +457,8 @@ def emit(out):
             ("kCbrtStart", cbrt_start(), "cbrt(m) ~ P(m)"),
             ("kCbrtQuickStart", cbrt_quick_start(), "m^(-1/3) ~ P(m)"),
             ("kErfcAsymQuick", erfc_asym_quick(),
-             "a erfc(a) e^(a^2) ~ P(w)")):
+             "a erfc(a) e^(a^2) ~ P(w)"),
+            ("kSinpiQuick", sinpi_quick(), "sin(pi t) = t P(t^2)")):
         text = (f"{what}, {where}: relative error {mp.nstr(err, 3)} "
                 f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
         for line in text.split("\n"):
