@@ -1,7 +1,8 @@
 // The quick paths of atan, asin and acos in the correctly rounded
-// variant: the complete method's reduction to a table point i/16
-// (correct_atan-inl.h) with the quick path's division, square root and
-// MulAdds, and its Taylor polynomial one term shorter.  Error bound:
+// variant.  atan: the complete method's reduction to a table point i/16
+// (correct_atan-inl.h) with the quick path's division and MulAdds, and
+// its Taylor polynomial one term shorter.  asin and acos: one polynomial
+// for asin on [0, 1/2], above it on sqrt((1 - |x|)/2).  Error bound:
 // docs/correct.md, "atan, asin and acos, quick"; the frame is
 // correct_quick-inl.h.
 //
@@ -9,8 +10,8 @@
 //   QuickAtan::InRange: 2^-125 <= |x| <= FLT_MAX; QuickAsin::InRange:
 //   2^-125 <= |x| < 1; QuickAcos::InRange: |x| < 1 (results normal
 //   binary32 numbers: acos x >= 2^-11.5 there).
-//   Apply: atan |x|, asin |x| within relative error 10.8u and 12.8u (u =
-//   2^-53; the sign goes back in Finish), acos x within 14.8u, MulAdd
+//   Apply: atan |x|, asin |x| within relative error 10.8u and 81.3u (u =
+//   2^-53; the sign goes back in Finish), acos x within 39.2u, MulAdd
 //   fused or rounded twice.
 //   Other lanes, and vectors with a lane not settled, go to the complete
 //   method (CorrectAtan, CorrectAsin, CorrectAcos).
@@ -24,6 +25,7 @@
 #endif
 // clang-format on
 
+#include "simd/correct/correct_coeffs.h"
 #include "simd/correct/correct_quick-inl.h"
 #include "simd/trig/correct_atan_tables.h"
 #include "simd/trig/correct_trig_tables.h"
@@ -59,12 +61,19 @@ HWY_INLINE hn::Vec<DD> QuickAtanRatio(DD dd, hn::Vec<DD> n, hn::Vec<DD> d) {
                         hn::Sub(hn::Set(dd, trig::kPiOver2), r), r);
 }
 
-// sqrt(1 - a^2) for 0 <= a < 1: 1 - a and 1 + a are exact in binary64,
-// their product rounds once.
+// r = asin v for a = |x| in [0, 1), with 0 <= v <= 1/2 and z = v^2 exact:
+// v = a and z = a^2 (48 bits) when a <= 1/2; otherwise z = (1 - a)/2
+// (Sterbenz, then a halving) and v = sqrt(z), *big set, and asin a =
+// pi/2 - 2r.  asin v = v P(z) (kAsinQuick).
 template <class DD>
-HWY_INLINE hn::Vec<DD> QuickCosOfAsin(DD dd, hn::Vec<DD> a) {
-  const auto one = hn::Set(dd, 1.0);
-  return QuickSqrt(dd, hn::Mul(hn::Sub(one, a), hn::Add(one, a)));
+HWY_INLINE hn::Vec<DD> QuickAsinReduced(DD dd, hn::Vec<DD> a,
+                                        hn::Mask<DD>* big) {
+  const auto half = hn::Set(dd, 0.5);
+  *big = hn::Gt(a, half);
+  const auto s2 = hn::NegMulAdd(a, half, half);
+  const auto z = hn::IfThenElse(*big, s2, hn::Mul(a, a));
+  const auto v = hn::IfThenElse(*big, QuickSqrt(dd, s2), a);
+  return hn::Mul(v, QuickHorner(dd, z, correct::kAsinQuick));
 }
 
 struct QuickAtan : QuickOddFinish {
@@ -78,7 +87,7 @@ struct QuickAtan : QuickOddFinish {
   }
 };
 
-// asin a = atan(a / sqrt(1 - a^2)).
+// asin a = r, or pi/2 - 2r above 1/2 (QuickAsinReduced).
 struct QuickAsin : QuickOddFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -87,12 +96,17 @@ struct QuickAsin : QuickOddFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    const auto a = hn::Abs(x);
-    return QuickAtanRatio(dd, a, QuickCosOfAsin(dd, a));
+    hn::Mask<DD> big;
+    const auto r = QuickAsinReduced(dd, hn::Abs(x), &big);
+    return hn::IfThenElse(
+        big, hn::NegMulAdd(hn::Set(dd, 2.0), r, hn::Set(dd, trig::kPiOver2)),
+        r);
   }
 };
 
-// acos a = atan(sqrt(1 - a^2) / a), and acos(-a) = pi - acos a.
+// acos x = pi/2 - r (x >= 0) or pi/2 + r (x < 0) for |x| <= 1/2; above,
+// 2r (x > 0) or pi - 2r (x < 0).  The term is added when exactly one of
+// "above 1/2" and "x < 0" holds.
 struct QuickAcos : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -100,10 +114,15 @@ struct QuickAcos : QuickPlainFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    const auto a = hn::Abs(x);
-    const auto r = QuickAtanRatio(dd, QuickCosOfAsin(dd, a), a);
-    return hn::IfThenElse(hn::Lt(x, hn::Zero(dd)),
-                          hn::Sub(hn::Set(dd, trig::kPi), r), r);
+    hn::Mask<DD> big;
+    const auto r = QuickAsinReduced(dd, hn::Abs(x), &big);
+    const auto neg = hn::Lt(x, hn::Zero(dd));
+    const auto term = hn::IfThenElse(big, hn::Add(r, r), r);
+    const auto base =
+        hn::IfThenElse(big, hn::IfThenElseZero(neg, hn::Set(dd, trig::kPi)),
+                       hn::Set(dd, trig::kPiOver2));
+    return hn::Add(base,
+                   hn::IfThenElse(hn::Xor(big, neg), term, hn::Neg(term)));
   }
 };
 

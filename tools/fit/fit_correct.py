@@ -389,6 +389,30 @@ def sinpi_quick():
         f"fused, {mp.nstr(twice, 3)} u twice rounded)")
 
 
+# The quick path of asin and acos (simd/trig/correct_quick_atan-inl.h):
+# asin v = v P(v^2) for 0 <= v <= 1/2 (v = |x|, or sqrt((1 - |x|)/2) above
+# 1/2).
+ASIN_QUICK_DEGREE = 10
+
+
+def asin_quick():
+    """asin v = v P(z), z = v^2 in [0, 1/4]: coefficients, the relative
+    error with them, and where (with Horner's rounding bounds)."""
+    def p(z):
+        if z == 0:
+            return mp.mpf(1)
+        v = mp.sqrt(z)
+        return mp.asin(v) / v
+    quarter = mp.mpf(1) / 4
+    coeffs = cheb_lowest_first(p, 0, quarter, ASIN_QUICK_DEGREE)
+    err = max(abs(horner(coeffs, z) / p(z) - 1) for z in grid(0, quarter))
+    fused, twice = (max(horner_rounding_bound(coeffs, z, f)
+                        for z in grid(0, quarter, 400)) for f in (True, False))
+    return coeffs, err, (
+        f"0 <= v <= 1/2 (Horner's rounding errors at most\n{mp.nstr(fused, 3)} u "
+        f"fused, {mp.nstr(twice, 3)} u twice rounded)")
+
+
 def emit_erfcx_quick(w):
     """kErfcxQuick, coefficient-major like kErfQuick, with its approximation
     error and its Horner rounding bound (fused and twice rounded)."""
@@ -458,7 +482,8 @@ def emit(out):
             ("kCbrtQuickStart", cbrt_quick_start(), "m^(-1/3) ~ P(m)"),
             ("kErfcAsymQuick", erfc_asym_quick(),
              "a erfc(a) e^(a^2) ~ P(w)"),
-            ("kSinpiQuick", sinpi_quick(), "sin(pi t) = t P(t^2)")):
+            ("kSinpiQuick", sinpi_quick(), "sin(pi t) = t P(t^2)"),
+            ("kAsinQuick", asin_quick(), "asin v = v P(v^2)")):
         text = (f"{what}, {where}: relative error {mp.nstr(err, 3)} "
                 f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
         for line in text.split("\n"):
