@@ -9,8 +9,8 @@
 //   <= 2^23.  Every result there is 0 (sinpi of an integer, cospi of a
 //   half-integer: y is then exactly +-0, and Finish gives IEEE's sign) or
 //   a normal binary32 number.
-//   Apply: sin(pi x), cos(pi x) within relative error 3.6u (u = 2^-53),
-//   MulAdd fused or rounded twice.
+//   Apply: sin(pi x), cos(pi x) within relative error 5.5u and 6.0u (u =
+//   2^-53), MulAdd fused or rounded twice.
 //   Other lanes, and vectors with a lane not settled, go to the complete
 //   method (CorrectSinpi, CorrectCospi).
 
