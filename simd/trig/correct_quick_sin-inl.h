@@ -1,7 +1,8 @@
 // The quick paths of sin, cos and tan in the correctly rounded variant:
-// for |x| <= 2^20, a three-part Cody-Waite reduction by pi/2 in binary64
-// and the Taylor polynomials of the complete method, shortened, in
-// MulAdds.  Error bounds: docs/correct.md, "sin, cos and tan, quick"; the
+// for |x| <= 2^20, a three-part Cody-Waite reduction by pi/2 in binary64;
+// sin and cos to an even or odd multiple and one polynomial for sin on
+// [-pi/2, pi/2], tan (and sincos) to the nearest multiple and the Taylor
+// polynomials of the complete method, shortened, in MulAdds.  Error bounds: docs/correct.md, "sin, cos and tan, quick"; the
 // frame is correct_quick-inl.h.
 //
 // Contract.
@@ -9,7 +10,7 @@
 //   QuickCos::InRange: |x| <= 2^20 (results normal binary32: |sin x|,
 //   |cos x| >= 4.18e-9 there).
 //   Apply: sin x, cos x, tan x of the signed x within relative error
-//   4.0u, 4.4u and 8.9u (u = 2^-53), MulAdd fused or rounded twice.
+//   7.7u, 8.1u and 8.9u (u = 2^-53), MulAdd fused or rounded twice.
 //   Other lanes, and vectors with a lane not settled, go to the complete
 //   method (CorrectSin, CorrectCos, CorrectTan).
 
@@ -22,6 +23,7 @@
 #endif
 // clang-format on
 
+#include "simd/correct/correct_coeffs.h"
 #include "simd/correct/correct_quick-inl.h"
 #include "simd/trig/correct_trig_tables.h"
 #include "simd/trig/trig_quadrant-inl.h"
@@ -62,13 +64,18 @@ HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
   QuickTrigPolys(dd, theta, sin_t, cos_t);
 }
 
-// kShift 0 (sin) or 1 (cos): the quadrant's function of theta, as in the
-// complete method (sin, cos, -sin, -cos from q + kShift).
-template <int kShift>
+// sin and cos from one polynomial: x = n pi/2 + theta with n even for sin
+// (n = 2k, k = round(x RN(1/pi))) and odd for cos (n = 2k + 1, k =
+// round(RN(x RN(1/pi) - 1/2))), |n| < 2^19.4; theta = ((x - n P1) - n P2)
+// - n P3 as in QuickTrig, |theta| <= pi/2 + 2^-30; sin x = (-1)^k sin
+// theta and cos x = (-1)^(k+1) sin theta, sin theta = theta P(theta^2)
+// (kSinQuick).  k + kCos is the low bit of the integer in u + kCos
+// (u = k + M), moved to the sign bit.
+template <int kCos>
 struct QuickSinCos : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
-    if constexpr (kShift == 0) {
+    if constexpr (kCos == 0) {
       return QuickBetween(d, hn::Abs(x), 0x1p-125f, 0x1p20f);
     } else {
       return hn::Le(hn::Abs(x), Const(d, 0x1p20f));
@@ -76,10 +83,22 @@ struct QuickSinCos : QuickPlainFinish {
   }
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
-    hn::Vec<DD> s, c;
-    hn::Vec<hn::RebindToSigned<DD>> q;
-    QuickTrig(dd, x, &s, &c, &q);
-    return TrigSelect<kShift>(dd, q, s, c);
+    const hn::RebindToUnsigned<DD> du;
+    const auto m = hn::Set(dd, kQuickRoundM);
+    const auto one_over_pi = hn::Set(dd, trig::kQuickTwoOverPi * 0.5);
+    const auto u =
+        kCos == 0 ? hn::MulAdd(x, one_over_pi, m)
+                  : hn::Add(hn::MulAdd(x, one_over_pi, hn::Set(dd, -0.5)), m);
+    const auto k = hn::Sub(u, m);
+    const auto n = hn::MulAdd(k, hn::Set(dd, 2.0), hn::Set(dd, kCos));
+    auto theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP1), x);
+    theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP2), theta);
+    theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP3), theta);
+    const auto y = hn::Mul(theta, QuickHorner(dd, hn::Mul(theta, theta),
+                                              correct::kSinQuick));
+    const auto sign = hn::ShiftLeft<63>(
+        hn::Add(hn::BitCast(du, u), hn::Set(du, uint64_t{kCos})));
+    return hn::BitCast(dd, hn::Xor(hn::BitCast(du, y), sign));
   }
 };
 using QuickSin = QuickSinCos<0>;
@@ -116,8 +135,9 @@ HWY_INLINE void QuickSinCosHalf(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_x,
 // correctly rounded results stored, when every lane is in QuickSin's range
 // (which lies inside QuickCos's) and both values of every lane are
 // settled; false, with nothing stored, otherwise.  The stored bits are
-// QuickRounded's for QuickSin and QuickCos: the same reduction and
-// polynomials, and a settled lane rounds to the correctly rounded value.
+// QuickRounded's for QuickSin and QuickCos: a settled lane rounds to the
+// correctly rounded value whichever way its y was computed (one reduction
+// and tan's polynomials here).
 template <class D>
 HWY_INLINE bool QuickSinCosRounded(D d, const float* in, float* sin_out,
                                    float* cos_out) {

@@ -389,6 +389,30 @@ def sinpi_quick():
         f"fused, {mp.nstr(twice, 3)} u twice rounded)")
 
 
+# The quick path of sin and cos (simd/trig/correct_quick_sin-inl.h):
+# sin theta = theta P(theta^2) for |theta| <= pi/2 + 2^-30, one polynomial
+# for every quadrant.
+SIN_QUICK_DEGREE = 7
+
+
+def sin_quick():
+    """sin theta = theta P(z), z = theta^2: coefficients, the relative error
+    with them, and where (with Horner's rounding bounds)."""
+    def p(z):
+        if z == 0:
+            return mp.mpf(1)
+        t = mp.sqrt(z)
+        return mp.sin(t) / t
+    hi = (mp.pi / 2 + mp.mpf(2) ** -30) ** 2
+    coeffs = cheb_lowest_first(p, 0, hi, SIN_QUICK_DEGREE)
+    err = max(abs(horner(coeffs, z) / p(z) - 1) for z in grid(0, hi))
+    fused, twice = (max(horner_rounding_bound(coeffs, z, f)
+                        for z in grid(0, hi, 400)) for f in (True, False))
+    return coeffs, err, (
+        f"|theta| <= pi/2 + 2^-30 (Horner's rounding errors at\nmost "
+        f"{mp.nstr(fused, 3)} u fused, {mp.nstr(twice, 3)} u twice rounded)")
+
+
 # The quick path of asin and acos (simd/trig/correct_quick_atan-inl.h):
 # asin v = v P(v^2) for 0 <= v <= 1/2 (v = |x|, or sqrt((1 - |x|)/2) above
 # 1/2).
@@ -483,7 +507,8 @@ def emit(out):
             ("kErfcAsymQuick", erfc_asym_quick(),
              "a erfc(a) e^(a^2) ~ P(w)"),
             ("kSinpiQuick", sinpi_quick(), "sin(pi t) = t P(t^2)"),
-            ("kAsinQuick", asin_quick(), "asin v = v P(v^2)")):
+            ("kAsinQuick", asin_quick(), "asin v = v P(v^2)"),
+            ("kSinQuick", sin_quick(), "sin theta = theta P(theta^2)")):
         text = (f"{what}, {where}: relative error {mp.nstr(err, 3)} "
                 f"(2^{mp.nstr(mp.log(err, 2), 4)}).  Highest coefficient first.")
         for line in text.split("\n"):
