@@ -126,7 +126,7 @@ struct QuickErfc {
         asym, hn::Min(x, hn::Set(dd, double{qc::kAsymClamp})),
         hn::Min(hn::Abs(x), intervals_end));
     const auto b2 = hn::Mul(b, b);
-    const auto w = QuickDiv(dd, hn::Set(dd, 1.0), b2);
+    const auto w = hn::Div(hn::Set(dd, 1.0), b2);
     const auto p = QuickHorner(dd, w, correct::kErfcAsymQuick);
     const auto q = hn::IfThenElse(asym, hn::Mul(p, hn::Mul(b, w)),
                                   QuickIntervals16<correct::kErfcxQuick>(dd, b));

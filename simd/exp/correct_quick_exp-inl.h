@@ -150,11 +150,11 @@ HWY_INLINE hn::Vec<DD> QuickExpD(DD dd, hn::Vec<DD> z) {
 }
 
 // a / (1 + e^t) for t in exp's quick range: sigmoid (a = 1, t = -x) and
-// GELU tanh.  1 + e^t rounds once and QuickDiv is within 1.5u.
+// GELU tanh.  1 + e^t rounds once and so does the division.
 template <class DD>
 HWY_INLINE hn::Vec<DD> QuickOverOnePlusExp(DD dd, hn::Vec<DD> a,
                                            hn::Vec<DD> t) {
-  return QuickDiv(dd, a, hn::Add(hn::Set(dd, 1.0), QuickExp::Apply(dd, t)));
+  return hn::Div(a, hn::Add(hn::Set(dd, 1.0), QuickExp::Apply(dd, t)));
 }
 
 }  // namespace HWY_NAMESPACE

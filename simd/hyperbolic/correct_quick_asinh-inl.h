@@ -38,8 +38,8 @@ struct QuickAsinh : QuickOddFinish {
     const auto one = hn::Set(dd, 1.0);
     const auto a = hn::Abs(x);
     const auto a2 = hn::Mul(a, a);
-    const auto den = hn::Add(one, QuickSqrt(dd, hn::Add(one, a2)));
-    return QuickLog1pD(dd, hn::Add(a, QuickDiv(dd, a2, den)));
+    const auto den = hn::Add(one, hn::Sqrt(hn::Add(one, a2)));
+    return QuickLog1pD(dd, hn::Add(a, hn::Div(a2, den)));
   }
 };
 
@@ -52,7 +52,7 @@ struct QuickAcosh : QuickPlainFinish {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const auto t = hn::Sub(x, hn::Set(dd, 1.0));
-    const auto s = QuickSqrt(dd, hn::Mul(t, hn::Add(t, hn::Set(dd, 2.0))));
+    const auto s = hn::Sqrt(hn::Mul(t, hn::Add(t, hn::Set(dd, 2.0))));
     return QuickLog1pD(dd, hn::Add(t, s));
   }
 };
@@ -67,7 +67,7 @@ struct QuickAtanh : QuickOddFinish {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const auto a = hn::Abs(x);
-    const auto w = QuickDiv(dd, hn::Add(a, a), hn::Sub(hn::Set(dd, 1.0), a));
+    const auto w = hn::Div(hn::Add(a, a), hn::Sub(hn::Set(dd, 1.0), a));
     return hn::Mul(QuickLog1pD(dd, w), hn::Set(dd, 0.5));
   }
 };

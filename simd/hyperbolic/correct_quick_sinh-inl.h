@@ -35,7 +35,7 @@ struct QuickSinh : QuickOddFinish {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const auto t = QuickExpm1D(dd, hn::Abs(x));
-    const auto q = QuickDiv(dd, t, hn::Add(t, hn::Set(dd, 1.0)));
+    const auto q = hn::Div(t, hn::Add(t, hn::Set(dd, 1.0)));
     return hn::Mul(hn::Add(t, q), hn::Set(dd, 0.5));
   }
 };
@@ -49,7 +49,7 @@ struct QuickCosh : QuickPlainFinish {
   template <class DD>
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const auto e = QuickExp::Apply(dd, hn::Abs(x));
-    const auto inv = QuickDiv(dd, hn::Set(dd, 1.0), e);
+    const auto inv = hn::Div(hn::Set(dd, 1.0), e);
     return hn::Mul(hn::Add(e, inv), hn::Set(dd, 0.5));
   }
 };

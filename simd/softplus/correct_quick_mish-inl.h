@@ -33,7 +33,7 @@ struct QuickMish : QuickPlainFinish {
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const auto t = QuickExp::Apply(dd, hn::Min(x, hn::Set(dd, 20.0)));
     const auto u = hn::Mul(t, hn::Add(t, hn::Set(dd, 2.0)));
-    return hn::Mul(x, QuickDiv(dd, u, hn::Add(u, hn::Set(dd, 2.0))));
+    return hn::Mul(x, hn::Div(u, hn::Add(u, hn::Set(dd, 2.0))));
   }
 };
 

@@ -39,7 +39,7 @@ struct QuickTanh : QuickOddFinish {
     // expm1(z) by exp's table and the two-part reduction; tanh a =
     // t / (t + 2).
     const auto em1 = QuickExpm1D(dd, z);
-    return QuickDiv(dd, em1, hn::Add(em1, hn::Set(dd, 2.0)));
+    return hn::Div(em1, hn::Add(em1, hn::Set(dd, 2.0)));
   }
 };
 

@@ -43,7 +43,7 @@ namespace HWY_NAMESPACE {
 // apart.
 template <class DD>
 HWY_INLINE hn::Vec<DD> QuickAtanRatio(DD dd, hn::Vec<DD> n, hn::Vec<DD> d) {
-  const auto b = QuickDiv(dd, hn::Min(n, d), hn::Max(n, d));
+  const auto b = hn::Div(hn::Min(n, d), hn::Max(n, d));
   const auto m = hn::Set(dd, kQuickRoundM);
   const auto k_m = hn::MulAdd(b, hn::Set(dd, 16.0), m);
   const auto k = hn::Sub(k_m, m);
@@ -51,7 +51,7 @@ HWY_INLINE hn::Vec<DD> QuickAtanRatio(DD dd, hn::Vec<DD> n, hn::Vec<DD> d) {
   const auto atan_c = hn::IfThenElse(
       hn::Eq(k, hn::Set(dd, 16.0)), hn::Set(dd, trig::kAtanHi[16]),
       QuickTable16(dd, trig::kAtanHi, k_m));
-  const auto t = QuickDiv(dd, hn::Sub(b, c),
+  const auto t = hn::Div(hn::Sub(b, c),
                           hn::MulAdd(b, c, hn::Set(dd, 1.0)));
   const auto z = hn::Mul(t, t);
   const auto atan_t =
@@ -72,7 +72,7 @@ HWY_INLINE hn::Vec<DD> QuickAsinReduced(DD dd, hn::Vec<DD> a,
   *big = hn::Gt(a, half);
   const auto s2 = hn::NegMulAdd(a, half, half);
   const auto z = hn::IfThenElse(*big, s2, hn::Mul(a, a));
-  const auto v = hn::IfThenElse(*big, QuickSqrt(dd, s2), a);
+  const auto v = hn::IfThenElse(*big, hn::Sqrt(s2), a);
   return hn::Mul(v, QuickHorner(dd, z, correct::kAsinQuick));
 }
 
