@@ -462,10 +462,10 @@ TEST(CorrectQuickPath, OnePlusErfMixedArraysOnEveryTarget) {
 // The quick paths built on log1p's (QuickLog1pD): hard cases of the
 // complete method, the ends of each quick range (-1 + 2^-24 and 2^-125 for
 // log1p, -87.33 and the clamp at 60 for softplus, 2^-126 and 1 - 2^-24
-// for atanh), what lies outside it (-1, zeros, infinities, NaN, a
-// subnormal result) and large inputs.  Expected bits from mpmath at 300
-// bits rounded to binary32 (the hard cases' also from the hard-case
-// table).
+// for atanh, 2^-4 where asinh changes form), what lies outside it (-1,
+// zeros, infinities, NaN, a subnormal result) and large inputs.  Expected
+// bits from mpmath at 300 bits rounded to binary32 (the hard cases' also
+// from the hard-case table).
 TEST(CorrectQuickPath, Log1pFamilyMixedArraysOnEveryTarget) {
   const float inf = INFINITY;
   const float max = 3.40282347e38f;
@@ -500,6 +500,23 @@ TEST(CorrectQuickPath, Log1pFamilyMixedArraysOnEveryTarget) {
        {55, max, 0x7F7FFFFFu},
        {58, -16.0f, 0x33F1AADDu},
        {65, refmath::BitsToFloat(0x367C4162u), 0x3F317238u}});  // hard
+  // asinh takes log(a + sqrt(1 + a^2)) for a vector of 8 binary64 lanes
+  // all at least 2^-4 (lanes 48 to 55, and the fill), the log1p form when
+  // one lane is below (lanes 0 to 7 and 56 to 63).
+  ExpectMixedArray(
+      REFMATH_ASINH, 1.0f, 0x3F61A1B3u,
+      {{5, refmath::BitsToFloat(0x3D7FFFFFu), 0x3D7FD567u},  // below 2^-4
+       {17, 0x1p-126f, 0x00800000u},  // below the quick range
+       {20, inf, 0x7F800000u},
+       {30, NAN, 0x7FC00000u},
+       {33, 0x1p65f, 0x4236FDA9u},  // above the quick range
+       {48, 0x1p-4f, 0x3D7FD568u},
+       {50, -0x1p-4f, 0xBD7FD568u},
+       {52, 0x1p64f, 0x423437E0u},
+       {53, -0x1p64f, 0xC23437E0u},
+       {55, 16.0f, 0x405DDE98u},
+       {58, 1e-10f, 0x2EDBE6FFu},
+       {60, refmath::BitsToFloat(0x3D7FFFFFu), 0x3D7FD567u}});
   ExpectMixedArray(
       REFMATH_ATANH, 0.5f, 0x3F0C9F54u,
       {{5, refmath::BitsToFloat(0x3A71E7A1u), 0x3A71E7A6u},  // hard
@@ -636,6 +653,10 @@ TEST(CorrectQuickPath, SinCosTanMixedArraysOnEveryTarget) {
       {0x437CE5F1u, 0x3F800000u, 0xB18FD1DEu, 0xCD63D737u},
       {0xC37CE5F1u, 0xBF800000u, 0xB18FD1DEu, 0x4D63D737u},
       {0x43FCE5F1u, 0xB20FD1DEu, 0xBF800000u, 0x320FD1DEu},
+      // The binary32 numbers on either side of pi/2: k = 0 and k = 1 in
+      // sin's reduction to an even multiple (the first above P1).
+      {0x3FC90FDAu, 0x3F800000u, 0x33A22169u, 0x4B4A1BDAu},
+      {0x3FC90FDBu, 0x3F800000u, 0xB33BBD2Eu, 0xCBAE8A4Au},
       {0x3E800000u, 0x3E7D5777u, 0x3F780AA5u, 0x3E82BC2Du},  // 0.25
       {0x01000000u, 0x01000000u, 0x3F800000u, 0x01000000u},  // 2^-125
       {0x00800000u, 0x00800000u, 0x3F800000u, 0x00800000u},  // 2^-126
@@ -643,8 +664,8 @@ TEST(CorrectQuickPath, SinCosTanMixedArraysOnEveryTarget) {
       {0x7F800000u, 0x7FC00000u, 0x7FC00000u, 0x7FC00000u},  // inf
       {0x7FC00001u, 0x7FC00000u, 0x7FC00000u, 0x7FC00000u},  // NaN
   };
-  const size_t at[] = {3, 17, 20, 21, 30, 31, 32, 40, 47, 48, 49, 50, 51, 52,
-                       65};
+  const size_t at[] = {3,  17, 20, 21, 30, 31, 32, 40, 47,
+                       33, 34, 48, 49, 50, 51, 52, 65};
   static_assert(sizeof(at) / sizeof(at[0]) == sizeof(kRows) / sizeof(kRows[0]),
                 "one lane per row");
   std::vector<Lane> sin_lanes, cos_lanes, tan_lanes;
@@ -664,7 +685,8 @@ TEST(CorrectQuickPath, SinCosTanMixedArraysOnEveryTarget) {
 // range, so their vectors may settle there: the zero results with IEEE's
 // signs (sinpi of integers, cospi of half-integers, up to 2^23), ±1, the
 // table's ends for atan (1/32, 31/32, the k = 16 step) and FLT_MAX, asin and
-// acos next to ±1.  Lanes 3 to 30 are out of range (2^-126, 2^23 + 1, ±1,
+// acos next to ±1 and on both sides of ±1/2 (where their quick path turns to
+// sqrt((1 - |x|)/2)), cospi at 2^-30 (x + 1/2 rounds there).  Lanes 3 to 30 are out of range (2^-126, 2^23 + 1, ±1,
 // infinities, NaN) and send their vectors to the complete method.  Expected
 // bits by hand (mpmath at 400 bits).
 TEST(CorrectQuickPath, PiTrigAndInverseTrigMixedArraysOnEveryTarget) {
@@ -742,7 +764,10 @@ TEST(CorrectQuickPath, PiTrigAndInverseTrigMixedArraysOnEveryTarget) {
                           {0x01000000u, 0x01000000u},    // 2^-125
                           {0x3F3504F3u, 0x3F490FDAu},    // sqrt(1/2)
                           {0xBE800000u, 0xBE815F4Eu},    // -0.25
-                          {0x3F7FBE77u, 0x3FC35650u}},   // 0.999
+                          {0x3F7FBE77u, 0x3FC35650u},    // 0.999
+                          {0x3F000001u, 0x3F060A93u},    // above 1/2
+                          {0xBF000001u, 0xBF060A93u},
+                          {0x3EFFFFFFu, 0x3F060A91u}},   // below 1/2
                          {{0x3F800000u, 0x3FC90FDBu},    // 1
                           {0x00800000u, 0x00800000u},    // 2^-126
                           {0x3F800001u, kNaN},
@@ -757,7 +782,10 @@ TEST(CorrectQuickPath, PiTrigAndInverseTrigMixedArraysOnEveryTarget) {
                           {0x3F3504F3u, 0x3F490FDBu},    // sqrt(1/2)
                           {0xBE800000u, 0x3FE967AEu},    // -0.25
                           {0x00800000u, 0x3FC90FDBu},    // 2^-126
-                          {0x3F7FBE77u, 0x3D37315Au}},   // 0.999
+                          {0x3F7FBE77u, 0x3D37315Au},    // 0.999
+                          {0x3F000001u, 0x3F860A91u},    // above 1/2
+                          {0xBF000000u, 0x40060A92u},    // -1/2
+                          {0xBF000001u, 0x40060A92u}},   // below -1/2
                          {{0x3F800000u, 0x00000000u},    // 1
                           {0xBF800000u, 0x40490FDBu},    // -1
                           {0xBF800001u, kNaN},
