@@ -1,13 +1,14 @@
 // The quick paths of asinh, acosh and atanh in the correctly rounded
 // variant: each log1p(w) of a w computed in binary64 within a few u
-// (u = 2^-53), through QuickLog1pD (correct_quick_log1p-inl.h).  Error
+// (u = 2^-53), through QuickLog1pD (correct_quick_log1p-inl.h), or for
+// asinh away from 0 log(a + sqrt(1 + a^2)) through QuickLogD.  Error
 // bounds: docs/correct.md, "The quick path", asinh, acosh and atanh; the
 // frame is correct_quick-inl.h.
 //
 // Contract.
 //   QuickAsinh::InRange: 2^-125 <= |x| <= 2^64; QuickAcosh::InRange:
 //   1 < x <= 2^64; QuickAtanh::InRange: 2^-126 <= |x| < 1 (all results
-//   normal binary32).  Apply: within relative error 2^-46.5 there, with
+//   normal binary32).  Apply: within relative error 2^-46 there, with
 //   MulAdd fused or rounded twice.  Other lanes, and vectors with a lane
 //   not settled, go to the complete method (CorrectAsinh, CorrectAcosh,
 //   CorrectAtanh).
@@ -27,7 +28,10 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
-// asinh a = log1p(a + a^2 / (1 + sqrt(1 + a^2))), a = |x|; a^2 is exact.
+// asinh a = log(a + s), s = sqrt(1 + a^2), a = |x|; a^2 is exact.  When a
+// lane has a < 2^-4, the whole vector takes log1p(a + a^2 / (1 + s))
+// instead, which holds for every a: the rounding of a + s is too large
+// against asinh a below.
 struct QuickAsinh : QuickOddFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -38,8 +42,11 @@ struct QuickAsinh : QuickOddFinish {
     const auto one = hn::Set(dd, 1.0);
     const auto a = hn::Abs(x);
     const auto a2 = hn::Mul(a, a);
-    const auto den = hn::Add(one, hn::Sqrt(hn::Add(one, a2)));
-    return QuickLog1pD(dd, hn::Add(a, hn::Div(a2, den)));
+    const auto s = hn::Sqrt(hn::Add(one, a2));
+    if (hn::AllFalse(dd, hn::Lt(a, hn::Set(dd, 0x1p-4)))) {
+      return QuickLogD(dd, hn::Add(a, s));
+    }
+    return QuickLog1pD(dd, hn::Add(a, hn::Div(a2, hn::Add(one, s))));
   }
 };
 

@@ -8,7 +8,8 @@
 // Contract.
 //   QuickLog1pD(dd, w): for binary64 w in (-1, 2^128], within relative
 //   error 76u < 2^-46.7 (u = 2^-53) of log1p(w), with MulAdd fused or
-//   rounded twice.
+//   rounded twice.  QuickLogD(dd, u): log u within 76u for binary64 u in
+//   [1, 2^128].
 //   QuickLog1p::InRange: -1 < x <= FLT_MAX and |x| >= 2^-125 (normal
 //   binary32 results); Apply: QuickLog1pD.  Other lanes, and vectors with
 //   a lane not settled, go to the complete method (CorrectLog1p).
@@ -35,22 +36,15 @@ namespace quick_log1p {
 constexpr uint64_t kHigh24Bits = 0xFFFFFFFFE0000000ull;
 }  // namespace quick_log1p
 
-template <class DD>
-HWY_INLINE hn::Vec<DD> QuickLog1pD(DD dd, hn::Vec<DD> w) {
+// log(u + lo) for binary64 u in [1/2, 2^128] and the part lo of a sum
+// that u lost (|lo| <= ulp(u)/2), or log u alone when kWithLo is false.
+template <bool kWithLo, class DD>
+HWY_INLINE hn::Vec<DD> QuickLogOfSum(DD dd, hn::Vec<DD> u, hn::Vec<DD> lo) {
   namespace qp = quick_log1p;
   const hn::RebindToUnsigned<DD> du;
-  // u + lo = 1 + w exactly (Fast2Sum, the larger of 1 and w first).
-  const auto one = hn::Set(dd, 1.0);
-  const auto big = hn::Max(w, one);
-  const auto small = hn::Min(w, one);
-  const auto u = hn::Add(big, small);
-  const auto lo = hn::Sub(small, hn::Sub(u, big));
-  // log's step 1 on u: k, m = u 2^-e; 2^-e from the exponent fields.
+  // log's step 1 on u: k, m = u 2^-e.
   hn::Vec<DD> kd, m;
   const auto k = QuickLogSplit(dd, u, &kd, &m);
-  const auto e_field = hn::Sub(hn::BitCast(du, u), hn::BitCast(du, m));
-  const auto scale =
-      hn::BitCast(dd, hn::Sub(hn::Set(du, kQuickOneBits), e_field));
   // Step 2 with m = mh + (m - mh), mh of 24 significant bits:
   // r = ((mh R - 1) + (m - mh) R) + (lo 2^-e) R.  mh R - 1 is exact
   // (36 bits), the second sum is rounded once (fused) or twice, the
@@ -61,8 +55,35 @@ HWY_INLINE hn::Vec<DD> QuickLog1pD(DD dd, hn::Vec<DD> w) {
   const auto big_r = QuickTable16(dd, correct::kLogQuickR, k);
   const auto rh = hn::MulAdd(mh, big_r, hn::Set(dd, -1.0));
   const auto rm = hn::MulAdd(hn::Sub(m, mh), big_r, rh);
-  const auto r = hn::MulAdd(hn::Mul(lo, scale), big_r, rm);
-  return QuickLogFinish(dd, k, kd, r);
+  if constexpr (!kWithLo) {
+    (void)lo;
+    return QuickLogFinish(dd, k, kd, rm);
+  } else {
+    // 2^-e from the exponent fields.
+    const auto e_field = hn::Sub(hn::BitCast(du, u), hn::BitCast(du, m));
+    const auto scale =
+        hn::BitCast(dd, hn::Sub(hn::Set(du, kQuickOneBits), e_field));
+    const auto r = hn::MulAdd(hn::Mul(lo, scale), big_r, rm);
+    return QuickLogFinish(dd, k, kd, r);
+  }
+}
+
+template <class DD>
+HWY_INLINE hn::Vec<DD> QuickLog1pD(DD dd, hn::Vec<DD> w) {
+  // u + lo = 1 + w exactly (Fast2Sum, the larger of 1 and w first).
+  const auto one = hn::Set(dd, 1.0);
+  const auto big = hn::Max(w, one);
+  const auto small = hn::Min(w, one);
+  const auto u = hn::Add(big, small);
+  const auto lo = hn::Sub(small, hn::Sub(u, big));
+  return QuickLogOfSum<true>(dd, u, lo);
+}
+
+// log u for binary64 u in [1, 2^128]: QuickLog1pD's steps on u with no
+// part lost, within the same 76u (asinh's a + sqrt(1 + a^2)).
+template <class DD>
+HWY_INLINE hn::Vec<DD> QuickLogD(DD dd, hn::Vec<DD> u) {
+  return QuickLogOfSum<false>(dd, u, u);
 }
 
 struct QuickLog1p : QuickPlainFinish {
