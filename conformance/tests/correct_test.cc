@@ -462,10 +462,10 @@ TEST(CorrectQuickPath, OnePlusErfMixedArraysOnEveryTarget) {
 // The quick paths built on log1p's (QuickLog1pD): hard cases of the
 // complete method, the ends of each quick range (-1 + 2^-24 and 2^-125 for
 // log1p, -87.33 and the clamp at 60 for softplus, 2^-126 and 1 - 2^-24
-// for atanh, 2^-4 where asinh changes form), what lies outside it (-1,
-// zeros, infinities, NaN, a subnormal result) and large inputs.  Expected
-// bits from mpmath at 300 bits rounded to binary32 (the hard cases' also
-// from the hard-case table).
+// for atanh, 2^-4 where asinh and acosh change form), what lies outside
+// it (-1, zeros, infinities, NaN, a subnormal result) and large inputs.
+// Expected bits from mpmath at 300 bits rounded to binary32 (the hard
+// cases' also from the hard-case table).
 TEST(CorrectQuickPath, Log1pFamilyMixedArraysOnEveryTarget) {
   const float inf = INFINITY;
   const float max = 3.40282347e38f;
@@ -517,6 +517,19 @@ TEST(CorrectQuickPath, Log1pFamilyMixedArraysOnEveryTarget) {
        {55, 16.0f, 0x405DDE98u},
        {58, 1e-10f, 0x2EDBE6FFu},
        {60, refmath::BitsToFloat(0x3D7FFFFFu), 0x3D7FD567u}});
+  // acosh the same way about t = x - 1 = 2^-4.
+  ExpectMixedArray(
+      REFMATH_ACOSH, 2.0f, 0x3FA89214u,
+      {{5, refmath::BitsToFloat(0x3F87FFFFu), 0x3EB416E1u},  // t < 2^-4
+       {17, 1.0f, 0x00000000u},  // below the quick range
+       {20, inf, 0x7F800000u},
+       {30, NAN, 0x7FC00000u},
+       {33, 0.5f, 0x7FC00000u},
+       {48, 1.0625f, 0x3EB416ECu},
+       {50, refmath::BitsToFloat(0x3F880001u), 0x3EB416F7u},
+       {52, 0x1p64f, 0x423437E0u},
+       {58, refmath::BitsToFloat(0x3F800001u), 0x3A000000u},
+       {60, refmath::BitsToFloat(0x3F87FFFFu), 0x3EB416E1u}});
   ExpectMixedArray(
       REFMATH_ATANH, 0.5f, 0x3F0C9F54u,
       {{5, refmath::BitsToFloat(0x3A71E7A1u), 0x3A71E7A6u},  // hard

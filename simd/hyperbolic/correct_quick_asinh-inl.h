@@ -1,7 +1,8 @@
 // The quick paths of asinh, acosh and atanh in the correctly rounded
 // variant: each log1p(w) of a w computed in binary64 within a few u
-// (u = 2^-53), through QuickLog1pD (correct_quick_log1p-inl.h), or for
-// asinh away from 0 log(a + sqrt(1 + a^2)) through QuickLogD.  Error
+// (u = 2^-53), through QuickLog1pD (correct_quick_log1p-inl.h), or, for
+// asinh away from 0 and acosh away from 1, log(a + sqrt(a^2 +- 1))
+// through QuickLogD.  Error
 // bounds: docs/correct.md, "The quick path", asinh, acosh and atanh; the
 // frame is correct_quick-inl.h.
 //
@@ -50,7 +51,9 @@ struct QuickAsinh : QuickOddFinish {
   }
 };
 
-// acosh x = log1p(t + sqrt(t (t + 2))), t = x - 1 (exact below 2).
+// acosh x = log(x + s) = log1p(t + s), s = sqrt(t (t + 2)), t = x - 1
+// (exact below 2): the log form when every lane has t >= 2^-4, the log1p
+// form, which holds for every x, when one lane is nearer 1.
 struct QuickAcosh : QuickPlainFinish {
   template <class D>
   static HWY_INLINE hn::Mask<D> InRange(D d, VecF<D> x) {
@@ -60,6 +63,9 @@ struct QuickAcosh : QuickPlainFinish {
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const auto t = hn::Sub(x, hn::Set(dd, 1.0));
     const auto s = hn::Sqrt(hn::Mul(t, hn::Add(t, hn::Set(dd, 2.0))));
+    if (hn::AllFalse(dd, hn::Lt(t, hn::Set(dd, 0x1p-4)))) {
+      return QuickLogD(dd, hn::Add(x, s));
+    }
     return QuickLog1pD(dd, hn::Add(t, s));
   }
 };
