@@ -184,8 +184,8 @@ constexpr double kAsinQuick[] = {
     0x1.000000000000ep+0,
 };
 
-// sin theta = theta P(theta^2), |theta| <= pi/2 + 2^-30 (Horner's rounding errors at
-// most 1.65 u fused, 2.3 u twice rounded): relative error 2.11e-16 (2^-52.07).  Highest coefficient first.
+// sin theta = theta P(theta^2), |theta| <= pi/2 + 2^-30 (Horner's rounding errors at most
+// 1.65 u fused, 2.3 u twice rounded): relative error 2.11e-16 (2^-52.07).  Highest coefficient first.
 constexpr double kSinQuick[] = {
     -0x1.9f241fcbafc27p-41,
     0x1.60e727f454b5fp-33,

@@ -366,75 +366,47 @@ def erfc_asym_quick():
         f"{mp.nstr(twice, 3)} u twice\nrounded)")
 
 
-# The quick path of sinpi and cospi (simd/trig/correct_quick_sinpi-inl.h):
-# sin(pi t) = t P(t^2) for |t| <= 1/2, one polynomial for every quadrant.
-SINPI_QUICK_DEGREE = 7
-
-
-def sinpi_quick():
-    """sin(pi t) = t P(z), z = t^2 in [0, 1/4]: coefficients, the relative
-    error with them, and where (with Horner's rounding bounds)."""
+def fit_odd(f, p_at_0, hi, degree, where):
+    """f(v) = v P(v^2) for v^2 in [0, hi], P a Chebyshev fit in z = v^2:
+    coefficients, the relative error with them, and where (with Horner's
+    rounding bounds)."""
     def p(z):
         if z == 0:
-            return mp.pi
-        t = mp.sqrt(z)
-        return mp.sin(mp.pi * t) / t
-    quarter = mp.mpf(1) / 4
-    coeffs = cheb_lowest_first(p, 0, quarter, SINPI_QUICK_DEGREE)
-    err = max(abs(horner(coeffs, z) / p(z) - 1) for z in grid(0, quarter))
-    fused, twice = (max(horner_rounding_bound(coeffs, z, f)
-                        for z in grid(0, quarter, 400)) for f in (True, False))
-    return coeffs, err, (
-        f"|t| <= 1/2 (Horner's rounding errors at most\n{mp.nstr(fused, 3)} u "
-        f"fused, {mp.nstr(twice, 3)} u twice rounded)")
-
-
-# The quick path of sin and cos (simd/trig/correct_quick_sin-inl.h):
-# sin theta = theta P(theta^2) for |theta| <= pi/2 + 2^-30, one polynomial
-# for every quadrant.
-SIN_QUICK_DEGREE = 7
-
-
-def sin_quick():
-    """sin theta = theta P(z), z = theta^2: coefficients, the relative error
-    with them, and where (with Horner's rounding bounds)."""
-    def p(z):
-        if z == 0:
-            return mp.mpf(1)
-        t = mp.sqrt(z)
-        return mp.sin(t) / t
-    hi = (mp.pi / 2 + mp.mpf(2) ** -30) ** 2
-    coeffs = cheb_lowest_first(p, 0, hi, SIN_QUICK_DEGREE)
+            return p_at_0
+        v = mp.sqrt(z)
+        return f(v) / v
+    coeffs = cheb_lowest_first(p, 0, hi, degree)
     err = max(abs(horner(coeffs, z) / p(z) - 1) for z in grid(0, hi))
     fused, twice = (max(horner_rounding_bound(coeffs, z, f)
                         for z in grid(0, hi, 400)) for f in (True, False))
     return coeffs, err, (
-        f"|theta| <= pi/2 + 2^-30 (Horner's rounding errors at\nmost "
-        f"{mp.nstr(fused, 3)} u fused, {mp.nstr(twice, 3)} u twice rounded)")
+        f"{where} (Horner's rounding errors at most\n{mp.nstr(fused, 3)} u "
+        f"fused, {mp.nstr(twice, 3)} u twice rounded)")
 
 
-# The quick path of asin and acos (simd/trig/correct_quick_atan-inl.h):
-# asin v = v P(v^2) for 0 <= v <= 1/2 (v = |x|, or sqrt((1 - |x|)/2) above
-# 1/2).
+# The quick paths of sinpi and cospi (simd/trig/correct_quick_sinpi-inl.h),
+# of sin and cos (correct_quick_sin-inl.h) and of asin and acos
+# (correct_quick_atan-inl.h): one odd polynomial each.  sin(pi t) for
+# |t| <= 1/2; sin theta for |theta| <= pi/2 + 2^-30; asin v for 0 <= v <=
+# 1/2 (v = |x|, or sqrt((1 - |x|)/2) above 1/2).
+SINPI_QUICK_DEGREE = 7
+SIN_QUICK_DEGREE = 7
 ASIN_QUICK_DEGREE = 10
 
 
+def sinpi_quick():
+    return fit_odd(lambda t: mp.sin(mp.pi * t), mp.pi, mp.mpf(1) / 4,
+                   SINPI_QUICK_DEGREE, "|t| <= 1/2")
+
+
+def sin_quick():
+    return fit_odd(mp.sin, mp.mpf(1), (mp.pi / 2 + mp.mpf(2) ** -30) ** 2,
+                   SIN_QUICK_DEGREE, "|theta| <= pi/2 + 2^-30")
+
+
 def asin_quick():
-    """asin v = v P(z), z = v^2 in [0, 1/4]: coefficients, the relative
-    error with them, and where (with Horner's rounding bounds)."""
-    def p(z):
-        if z == 0:
-            return mp.mpf(1)
-        v = mp.sqrt(z)
-        return mp.asin(v) / v
-    quarter = mp.mpf(1) / 4
-    coeffs = cheb_lowest_first(p, 0, quarter, ASIN_QUICK_DEGREE)
-    err = max(abs(horner(coeffs, z) / p(z) - 1) for z in grid(0, quarter))
-    fused, twice = (max(horner_rounding_bound(coeffs, z, f)
-                        for z in grid(0, quarter, 400)) for f in (True, False))
-    return coeffs, err, (
-        f"0 <= v <= 1/2 (Horner's rounding errors at most\n{mp.nstr(fused, 3)} u "
-        f"fused, {mp.nstr(twice, 3)} u twice rounded)")
+    return fit_odd(mp.asin, mp.mpf(1), mp.mpf(1) / 4, ASIN_QUICK_DEGREE,
+                   "0 <= v <= 1/2")
 
 
 def emit_erfcx_quick(w):
