@@ -2,8 +2,9 @@
 // for |x| <= 2^20, a three-part Cody-Waite reduction by pi/2 in binary64;
 // sin and cos to an even or odd multiple and one polynomial for sin on
 // [-pi/2, pi/2], tan (and sincos) to the nearest multiple and the Taylor
-// polynomials of the complete method, shortened, in MulAdds.  Error bounds: docs/correct.md, "sin, cos and tan, quick"; the
-// frame is correct_quick-inl.h.
+// polynomials of the complete method, shortened, in MulAdds.  Error
+// bounds: docs/correct.md, "sin, cos and tan, quick"; the frame is
+// correct_quick-inl.h.
 //
 // Contract.
 //   QuickSin::InRange and QuickTan::InRange: 2^-125 <= |x| <= 2^20;
@@ -85,6 +86,7 @@ struct QuickSinCos : QuickPlainFinish {
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const hn::RebindToUnsigned<DD> du;
     const auto m = hn::Set(dd, kQuickRoundM);
+    // RN(1/pi) = RN(2/pi) / 2 exactly: 0x1.45f306dc9c883p-2.
     const auto one_over_pi = hn::Set(dd, trig::kQuickTwoOverPi * 0.5);
     const auto u =
         kCos == 0 ? hn::MulAdd(x, one_over_pi, m)
