@@ -699,9 +699,10 @@ TEST(CorrectQuickPath, SinCosTanMixedArraysOnEveryTarget) {
 // signs (sinpi of integers, cospi of half-integers, up to 2^23), ±1, the
 // table's ends for atan (1/32, 31/32, the k = 16 step) and FLT_MAX, asin and
 // acos next to ±1 and on both sides of ±1/2 (where their quick path turns to
-// sqrt((1 - |x|)/2)), cospi at 2^-30 (x + 1/2 rounds there).  Lanes 3 to 30 are out of range (2^-126, 2^23 + 1, ±1,
-// infinities, NaN) and send their vectors to the complete method.  Expected
-// bits by hand (mpmath at 400 bits).
+// sqrt((1 - |x|)/2)), cospi at 2^-30 (x + 1/2 rounds there).  Lanes 3 to
+// 30 are out of range (2^-126, 2^23 + 1, ±1, infinities, NaN) and send
+// their vectors to the complete method.  Expected bits by hand (mpmath at
+// 400 bits).
 TEST(CorrectQuickPath, PiTrigAndInverseTrigMixedArraysOnEveryTarget) {
   using refmath::BitsToFloat;
   auto lanes = [](std::initializer_list<std::pair<uint32_t, uint32_t>> in,
