@@ -46,10 +46,21 @@ HWY_INLINE void QuickTrigPolys(DD dd, hn::Vec<DD> theta, hn::Vec<DD>* sin_t,
                       hn::Set(dd, 1.0));
 }
 
+// theta = x - n pi/2 as ((x - n P1) - n P2) - n P3, n an integer with
+// |n| < 2^20: n P1 and n P2 are exact (33-bit parts), the last two steps
+// round once each, and x - n P1 is exact for the n of QuickTrig and of
+// QuickSinCos but cos's n = +-1 with |x| < P1/2 (docs/correct.md, "sin,
+// cos and tan, quick", step 2 of each).
+template <class DD>
+HWY_INLINE hn::Vec<DD> ReduceByHalfPi(DD dd, hn::Vec<DD> n, hn::Vec<DD> x) {
+  auto theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP1), x);
+  theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP2), theta);
+  return hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP3), theta);
+}
+
 // x = k pi/2 + theta, |x| <= 2^20: k = round(x RN(2/pi)) through M (|k| <
-// 2^20), theta = ((x - k P1) - k P2) - k P3.  k P1 and k P2 are exact
-// (33-bit parts), x - k P1 is exact (Sterbenz), the other two steps round
-// once each.  *q = k mod 4; *sin_t, *cos_t from QuickTrigPolys.
+// 2^20), theta by ReduceByHalfPi.  *q = k mod 4; *sin_t, *cos_t from
+// QuickTrigPolys.
 template <class DD>
 HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
                           hn::Vec<DD>* cos_t,
@@ -59,16 +70,13 @@ HWY_INLINE void QuickTrig(DD dd, hn::Vec<DD> x, hn::Vec<DD>* sin_t,
   const auto t = hn::MulAdd(x, hn::Set(dd, trig::kQuickTwoOverPi), m);
   const auto k = hn::Sub(t, m);
   *q = hn::And(hn::BitCast(di, t), hn::Set(di, 3));
-  auto theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP1), x);
-  theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP2), theta);
-  theta = hn::NegMulAdd(k, hn::Set(dd, trig::kQuickP3), theta);
-  QuickTrigPolys(dd, theta, sin_t, cos_t);
+  QuickTrigPolys(dd, ReduceByHalfPi(dd, k, x), sin_t, cos_t);
 }
 
 // sin and cos from one polynomial: x = n pi/2 + theta with n even for sin
 // (n = 2k, k = round(x RN(1/pi))) and odd for cos (n = 2k + 1, k =
-// round(RN(x RN(1/pi) - 1/2))), |n| < 2^19.4; theta = ((x - n P1) - n P2)
-// - n P3 as in QuickTrig, |theta| <= pi/2 + 2^-30; sin x = (-1)^k sin
+// round(RN(x RN(1/pi) - 1/2))), |n| < 2^19.4; theta by ReduceByHalfPi,
+// |theta| <= pi/2 + 2^-30; sin x = (-1)^k sin
 // theta and cos x = (-1)^(k+1) sin theta, sin theta = theta P(theta^2)
 // (kSinQuick).  k + kCos is the low bit of the integer in u + kCos
 // (u = k + M), moved to the sign bit.
@@ -93,9 +101,7 @@ struct QuickSinCos : QuickPlainFinish {
                   : hn::Add(hn::MulAdd(x, one_over_pi, hn::Set(dd, -0.5)), m);
     const auto k = hn::Sub(u, m);
     const auto n = hn::MulAdd(k, hn::Set(dd, 2.0), hn::Set(dd, kCos));
-    auto theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP1), x);
-    theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP2), theta);
-    theta = hn::NegMulAdd(n, hn::Set(dd, trig::kQuickP3), theta);
+    const auto theta = ReduceByHalfPi(dd, n, x);
     const auto y = hn::Mul(theta, QuickHorner(dd, hn::Mul(theta, theta),
                                               correct::kSinQuick));
     const auto sign = hn::ShiftLeft<63>(
