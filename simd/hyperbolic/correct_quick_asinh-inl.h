@@ -29,6 +29,13 @@ HWY_BEFORE_NAMESPACE();
 namespace refmath {
 namespace HWY_NAMESPACE {
 
+// The log form of asinh and acosh holds where v (a for asinh, x - 1 for
+// acosh) is at least 2^-4: true when it does for every lane of the vector.
+template <class DD>
+HWY_INLINE bool QuickLogFormHolds(DD dd, hn::Vec<DD> v) {
+  return hn::AllFalse(dd, hn::Lt(v, hn::Set(dd, 0x1p-4)));
+}
+
 // asinh a = log(a + s), s = sqrt(1 + a^2), a = |x|; a^2 is exact.  When a
 // lane has a < 2^-4, the whole vector takes log1p(a + a^2 / (1 + s))
 // instead, which holds for every a: the rounding of a + s is too large
@@ -44,9 +51,7 @@ struct QuickAsinh : QuickOddFinish {
     const auto a = hn::Abs(x);
     const auto a2 = hn::Mul(a, a);
     const auto s = hn::Sqrt(hn::Add(one, a2));
-    if (hn::AllFalse(dd, hn::Lt(a, hn::Set(dd, 0x1p-4)))) {
-      return QuickLogD(dd, hn::Add(a, s));
-    }
+    if (QuickLogFormHolds(dd, a)) return QuickLogD(dd, hn::Add(a, s));
     return QuickLog1pD(dd, hn::Add(a, hn::Div(a2, hn::Add(one, s))));
   }
 };
@@ -63,9 +68,7 @@ struct QuickAcosh : QuickPlainFinish {
   static HWY_INLINE hn::Vec<DD> Apply(DD dd, hn::Vec<DD> x) {
     const auto t = hn::Sub(x, hn::Set(dd, 1.0));
     const auto s = hn::Sqrt(hn::Mul(t, hn::Add(t, hn::Set(dd, 2.0))));
-    if (hn::AllFalse(dd, hn::Lt(t, hn::Set(dd, 0x1p-4)))) {
-      return QuickLogD(dd, hn::Add(x, s));
-    }
+    if (QuickLogFormHolds(dd, t)) return QuickLogD(dd, hn::Add(x, s));
     return QuickLog1pD(dd, hn::Add(t, s));
   }
 };
