@@ -21,6 +21,7 @@
 #include "hwy/highway.h"
 #include "simd/erf/correct_quick_erf-inl.h"
 #include "simd/erf/correct_quick_erfc-inl.h"
+#include "simd/exp/correct_exp_env_free-inl.h"
 #include "simd/exp/correct_quick_exp-inl.h"
 #include "simd/exp/correct_quick_exp10-inl.h"
 #include "simd/exp/correct_quick_expm1-inl.h"
@@ -124,12 +125,13 @@ float QuickOne(float x) {
 }
 
 constexpr detail::VariantKernels CorrectEntry() {
-  detail::VariantKernels k{&EvalCorrect, {}, &EvalCorrectSinCos};
+  detail::VariantKernels k{&EvalCorrect, {}, &EvalCorrectSinCos, {}};
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   REFMATH_IF_##CORRECT##_(                                                 \
       k.one[REFMATH_##ID] = (&QuickOne<Quick##KERNEL, REFMATH_##ID>);)
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
+  k.env_free[REFMATH_EXP] = CorrectExpEnvFreeEntry();
   return k;
 }
 constexpr detail::VariantKernels kCorrectKernels = CorrectEntry();

@@ -12,6 +12,7 @@
 
 #include "hwy/highway.h"
 #include "simd/dispatch/eval_array-inl.h"
+#include "simd/exp/exp_env_free-inl.h"
 #include "simd/gelu/gelu-inl.h"
 #include "simd/log/log-inl.h"
 #include "simd/tanh/tanh-inl.h"
@@ -38,8 +39,9 @@ void EvalExact(refmath_function f, const float* in, float* out, size_t n) {
   EvalFunction<ExactKernels>(f, in, out, n);
 }
 
-constexpr detail::VariantKernels kExactKernels =
-    VariantEntry<ExactKernels>(&EvalExact);
+constexpr detail::VariantKernels kExactKernels = WithEnvFree(
+    VariantEntry<ExactKernels>(&EvalExact), REFMATH_EXP,
+    ExpEnvFreeExactEntry());
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -19,6 +19,7 @@
 
 #include "hwy/highway.h"
 #include "simd/dispatch/eval_array-inl.h"
+#include "simd/exp/exp_fast_env_free-inl.h"
 #include "simd/exp/exp_fast-inl.h"
 #include "simd/lanes/fused_arith-inl.h"
 #include "simd/gelu/gelu-inl.h"
@@ -48,8 +49,9 @@ void EvalFast(refmath_function f, const float* in, float* out, size_t n) {
   EvalFunction<FastKernels>(f, in, out, n);
 }
 
-constexpr detail::VariantKernels kFastKernels =
-    VariantEntry<FastKernels>(&EvalFast);
+constexpr detail::VariantKernels kFastKernels = WithEnvFree(
+    VariantEntry<FastKernels>(&EvalFast), REFMATH_EXP,
+    ExpEnvFreeFastEntry());
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -94,13 +94,21 @@ float EvalOne(float x) {
 // EvalOne of each function the set's variant defines.
 template <class Set>
 constexpr detail::VariantKernels VariantEntry(detail::ArrayKernel array) {
-  detail::VariantKernels k{array, {}, nullptr};
+  detail::VariantKernels k{array, {}, nullptr, {}};
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   if constexpr (RowDefines(Set::kVariant, EXACT, FAST, CORRECT)) {         \
     k.one[REFMATH_##ID] = &EvalOne<typename Set::Name>;                    \
   }
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
+  return k;
+}
+
+// k with f's one-value kernel without the guard set to e (null allowed).
+constexpr detail::VariantKernels WithEnvFree(detail::VariantKernels k,
+                                             refmath_function f,
+                                             detail::EnvFreeKernel e) {
+  k.env_free[f] = e;
   return k;
 }
 

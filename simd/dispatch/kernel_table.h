@@ -24,6 +24,12 @@ using ArrayKernel = void (*)(refmath_function f, const float* in, float* out,
 // API sets it).
 using ScalarKernel = float (*)(float x);
 
+// f(x) for one value without the environment guard (docs/fp-environment.md,
+// "One value without the guard"): the one-value kernel's bits when x is in
+// the kernel's range (whose results are never NaN), whatever the caller's
+// environment, which it neither reads nor changes; a NaN otherwise.
+using EnvFreeKernel = float (*)(float x);
+
 // sin_out[i] = sin(in[i]) and cos_out[i] = cos(in[i]), the bits of the
 // array kernel's two calls, from one range reduction where it can; the
 // three arrays distinct (the C API copies the input).
@@ -32,12 +38,15 @@ using SinCosKernel = void (*)(const float* in, float* sin_out,
 
 // A variant's entry points on one target: the array kernel, the one-value
 // kernel of each function (indexed by refmath_function; null where the
-// variant does not define the function), and sin and cos together (null:
-// two calls of the array kernel).
+// variant does not define the function), sin and cos together (null: two
+// calls of the array kernel), and the one-value kernels that need no guard
+// (null where there is none: every function but exp, every target but
+// AVX3 and AVX3_DL).
 struct VariantKernels {
   ArrayKernel array;
   ScalarKernel one[REFMATH_NUM_FUNCTIONS];
   SinCosKernel sincos;
+  EnvFreeKernel env_free[REFMATH_NUM_FUNCTIONS];
 };
 
 struct TargetKernels {

@@ -13,6 +13,7 @@
 
 namespace {
 
+using refmath::detail::EnvFreeKernel;
 using refmath::detail::KernelTable;
 using refmath::detail::ScalarKernel;
 using refmath::detail::TargetKernels;
@@ -142,6 +143,7 @@ bool PartialOverlap(const float* in, float* out, size_t n) {
 // bits.  Resolved once.
 struct OneValueTable {
   ScalarKernel one[REFMATH_NUM_VARIANTS][REFMATH_NUM_FUNCTIONS];
+  EnvFreeKernel env_free[REFMATH_NUM_VARIANTS][REFMATH_NUM_FUNCTIONS];
 };
 
 OneValueTable ResolveOneValue() {
@@ -154,6 +156,7 @@ OneValueTable ResolveOneValue() {
     }
     for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
       table.one[v][f] = k->kernels->one[f];
+      table.env_free[v][f] = k->kernels->env_free[f];
     }
   }
   return table;
@@ -161,6 +164,16 @@ OneValueTable ResolveOneValue() {
 
 float EvalOne(refmath_function f, refmath_variant v, float x) {
   static const OneValueTable table = ResolveOneValue();
+  // Without the guard where a kernel can do without it (docs/
+  // fp-environment.md, "One value without the guard"): reading MXCSR costs
+  // more than the whole kernel on some CPUs.
+  const EnvFreeKernel free_of_env = table.env_free[v][f];
+  if (free_of_env != nullptr) {
+    const float r = free_of_env(x);
+    uint32_t r_bits;
+    memcpy(&r_bits, &r, sizeof r_bits);
+    if ((r_bits & 0x7FFFFFFFu) <= 0x7F800000u) return r;  // not a NaN
+  }
   const ScalarKernel k = table.one[v][f];
   if (k == nullptr) return std::numeric_limits<float>::quiet_NaN();
   const refmath::detail::ScopedIeeeEnvironment ieee;
