@@ -1,6 +1,7 @@
 // The golden bits whatever the caller's floating-point environment (FTZ,
 // DAZ, each rounding mode), the caller's environment restored exactly, and
 // the golden bits from 8 threads at once.
+#include <cmath>
 #include <limits>
 #include <thread>
 
@@ -9,6 +10,7 @@
 #endif
 
 #include "conformance/tests/test_util.h"
+#include "simd/dispatch/kernel_table.h"
 #include "src/conform/runner.h"
 #include "src/verify/digest.h"
 #include "src/verify/golden_file.h"
@@ -116,8 +118,12 @@ TEST_F(Mxcsr, ScalarCallsOfEveryVariantLeaveEveryBit) {
                            0x1F80u | kFtz | kDaz | (3u << 13),
                            0x1FBFu | kFtz | kDaz | (3u << 13)};
   const float inf = std::numeric_limits<float>::infinity();
+  // The last row: the edges of exp's range without the guard (2^-60 <= |x|
+  // <= 87) and just outside them.
   const float xs[] = {-100.0f, -1.0f, 0.5f, 1e-40f, 100.0f, 0.0f,
-                      inf,     -inf,  std::numeric_limits<float>::quiet_NaN()};
+                      inf,     -inf,  std::numeric_limits<float>::quiet_NaN(),
+                      0x1p-60f, -0x1p-60f, 0x1.fffffep-61f, 87.0f, -87.0f,
+                      0x1.5c0002p+6f, -0x1.5c0002p+6f};
   for (refmath_variant v : {REFMATH_EXACT, REFMATH_FAST, REFMATH_CORRECT}) {
     for (refmath_function f : DefinedFunctions(v)) {
       const ScalarCall call = ScalarCallOf(f, v);
@@ -133,6 +139,67 @@ TEST_F(Mxcsr, ScalarCallsOfEveryVariantLeaveEveryBit) {
       }
     }
   }
+}
+
+// The kernels without the guard (exp on AVX-512: docs/fp-environment.md,
+// "One value without the guard"), called directly under each environment:
+// inside their range 2^-60 <= |x| <= 87 the guarded one-value kernel's bits
+// (computed under the default environment), or for the correct variant a
+// NaN where its quick value is not settled (rarely: at most 1 in 1000
+// here); outside it a NaN; MXCSR, flags cleared, exactly as set.  Inputs:
+// every 4099th binary32 from 2^-62 to 96 (2046 a binade), both signs.
+TEST_F(Mxcsr, KernelsWithoutTheGuardKeepBitsAndEnvironment) {
+  const detail::KernelTable tables[] = {detail::ExactKernelTable(),
+                                        detail::FastKernelTable(),
+                                        detail::CorrectKernelTable()};
+  const unsigned envs[] = {0x1F80u | kFtz | kDaz, 0x1F80u | (1u << 13),
+                           0x1F80u | (2u << 13), 0x1F80u | (3u << 13),
+                           0x0000u};
+  int kernels = 0;
+  for (int v = 0; v < 3; ++v) {
+    const detail::KernelTable& table = tables[v];
+    for (size_t t = 0; t < table.count; ++t) {
+      const detail::VariantKernels& k = *table.entries[t].kernels;
+      const detail::EnvFreeKernel free_of_env = k.env_free[REFMATH_EXP];
+      if (free_of_env == nullptr ||
+          refmath_target_status(REFMATH_EXACT, table.entries[t].target) !=
+              REFMATH_OK) {
+        continue;
+      }
+      ++kernels;
+      size_t inside_count = 0, unsettled = 0;
+      for (uint32_t b = 0x20800000u; b <= 0x42C00000u; b += 4099u) {
+        for (uint32_t sign : {0u, 0x80000000u}) {
+          const float x = FromBits(b | sign);
+          _mm_setcsr(0x1F80u);
+          const float want = k.one[REFMATH_EXP](x);
+          const bool inside = b >= 0x21800000u && b <= 0x42AE0000u;
+          for (unsigned env : envs) {
+            _mm_setcsr(env);
+            const float got = free_of_env(x);
+            const unsigned after = _mm_getcsr();
+            _mm_setcsr(0x1F80u);
+            ASSERT_EQ(after, env) << Hex(b | sign);
+            if (inside) {
+              ++inside_count;
+              if (v == 2 && std::isnan(got)) {
+                ++unsettled;
+                continue;
+              }
+              ASSERT_EQ(Bits(got), Bits(want))
+                  << Name(static_cast<refmath_variant>(v)) << " exp("
+                  << Hex(b | sign) << "), MXCSR " << Hex(env);
+            } else {
+              ASSERT_TRUE(std::isnan(got)) << "outside the range: "
+                                           << Hex(b | sign);
+            }
+          }
+        }
+      }
+      EXPECT_LE(unsettled * 1000, inside_count);
+    }
+  }
+  if (kernels == 0) GTEST_SKIP() << "no kernel without the guard on this CPU";
 }
 #endif
 
