@@ -131,7 +131,7 @@ constexpr detail::VariantKernels CorrectEntry() {
       k.one[REFMATH_##ID] = (&QuickOne<Quick##KERNEL, REFMATH_##ID>);)
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
-  k.env_free[REFMATH_EXP] = CorrectExpEnvFreeEntry();
+  k.env_free[REFMATH_EXP] = REFMATH_ENV_FREE_ENTRY(CorrectExpEnvFree);
   return k;
 }
 constexpr detail::VariantKernels kCorrectKernels = CorrectEntry();

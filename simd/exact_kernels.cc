@@ -41,7 +41,7 @@ void EvalExact(refmath_function f, const float* in, float* out, size_t n) {
 
 constexpr detail::VariantKernels kExactKernels = WithEnvFree(
     VariantEntry<ExactKernels>(&EvalExact), REFMATH_EXP,
-    ExpEnvFreeExactEntry());
+    REFMATH_ENV_FREE_ENTRY(ExpEnvFreeExact));
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

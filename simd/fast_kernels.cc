@@ -51,7 +51,7 @@ void EvalFast(refmath_function f, const float* in, float* out, size_t n) {
 
 constexpr detail::VariantKernels kFastKernels = WithEnvFree(
     VariantEntry<FastKernels>(&EvalFast), REFMATH_EXP,
-    ExpEnvFreeFastEntry());
+    REFMATH_ENV_FREE_ENTRY(ExpEnvFreeFast));
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

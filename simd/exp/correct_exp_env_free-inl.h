@@ -11,8 +11,6 @@
 //   value is settled, whatever MXCSR holds, raising no flag;
 //   kEnvFreeOutOfRange (a NaN) otherwise, where the one-value call takes
 //   the guarded kernel, complete method included.
-//   CorrectExpEnvFreeEntry(): the kernel for the table, null on other
-//   targets.
 
 // clang-format off
 #if defined(REFMATH_SIMD_CORRECT_EXP_ENV_FREE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -25,7 +23,6 @@
 
 #include "simd/correct/correct_coeffs.h"
 #include "simd/correct/correct_quick-inl.h"
-#include "simd/dispatch/kernel_table.h"
 #include "simd/exp/correct_quick_exp-inl.h"
 #include "simd/exp/exp_env_free-inl.h"
 #include "simd/lanes/env_free-inl.h"
@@ -65,14 +62,6 @@ inline float CorrectExpEnvFree(float x_value) {
   return _mm_cvtss_f32(SaeNarrow(y));
 }
 #endif
-
-constexpr detail::EnvFreeKernel CorrectExpEnvFreeEntry() {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  return &CorrectExpEnvFree;
-#else
-  return nullptr;
-#endif
-}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -13,8 +13,6 @@
 //   ExpEnvFreeExact(x): the exact variant's exp(x), bit for bit, inside
 //   that range, whatever MXCSR holds, raising no flag; kEnvFreeOutOfRange
 //   (a NaN) outside it, where the one-value call takes the guarded kernel.
-//   ExpEnvFreeExactEntry(): the kernel for the table, null on other
-//   targets.
 
 // clang-format off
 #if defined(REFMATH_SIMD_EXP_ENV_FREE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -25,7 +23,6 @@
 #endif
 // clang-format on
 
-#include "simd/dispatch/kernel_table.h"
 #include "simd/exp/exp-inl.h"
 #include "simd/lanes/env_free-inl.h"
 
@@ -65,15 +62,6 @@ inline float ExpEnvFreeExact(float x_value) {
 }
 
 #endif  // HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-
-// The exact variant's table entry: null on other targets.
-constexpr detail::EnvFreeKernel ExpEnvFreeExactEntry() {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  return &ExpEnvFreeExact;
-#else
-  return nullptr;
-#endif
-}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

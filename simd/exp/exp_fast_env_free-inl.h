@@ -10,7 +10,6 @@
 //   1; every operand and result there is a normal binary32 number),
 //   whatever MXCSR holds, raising no flag; kEnvFreeOutOfRange (a NaN)
 //   outside it.
-//   ExpEnvFreeFastEntry(): the kernel for the table, null on other targets.
 
 // clang-format off
 #if defined(REFMATH_SIMD_EXP_FAST_ENV_FREE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -21,7 +20,6 @@
 #endif
 // clang-format on
 
-#include "simd/dispatch/kernel_table.h"
 #include "simd/exp/exp_env_free-inl.h"
 #include "simd/exp/exp_fast-inl.h"
 #include "simd/lanes/env_free-inl.h"
@@ -51,14 +49,6 @@ inline float ExpEnvFreeFast(float x_value) {
 }
 
 #endif
-
-constexpr detail::EnvFreeKernel ExpEnvFreeFastEntry() {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-  return &ExpEnvFreeFast;
-#else
-  return nullptr;
-#endif
-}
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

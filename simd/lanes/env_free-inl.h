@@ -92,6 +92,16 @@ HWY_INLINE __m128 SaeNarrow(__m128d v) {
 constexpr bool kHaveEnvFree = false;
 #endif
 
+// A kernel without the guard as a table entry: its address on the AVX-512
+// targets, null on the others (where it is not defined).  Redefined for
+// each target as foreach_target.h includes this header again.
+#undef REFMATH_ENV_FREE_ENTRY
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#define REFMATH_ENV_FREE_ENTRY(kernel) (&kernel)
+#else
+#define REFMATH_ENV_FREE_ENTRY(kernel) nullptr
+#endif
+
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath
 HWY_AFTER_NAMESPACE();

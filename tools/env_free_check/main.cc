@@ -10,12 +10,12 @@
 // (docs/fp-environment.md, "One value without the guard").
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 #include <xmmintrin.h>
 
 #include <vector>
 
 #include "refmath/refmath.h"
+#include "src/base/bits.h"
 
 namespace {
 
@@ -38,21 +38,10 @@ constexpr Environment kEnvironments[] = {
     {"exceptions unmasked", 0x0000u},
 };
 
-float FromBits(uint32_t b) {
-  float f;
-  memcpy(&f, &b, sizeof f);
-  return f;
-}
-uint32_t ToBits(float f) {
-  uint32_t b;
-  memcpy(&b, &f, sizeof b);
-  return b;
-}
-
 // count inputs from the bits `first` on, with the sign bit set if negative.
 void Inputs(uint32_t first, uint32_t count, bool negative, float* x) {
   for (uint32_t i = 0; i < count; ++i) {
-    x[i] = FromBits((first + i) | (negative ? 0x80000000u : 0u));
+    x[i] = refmath::BitsToFloat((first + i) | (negative ? 0x80000000u : 0u));
   }
 }
 
@@ -90,7 +79,7 @@ int main() {
           _mm_setcsr(0x1F80u);
           if (after != env.mxcsr) ++bad_mxcsr;
           for (uint32_t i = 0; i < count; ++i) {
-            if (ToBits(got[i]) != ToBits(want[i])) ++differ;
+            if (refmath::FloatBits(got[i]) != refmath::FloatBits(want[i])) ++differ;
           }
           checked += count;
         }
