@@ -7,9 +7,11 @@
 // Contract.
 //   ExpEnvFreeRange(x): 2^-60 <= |x| <= 87, the range of the exact, fast
 //   and correct kernels without the guard.  There every operand and result
-//   of the exact and fast kernels is a normal binary32 number (|r| >= 2^-60, so r^2 and
-//   the Horner products are above 2^-126; e^x >= e^-87 > 2^-126), so FTZ
-//   and DAZ change nothing, and no limit, clamp or NaN rule applies.
+//   of the exact and fast kernels is zero or a normal binary32 number: r
+//   is x when n = 0, and otherwise 0 or at least 2^-43 in magnitude (x - n
+//   ln2 hi is a multiple of 2^-25, n ln2 lo of 2^-43), so r^2 and the
+//   Horner products stay above 2^-126; e^x >= e^-87 > 2^-126.  So FTZ and
+//   DAZ change nothing, and no limit, clamp or NaN rule applies.
 //   ExpEnvFreeExact(x): the exact variant's exp(x), bit for bit, inside
 //   that range, whatever MXCSR holds, raising no flag; kEnvFreeOutOfRange
 //   (a NaN) outside it, where the one-value call takes the guarded kernel.
