@@ -34,9 +34,7 @@ namespace HWY_NAMESPACE {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
 inline float CorrectExpEnvFree(float x_value) {
   namespace qe = quick_exp;
-  uint32_t x_bits;
-  memcpy(&x_bits, &x_value, sizeof x_bits);
-  if (!ExpEnvFreeRange(x_bits)) return kEnvFreeOutOfRange;
+  if (!ExpEnvFreeRange(x_value)) return kEnvFreeOutOfRange;
   const __m128d x = SaeWiden(SaeF(x_value));
   // QuickExp, step 1: t = M + k, k = t - M, r = x - k L.
   const __m128d t = SaeMulAddD(x, SaeD(qe::kInvL), SaeD(kQuickRoundM));

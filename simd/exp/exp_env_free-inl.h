@@ -33,7 +33,9 @@ namespace refmath {
 namespace HWY_NAMESPACE {
 
 // 2^-60 <= |x| <= 87 by x's bits (0x21800000 is 2^-60, 0x42AE0000 is 87).
-HWY_INLINE bool ExpEnvFreeRange(uint32_t x_bits) {
+HWY_INLINE bool ExpEnvFreeRange(float x) {
+  uint32_t x_bits;
+  memcpy(&x_bits, &x, sizeof x_bits);
   const uint32_t abs_bits = x_bits & 0x7FFFFFFFu;
   return abs_bits - 0x21800000u <= 0x42AE0000u - 0x21800000u;
 }
@@ -42,9 +44,7 @@ HWY_INLINE bool ExpEnvFreeRange(uint32_t x_bits) {
 
 // docs/algorithms.md, "exp", steps 1-3 and the shortcut's one scaling.
 inline float ExpEnvFreeExact(float x_value) {
-  uint32_t x_bits;
-  memcpy(&x_bits, &x_value, sizeof x_bits);
-  if (!ExpEnvFreeRange(x_bits)) return kEnvFreeOutOfRange;
+  if (!ExpEnvFreeRange(x_value)) return kEnvFreeOutOfRange;
   const __m128 x = SaeF(x_value);
   // Step 1: n = round(x log2 e) through M.
   const __m128 t = SaeAdd(SaeMul(x, SaeF(kLog2E)), SaeF(kRoundM));

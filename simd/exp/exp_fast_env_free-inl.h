@@ -31,9 +31,7 @@ namespace HWY_NAMESPACE {
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
 // docs/algorithms.md, "Fast exp", steps 2-5.
 inline float ExpEnvFreeFast(float x_value) {
-  uint32_t x_bits;
-  memcpy(&x_bits, &x_value, sizeof x_bits);
-  if (!ExpEnvFreeRange(x_bits)) return kEnvFreeOutOfRange;
+  if (!ExpEnvFreeRange(x_value)) return kEnvFreeOutOfRange;
   const __m128 x = SaeF(x_value);
   const __m128 t = SaeMulAdd(x, SaeF(kLog2E), SaeF(kRoundM));
   const int32_t n_int = static_cast<int32_t>(SaeBits(t)) - kRoundMBits;
