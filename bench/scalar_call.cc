@@ -90,16 +90,16 @@ std::vector<Candidate> Candidates() {
       {"fast, needs no guard", &EnvFreeAlone<REFMATH_FAST>},
       {"correct, needs no guard", &EnvFreeAlone<REFMATH_CORRECT>},
   };
+  const refmath::detail::VariantKernels* best[REFMATH_NUM_VARIANTS];
   for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
-    const auto* k = BestKernels(static_cast<refmath_variant>(v));
-    if (k == nullptr) continue;
-    g_kernel[v] = k->one[REFMATH_EXP];
+    best[v] = BestKernels(static_cast<refmath_variant>(v));
+    if (best[v] == nullptr) continue;
+    g_kernel[v] = best[v]->one[REFMATH_EXP];
     rows.push_back(kernels[v]);
   }
   for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
-    const auto* k = BestKernels(static_cast<refmath_variant>(v));
-    if (k == nullptr || k->env_free[REFMATH_EXP] == nullptr) continue;
-    g_env_free[v] = k->env_free[REFMATH_EXP];
+    if (best[v] == nullptr || best[v]->env_free[REFMATH_EXP] == nullptr) continue;
+    g_env_free[v] = best[v]->env_free[REFMATH_EXP];
     rows.push_back(env_free[v]);
   }
   rows.push_back({"stmxcsr alone", &ReadMxcsr});

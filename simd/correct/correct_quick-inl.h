@@ -177,12 +177,13 @@ struct QuickOddFinish {
 // addition: wraps, never overflows.  Two integer operations (an add and a
 // bit test).
 static_assert(2 * kQuickTolerance == 1 << 10, "the test masks bits 10..28");
+constexpr uint64_t kSettledOffset = (uint64_t{1} << 28) + kQuickTolerance;
+constexpr uint64_t kSettledMask = (uint64_t{1} << 29) - 2 * kQuickTolerance;
 template <class DD>
 HWY_INLINE hn::Mask<hn::RebindToUnsigned<DD>> Settled(DD dd, hn::Vec<DD> y) {
   const hn::RebindToUnsigned<DD> du;
-  const auto v =
-      hn::Add(hn::BitCast(du, y), hn::Set(du, (1ull << 28) + kQuickTolerance));
-  const auto bits_10_to_28 = hn::Set(du, (1ull << 29) - 2 * kQuickTolerance);
+  const auto v = hn::Add(hn::BitCast(du, y), hn::Set(du, kSettledOffset));
+  const auto bits_10_to_28 = hn::Set(du, kSettledMask);
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
   if constexpr (hn::MaxLanes(dd) == 8) {
     return hn::Mask<decltype(du)>{

@@ -52,9 +52,8 @@ inline float CorrectExpEnvFree(float x_value) {
   }
   const __m128d p = SaeMulAddD(SaeMulD(r, r), q, r);
   const __m128d y = SaeMulAddD(s, p, s);
-  // Settled: the 29 dropped bits at least kQuickTolerance from 2^28.
-  const uint64_t v = SaeBitsD(y) + (uint64_t{1} << 28) + kQuickTolerance;
-  if ((v & ((uint64_t{1} << 29) - 2 * kQuickTolerance)) == 0) {
+  // Settled (correct_quick-inl.h), on y's bits.
+  if (((SaeBitsD(y) + kSettledOffset) & kSettledMask) == 0) {
     return kEnvFreeOutOfRange;
   }
   return _mm_cvtss_f32(SaeNarrow(y));

@@ -11,7 +11,7 @@
 //   Each Sae* function is the IEEE operation on lane 0 rounded to nearest
 //   (ties to even), with no exception flag raised; conversions between
 //   binary32 and binary64 likewise.  Defined for HWY_AVX3 and HWY_AVX3_DL
-//   only (kHaveEnvFree says which).
+//   only; REFMATH_ENV_FREE_ENTRY gives null on the other targets.
 //
 // Highway "-inl.h" header: included once per target by foreach_target.h.
 
@@ -39,8 +39,6 @@ namespace HWY_NAMESPACE {
 constexpr float kEnvFreeOutOfRange = __builtin_nanf("");
 
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-constexpr bool kHaveEnvFree = true;
-
 // Round to nearest, exceptions suppressed.
 constexpr int kSae = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
 
@@ -64,7 +62,6 @@ HWY_INLINE __m128 SaePow2(int32_t n) {
 }
 
 HWY_INLINE __m128d SaeD(double v) { return _mm_set_sd(v); }
-HWY_INLINE __m128d SaeAddD(__m128d a, __m128d b) { return _mm_add_round_sd(a, b, kSae); }
 HWY_INLINE __m128d SaeSubD(__m128d a, __m128d b) { return _mm_sub_round_sd(a, b, kSae); }
 HWY_INLINE __m128d SaeMulD(__m128d a, __m128d b) { return _mm_mul_round_sd(a, b, kSae); }
 // a b + c and c - a b, each rounded once.
@@ -88,8 +85,6 @@ HWY_INLINE __m128 SaeNarrow(__m128d v) {
   return _mm_cvt_roundsd_ss(_mm_setzero_ps(), v, kSae);
 }
 
-#else
-constexpr bool kHaveEnvFree = false;
 #endif
 
 // A kernel without the guard as a table entry: its address on the AVX-512

@@ -10,6 +10,7 @@
 #include "refmath/tensor.h"
 #include "simd/lanes/fp_env.h"
 #include "simd/dispatch/kernel_table.h"
+#include "src/base/bits.h"
 
 namespace {
 
@@ -170,9 +171,7 @@ float EvalOne(refmath_function f, refmath_variant v, float x) {
   const EnvFreeKernel free_of_env = table.env_free[v][f];
   if (free_of_env != nullptr) {
     const float r = free_of_env(x);
-    uint32_t r_bits;
-    memcpy(&r_bits, &r, sizeof r_bits);
-    if ((r_bits & 0x7FFFFFFFu) <= 0x7F800000u) return r;  // not a NaN
+    if ((refmath::FloatBits(r) & 0x7FFFFFFFu) <= 0x7F800000u) return r;  // not a NaN
   }
   const ScalarKernel k = table.one[v][f];
   if (k == nullptr) return std::numeric_limits<float>::quiet_NaN();
