@@ -125,13 +125,16 @@ float QuickOne(float x) {
 }
 
 constexpr detail::VariantKernels CorrectEntry() {
-  detail::VariantKernels k{&EvalCorrect, {}, &EvalCorrectSinCos, {}};
+  detail::VariantKernels k{&EvalCorrect, {}, &EvalCorrectSinCos, {}, {}};
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   REFMATH_IF_##CORRECT##_(                                                 \
-      k.one[REFMATH_##ID] = (&QuickOne<Quick##KERNEL, REFMATH_##ID>);)
+      k.one[REFMATH_##ID] = (&QuickOne<Quick##KERNEL, REFMATH_##ID>);      \
+      k.call[REFMATH_##ID] =                                               \
+          (&GuardedOne<&QuickOne<Quick##KERNEL, REFMATH_##ID>>);)
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
-  k.env_free[REFMATH_EXP] = REFMATH_ENV_FREE_ENTRY(CorrectExpEnvFree);
+  REFMATH_SET_ENV_FREE(k, REFMATH_EXP, CorrectExpEnvFree,
+                       &QuickOne<QuickExp, REFMATH_EXP>);
   return k;
 }
 constexpr detail::VariantKernels kCorrectKernels = CorrectEntry();

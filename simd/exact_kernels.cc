@@ -39,9 +39,13 @@ void EvalExact(refmath_function f, const float* in, float* out, size_t n) {
   EvalFunction<ExactKernels>(f, in, out, n);
 }
 
-constexpr detail::VariantKernels kExactKernels = WithEnvFree(
-    VariantEntry<ExactKernels>(&EvalExact), REFMATH_EXP,
-    REFMATH_ENV_FREE_ENTRY(ExpEnvFreeExact));
+constexpr detail::VariantKernels ExactEntry() {
+  detail::VariantKernels k = VariantEntry<ExactKernels>(&EvalExact);
+  REFMATH_SET_ENV_FREE(k, REFMATH_EXP, ExpEnvFreeExact,
+                       &EvalOne<ExactKernels::Exp>);
+  return k;
+}
+constexpr detail::VariantKernels kExactKernels = ExactEntry();
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -49,9 +49,13 @@ void EvalFast(refmath_function f, const float* in, float* out, size_t n) {
   EvalFunction<FastKernels>(f, in, out, n);
 }
 
-constexpr detail::VariantKernels kFastKernels = WithEnvFree(
-    VariantEntry<FastKernels>(&EvalFast), REFMATH_EXP,
-    REFMATH_ENV_FREE_ENTRY(ExpEnvFreeFast));
+constexpr detail::VariantKernels FastEntry() {
+  detail::VariantKernels k = VariantEntry<FastKernels>(&EvalFast);
+  REFMATH_SET_ENV_FREE(k, REFMATH_EXP, ExpEnvFreeFast,
+                       &EvalOne<FastKernels::Exp>);
+  return k;
+}
+constexpr detail::VariantKernels kFastKernels = FastEntry();
 
 }  // namespace HWY_NAMESPACE
 }  // namespace refmath

@@ -201,6 +201,67 @@ TEST_F(Mxcsr, KernelsWithoutTheGuardKeepBitsAndEnvironment) {
   }
   if (kernels == 0) GTEST_SKIP() << "no kernel without the guard on this CPU";
 }
+
+// The one-value call entries (VariantKernels::call, what refmath_NAMEf
+// jumps to) of every target this CPU runs, not only the best one: an entry
+// exactly where the variant defines the function, the one-value kernel's
+// bits (computed under the default environment) under FTZ+DAZ with round
+// toward zero and under round up, with no flag and with every flag set,
+// and MXCSR exactly as set afterwards.  Inputs: every 2^22 + 1th binary32
+// (1023 of them, both signs, every binade), the edges of exp's range
+// without the guard, zeros, infinities and a NaN.
+TEST_F(Mxcsr, CallEntriesOfEveryTargetKeepBitsAndEnvironment) {
+  const detail::KernelTable tables[] = {detail::ExactKernelTable(),
+                                        detail::FastKernelTable(),
+                                        detail::CorrectKernelTable()};
+  const unsigned envs[] = {0x1F80u | kFtz | kDaz | (3u << 13),
+                           0x1FBFu | kFtz | kDaz | (3u << 13),
+                           0x1F80u | (2u << 13), 0x1FBFu | (2u << 13)};
+  std::vector<float> xs;
+  for (uint64_t b = 0; b <= 0xFFFFFFFFu; b += (1u << 22) + 1) {
+    xs.push_back(FromBits(static_cast<uint32_t>(b)));
+  }
+  for (float x : {0x1p-60f, -0x1p-60f, 0x1.fffffep-61f, 87.0f, -87.0f,
+                  0x1.5c0002p+6f, 0.0f, -0.0f,
+                  std::numeric_limits<float>::infinity(),
+                  -std::numeric_limits<float>::infinity(),
+                  std::numeric_limits<float>::quiet_NaN()}) {
+    xs.push_back(x);
+  }
+  int entries = 0;
+  for (int v = 0; v < 3; ++v) {
+    const refmath_variant variant = static_cast<refmath_variant>(v);
+    const detail::KernelTable& table = tables[v];
+    for (size_t t = 0; t < table.count; ++t) {
+      const refmath_target target = table.entries[t].target;
+      if (refmath_target_status(variant, target) != REFMATH_OK) continue;
+      const detail::VariantKernels& k = *table.entries[t].kernels;
+      for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
+        const refmath_function fn = static_cast<refmath_function>(f);
+        ASSERT_EQ(k.call[f] != nullptr, k.one[f] != nullptr)
+            << Name(fn) << " " << Name(variant) << " " << Name(target);
+        if (k.call[f] == nullptr) continue;
+        ++entries;
+        for (float x : xs) {
+          _mm_setcsr(0x1F80u);
+          const uint32_t want = Bits(k.one[f](x));
+          for (unsigned env : envs) {
+            _mm_setcsr(env);
+            const float got = k.call[f](x);
+            const unsigned after = _mm_getcsr();
+            _mm_setcsr(0x1F80u);
+            ASSERT_EQ(after, env) << Name(fn) << " " << Name(variant) << " "
+                                  << Name(target) << "(" << Hex(Bits(x)) << ")";
+            ASSERT_EQ(Bits(got), want)
+                << Name(fn) << " " << Name(variant) << " " << Name(target)
+                << "(" << Hex(Bits(x)) << "), MXCSR " << Hex(env);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(entries, 0);
+}
 #endif
 
 TEST(Concurrency, EightThreadsGetTheGoldenBits) {

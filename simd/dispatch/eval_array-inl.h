@@ -20,6 +20,7 @@
 #include "hwy/highway.h"
 #include "refmath/refmath.h"
 #include "simd/dispatch/kernel_table.h"
+#include "simd/dispatch/one_call-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace refmath {
@@ -90,25 +91,19 @@ float EvalOne(float x) {
   return hn::GetLane(Kernel::Apply(d, hn::Set(d, x)));
 }
 
-// A set's entry points: `array` (EvalFunction<Set> for this target) and
-// EvalOne of each function the set's variant defines.
+// A set's entry points: `array` (EvalFunction<Set> for this target), and
+// EvalOne of each function the set's variant defines, alone and in the
+// guard.
 template <class Set>
 constexpr detail::VariantKernels VariantEntry(detail::ArrayKernel array) {
-  detail::VariantKernels k{array, {}, nullptr, {}};
+  detail::VariantKernels k{array, {}, nullptr, {}, {}};
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   if constexpr (RowDefines(Set::kVariant, EXACT, FAST, CORRECT)) {         \
     k.one[REFMATH_##ID] = &EvalOne<typename Set::Name>;                    \
+    k.call[REFMATH_##ID] = &GuardedOne<&EvalOne<typename Set::Name>>;      \
   }
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
-  return k;
-}
-
-// k with f's one-value kernel without the guard set to e (null allowed).
-constexpr detail::VariantKernels WithEnvFree(detail::VariantKernels k,
-                                             refmath_function f,
-                                             detail::EnvFreeKernel e) {
-  k.env_free[f] = e;
   return k;
 }
 

@@ -39,14 +39,17 @@ using SinCosKernel = void (*)(const float* in, float* sin_out,
 // A variant's entry points on one target: the array kernel, the one-value
 // kernel of each function (indexed by refmath_function; null where the
 // variant does not define the function), sin and cos together (null: two
-// calls of the array kernel), and the one-value kernels that need no guard
+// calls of the array kernel), the one-value kernels that need no guard
 // (null where there is none: every function but exp, every target but
-// AVX3 and AVX3_DL).
+// AVX3 and AVX3_DL), and the one-value call as the C API makes it (the
+// kernel that needs no guard where there is one, else the one-value kernel
+// in the guard; null where `one` is).
 struct VariantKernels {
   ArrayKernel array;
   ScalarKernel one[REFMATH_NUM_FUNCTIONS];
   SinCosKernel sincos;
   EnvFreeKernel env_free[REFMATH_NUM_FUNCTIONS];
+  ScalarKernel call[REFMATH_NUM_FUNCTIONS];
 };
 
 struct TargetKernels {

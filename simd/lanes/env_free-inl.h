@@ -11,7 +11,8 @@
 //   Each Sae* function is the IEEE operation on lane 0 rounded to nearest
 //   (ties to even), with no exception flag raised; conversions between
 //   binary32 and binary64 likewise.  Defined for HWY_AVX3 and HWY_AVX3_DL
-//   only; REFMATH_ENV_FREE_ENTRY gives null on the other targets.
+//   only; simd/dispatch/one_call-inl.h puts a kernel made of them into the
+//   tables of those targets alone (REFMATH_SET_ENV_FREE).
 //
 // Highway "-inl.h" header: included once per target by foreach_target.h.
 
@@ -85,16 +86,6 @@ HWY_INLINE __m128 SaeNarrow(__m128d v) {
   return _mm_cvt_roundsd_ss(_mm_setzero_ps(), v, kSae);
 }
 
-#endif
-
-// A kernel without the guard as a table entry: its address on the AVX-512
-// targets, null on the others (where it is not defined).  Redefined for
-// each target as foreach_target.h includes this header again.
-#undef REFMATH_ENV_FREE_ENTRY
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
-#define REFMATH_ENV_FREE_ENTRY(kernel) (&kernel)
-#else
-#define REFMATH_ENV_FREE_ENTRY(kernel) nullptr
 #endif
 
 }  // namespace HWY_NAMESPACE

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <atomic>
 #include <limits>
 
 #include "hwy/targets.h"
@@ -10,11 +11,9 @@
 #include "refmath/tensor.h"
 #include "simd/lanes/fp_env.h"
 #include "simd/dispatch/kernel_table.h"
-#include "src/base/bits.h"
 
 namespace {
 
-using refmath::detail::EnvFreeKernel;
 using refmath::detail::KernelTable;
 using refmath::detail::ScalarKernel;
 using refmath::detail::TargetKernels;
@@ -138,46 +137,34 @@ bool PartialOverlap(const float* in, float* out, size_t n) {
   return a < b + bytes && b < a + bytes;
 }
 
-// Each variant's one-value kernels (VariantKernels::one) on the best target
-// of this CPU, null where the variant is not built.  They compute one vector
-// of at most 128 bits whatever the target, and every target gives the same
-// bits.  Resolved once.
-struct OneValueTable {
-  ScalarKernel one[REFMATH_NUM_VARIANTS][REFMATH_NUM_FUNCTIONS];
-  EnvFreeKernel env_free[REFMATH_NUM_VARIANTS][REFMATH_NUM_FUNCTIONS];
+float OneValueNotBuilt(float) { return std::numeric_limits<float>::quiet_NaN(); }
+
+// Variant v's one-value call of f on the best target of this CPU
+// (VariantKernels::call: the guard, or the kernel that needs none, inside),
+// or a quiet NaN where the variant is not built.  Every target gives the
+// array kernel's bits.
+ScalarKernel ResolveOneValue(refmath_function f, refmath_variant v) {
+  const TargetKernels* k = nullptr;
+  if (Resolve(v, REFMATH_TARGET_BEST, &k) != REFMATH_OK) return &OneValueNotBuilt;
+  return k->kernels->call[f] != nullptr ? k->kernels->call[f] : &OneValueNotBuilt;
+}
+
+// refmath_NAMEf's entry: resolved by its first call, then one load and one
+// jump (docs/fp-environment.md, "One value without the guard": on some
+// CPUs reading MXCSR costs more than the kernel, so the call adds nothing
+// it can do without).  Racing first calls store the same pointer.
+template <refmath_function kF, refmath_variant kV>
+struct OneValue {
+  static float ResolveAndCall(float x) {
+    const ScalarKernel k = ResolveOneValue(kF, kV);
+    entry.store(k, std::memory_order_relaxed);
+    return k(x);
+  }
+  static inline std::atomic<ScalarKernel> entry{&ResolveAndCall};
+  static float Call(float x) {
+    return entry.load(std::memory_order_relaxed)(x);
+  }
 };
-
-OneValueTable ResolveOneValue() {
-  OneValueTable table = {};
-  for (int v = 0; v < REFMATH_NUM_VARIANTS; ++v) {
-    const TargetKernels* k = nullptr;
-    if (Resolve(static_cast<refmath_variant>(v), REFMATH_TARGET_BEST, &k) !=
-        REFMATH_OK) {
-      continue;
-    }
-    for (int f = 0; f < REFMATH_NUM_FUNCTIONS; ++f) {
-      table.one[v][f] = k->kernels->one[f];
-      table.env_free[v][f] = k->kernels->env_free[f];
-    }
-  }
-  return table;
-}
-
-float EvalOne(refmath_function f, refmath_variant v, float x) {
-  static const OneValueTable table = ResolveOneValue();
-  // Without the guard where a kernel can do without it (docs/
-  // fp-environment.md, "One value without the guard"): reading MXCSR costs
-  // more than the whole kernel on some CPUs.
-  const EnvFreeKernel free_of_env = table.env_free[v][f];
-  if (free_of_env != nullptr) {
-    const float r = free_of_env(x);
-    if ((refmath::FloatBits(r) & 0x7FFFFFFFu) <= 0x7F800000u) return r;  // not a NaN
-  }
-  const ScalarKernel k = table.one[v][f];
-  if (k == nullptr) return std::numeric_limits<float>::quiet_NaN();
-  const refmath::detail::ScopedIeeeEnvironment ieee;
-  return k(x);
-}
 
 }  // namespace
 
@@ -229,8 +216,8 @@ int refmath_sincos_f32(refmath_variant v, refmath_target t, const float* in,
 }
 
 void refmath_sincosf(float x, float* s, float* c) {
-  *s = EvalOne(REFMATH_SIN, REFMATH_CORRECT, x);
-  *c = EvalOne(REFMATH_COS, REFMATH_CORRECT, x);
+  *s = OneValue<REFMATH_SIN, REFMATH_CORRECT>::Call(x);
+  *c = OneValue<REFMATH_COS, REFMATH_CORRECT>::Call(x);
 }
 
 const char* refmath_version(void) { return REFMATH_VERSION; }
@@ -309,17 +296,18 @@ refmath_target refmath_portable_target(void) {
 // One value of each function in each variant that defines it:
 // refmath_NAMEf (exact, or correct where there is no exact variant),
 // refmath_fast_NAMEf, refmath_correct_NAMEf.
-#define REFMATH_CALL_0_(call)
-#define REFMATH_CALL_1_(call) call
+#define REFMATH_CALL_0_(...)
+#define REFMATH_CALL_1_(...) __VA_ARGS__
 #define REFMATH_FUNCTION(ID, name, Name, EXACT, FAST, CORRECT, KERNEL, SYM) \
   float refmath_##name##f(float x) {                                       \
-    return EvalOne(REFMATH_##ID, EXACT ? REFMATH_EXACT : REFMATH_CORRECT, x); \
+    return OneValue<REFMATH_##ID,                                          \
+                    EXACT ? REFMATH_EXACT : REFMATH_CORRECT>::Call(x);     \
   }                                                                        \
   REFMATH_CALL_##FAST##_(float refmath_fast_##name##f(float x) {           \
-    return EvalOne(REFMATH_##ID, REFMATH_FAST, x);                         \
+    return OneValue<REFMATH_##ID, REFMATH_FAST>::Call(x);                  \
   })                                                                       \
   REFMATH_CALL_##CORRECT##_(float refmath_correct_##name##f(float x) {     \
-    return EvalOne(REFMATH_##ID, REFMATH_CORRECT, x);                      \
+    return OneValue<REFMATH_##ID, REFMATH_CORRECT>::Call(x);               \
   })
 #include "refmath/functions.def"
 #undef REFMATH_FUNCTION
