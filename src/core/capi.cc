@@ -137,7 +137,9 @@ bool PartialOverlap(const float* in, float* out, size_t n) {
   return a < b + bytes && b < a + bytes;
 }
 
-float OneValueNotBuilt(float) { return std::numeric_limits<float>::quiet_NaN(); }
+float OneValueNotBuilt(float) {
+  return std::numeric_limits<float>::quiet_NaN();
+}
 
 // Variant v's one-value call of f on the best target of this CPU
 // (VariantKernels::call: the guard, or the kernel that needs none, inside),
@@ -145,8 +147,11 @@ float OneValueNotBuilt(float) { return std::numeric_limits<float>::quiet_NaN(); 
 // array kernel's bits.
 ScalarKernel ResolveOneValue(refmath_function f, refmath_variant v) {
   const TargetKernels* k = nullptr;
-  if (Resolve(v, REFMATH_TARGET_BEST, &k) != REFMATH_OK) return &OneValueNotBuilt;
-  return k->kernels->call[f] != nullptr ? k->kernels->call[f] : &OneValueNotBuilt;
+  if (Resolve(v, REFMATH_TARGET_BEST, &k) != REFMATH_OK) {
+    return &OneValueNotBuilt;
+  }
+  const ScalarKernel call = k->kernels->call[f];
+  return call != nullptr ? call : &OneValueNotBuilt;
 }
 
 // refmath_NAMEf's entry: resolved by its first call, then one load and one
