@@ -71,7 +71,8 @@ bool AllZero(const char* p, size_t n) {
   return true;
 }
 
-// Whether op's buffer from byte `from` on is as MakeOperand left it.
+// Whether op's elements from byte `from` on are as MakeOperand left them
+// (the sentinel after them is SentinelKept's, checked at every call).
 bool Unchanged(const Operand& op, size_t from) {
   const char* now = reinterpret_cast<const char*>(op.data());
   const char* was = reinterpret_cast<const char*>(op.values.data());
@@ -81,8 +82,7 @@ bool Unchanged(const Operand& op, size_t from) {
     return false;
   }
   from = std::max(from, read_end);
-  if (from < zeros_end && !AllZero(now + from, zeros_end - from)) return false;
-  return SentinelKept(op);
+  return from >= zeros_end || AllZero(now + from, zeros_end - from);
 }
 
 Operand MakeOperand(Input* in) {
